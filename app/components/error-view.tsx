@@ -1,0 +1,38 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import styles from "./error-view.module.css";
+
+/**
+ * The one error view every route's ErrorBoundary delegates to: not found, or something went
+ * wrong, in the viewer's language, with a way back. Stack traces never reach the page.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && typeof document !== "undefined") console.error(error);
+  return <ErrorView kind={notFound ? "notFound" : "unknown"} />;
+}
+
+export function ErrorView({ kind }: { kind: "notFound" | "unknown" | "network" }) {
+  const { t } = useTranslation();
+  return (
+    <main className={styles.view}>
+      <svg className={styles.art} viewBox="0 0 120 120" aria-hidden="true">
+        <circle cx="60" cy="60" r="56" fill="var(--color-brand-soft)" />
+        <path d="M34 46h52v10a8 8 0 0 0 0 16v10H34V72a8 8 0 0 0 0-16Z" fill="var(--color-brand)" />
+        <path d="M52 50v28" stroke="#fff" strokeWidth="3" strokeDasharray="4 4" />
+      </svg>
+      <h1 className={styles.title}>{t(`errors:${kind}`)}</h1>
+      <div className={styles.actions}>
+        {kind !== "notFound" ? (
+          <a className={styles.primary} href="">
+            {t("retry")}
+          </a>
+        ) : null}
+        <Link className={kind === "notFound" ? styles.primary : styles.secondary} to="/">
+          {t("tabs.home")}
+        </Link>
+      </div>
+    </main>
+  );
+}

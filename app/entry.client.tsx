@@ -1,0 +1,37 @@
+/**
+ * Hydration: i18next in the browser loads only the namespaces the current routes declare,
+ * in the language the server rendered (<html lang>), before React hydrates.
+ */
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import Fetch from "i18next-fetch-backend";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { i18nConfig } from "~/i18n/config";
+
+async function hydrate() {
+  await i18next
+    .use(initReactI18next)
+    .use(Fetch)
+    .init({
+      ...i18nConfig,
+      lng: document.documentElement.lang,
+      ns: getInitialNamespaces(),
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}?v=${__BUILD_ID__}` },
+    });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+hydrate();

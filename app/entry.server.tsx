@@ -1,0 +1,56 @@
+/**
+ * Server rendering: streams HTML, waiting for all data only for bots, with i18next set to the
+ * viewer's language and the route's namespaces.
+ */
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "~/i18n/config";
+import { i18nServer } from "~/i18n/i18n.server";
+import { resources } from "~/i18n/resources";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const language = loadContext.market.viewer.language;
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    ...i18nConfig,
+    lng: language,
+    ns: i18nServer.getRouteNamespaces(remixContext),
+    resources,
+  });
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <I18nextProvider i18n={i18n}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+    </I18nextProvider>,
+    {
+      signal: controller.signal,
+      onError(error: unknown) {
+        status = 500;
+        // Errors while streaming are rendered by the error boundary; log the rest once.
+        if (!controller.signal.aborted) console.error(error);
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timer));
+
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  for (const cookie of loadContext.setCookies) responseHeaders.append("Set-Cookie", cookie);
+  return new Response(body, { headers: responseHeaders, status });
+}

@@ -1,0 +1,11 @@
+/** i18next settings shared by the server and the browser. */
+export const SUPPORTED_LANGUAGES = ["en-US", "zh-HK"] as const;
+export const FALLBACK_LANGUAGE = "en-US";
+
+export const i18nConfig = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: FALLBACK_LANGUAGE,
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+} as const;

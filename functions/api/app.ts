@@ -1,0 +1,57 @@
+/**
+ * The JSON API door (SPEC §7): Hono routes under the spec's prefixes, each a thin call into
+ * functions/market. Every answer is the SPEC §8 envelope; nothing ever answers a stack trace.
+ */
+import { Hono } from "hono";
+import { createMarketContext, type MarketContext } from "../market/context";
+import { DEFAULT_VIEWER } from "../market/context/viewer";
+import { MarketError } from "../market/errors";
+import { logError, requestIdOf } from "../observability";
+import { failure, httpStatusOf } from "./envelope";
+import { messageOf } from "./messages";
+import { readApiHeaders, resolveApiViewer, type ApiHeaders } from "./request-context";
+import { registerReferenceRoutes } from "./routes/reference";
+
+export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders } };
+
+/** Paths the API answers; every other path belongs to the web app. */
+const API_PREFIXES = ["/pub/", "/user/", "/configs/"];
+
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+export function createApi() {
+  const api = new Hono<ApiEnv>();
+
+  api.use("*", async (c, next) => {
+    const headers = readApiHeaders(c.req.raw);
+    const bootstrap = createMarketContext({ env: c.env, viewer: DEFAULT_VIEWER });
+    const viewer = await resolveApiViewer(c.req.raw, headers, bootstrap);
+    c.set("headers", headers);
+    c.set("market", { ...bootstrap, viewer });
+    await next();
+  });
+
+  registerReferenceRoutes(api);
+
+  api.notFound((c) => c.json(failure(404, "Not found"), 404));
+
+  api.onError(async (error, c) => {
+    const language = c.get("market")?.viewer.language ?? "en-US";
+    if (error instanceof MarketError) {
+      return c.json(failure(error.code, await messageOf(error, language)), httpStatusOf(error) as 200);
+    }
+    logError(error, { requestId: requestIdOf(c.req.raw), where: `api ${c.req.method} ${c.req.path}` });
+    const systemError = new MarketError("systemError");
+    return c.json(failure(systemError.code, await messageOf(systemError, language)), 500);
+  });
+
+  return api;
+}
+
+const api = createApi();
+
+export function handleApi(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  return Promise.resolve(api.fetch(request, env, ctx));
+}

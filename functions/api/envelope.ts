@@ -1,0 +1,35 @@
+/**
+ * SPEC §8's response envelope: `{ statusCode, message, data }`, success 200. Business refusals
+ * travel with HTTP 200 and their catalogue code (clients read the body's code); a path or
+ * record that does not exist is HTTP 404; the unexpected is HTTP 500 with systemError.
+ */
+import { CODES, MarketError } from "../market/errors";
+import { ZodError, type z } from "zod";
+
+export interface Envelope<T> {
+  statusCode: number;
+  message: string;
+  data: T | null;
+}
+
+export function ok<T>(data: T, message = "success"): Envelope<T> {
+  return { statusCode: CODES.ok, message, data };
+}
+
+export function failure(code: number, message: string, data: unknown = null): Envelope<unknown> {
+  return { statusCode: code, message, data };
+}
+
+/** The HTTP status an error envelope travels with. */
+export function httpStatusOf(error: MarketError): number {
+  if (error.code === CODES.notFound) return 404;
+  if (error.code === CODES.systemError) return 500;
+  return 200;
+}
+
+/** The first issue of a failed parse, as an invalidParam error naming its field. */
+export function invalidParam(error: ZodError | z.core.$ZodError): MarketError {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join(".") || "request";
+  return new MarketError("invalidParam", { params: { field, reason: issue?.message ?? "" } });
+}

@@ -1,0 +1,220 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const SHOW_STATUSES = ["PENDING", "ONSALE", "CANCEL", "CLOSE", "DISABLED"] as const;
+export type ShowStatus = (typeof SHOW_STATUSES)[number];
+
+export const DELIVERY_METHODS = [
+  "EXPRESS",
+  "SELF_PICKUP",
+  "ON_SITE",
+  "E_TICKET",
+  "TICKET_TRANSFER",
+  "CUSTOMER_REDEMPTION",
+] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/**
+ * How a listing may be split. `any`: any quantity; `no_single`: never leave exactly one ticket
+ * behind; `pairs`: even quantities only; `all`: the whole listing at once.
+ */
+export const SPLIT_RULES = ["any", "no_single", "pairs", "all"] as const;
+export type SplitRule = (typeof SPLIT_RULES)[number];
+
+/** Countries/regions and the cities inside them (kind), both as SPEC §3 locations. */
+export const locations = sqliteTable("locations", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  kind: text("kind", { enum: ["region", "city"] }).notNull(),
+  nameEn: text("name_en").notNull(),
+  nameZh: text("name_zh").notNull(),
+  parentCode: text("parent_code"),
+  phoneCode: text("phone_code").notNull(),
+  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  clientHidden: integer("client_hidden", { mode: "boolean" }).notNull().default(false),
+  currencyCode: text("currency_code").notNull(),
+  languageCode: text("language_code").notNull(),
+  timeZone: text("time_zone").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const currencies = sqliteTable("currencies", {
+  code: text("code").primaryKey(),
+  nameEn: text("name_en").notNull(),
+  nameZh: text("name_zh").notNull(),
+  symbol: text("symbol").notNull(),
+  /** Digits after the decimal point (JPY and KRW have none). */
+  minorUnits: integer("minor_units").notNull(),
+  /** Units of this currency per 1 USD, times 1,000,000 (integer, so rates are exact). */
+  perUsdMicros: integer("per_usd_micros").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const languages = sqliteTable("languages", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  nameEn: text("name_en").notNull(),
+  nameZh: text("name_zh").notNull(),
+  sort: integer("sort").notNull().default(0),
+});
+
+export const tags = sqliteTable("tags", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  nameEn: text("name_en").notNull(),
+  nameZh: text("name_zh").notNull(),
+});
+
+export const venues = sqliteTable("venues", {
+  id: integer("id").primaryKey(),
+  cityCode: text("city_code").notNull(),
+  nameEn: text("name_en").notNull(),
+  nameZh: text("name_zh").notNull(),
+  addressEn: text("address_en").notNull(),
+  addressZh: text("address_zh").notNull(),
+  timeZone: text("time_zone").notNull(),
+  kind: text("kind", { enum: ["stadium", "arena", "theatre", "hall", "club", "park"] }).notNull(),
+  capacity: integer("capacity").notNull(),
+  lat: integer("lat_e6").notNull(),
+  lng: integer("lng_e6").notNull(),
+  /** The seat map's SVG viewBox width and height. */
+  mapWidth: integer("map_width").notNull(),
+  mapHeight: integer("map_height").notNull(),
+});
+
+/** A section of a venue's seat map: its outline (SVG path), zone and sight line. */
+export const venueSections = sqliteTable(
+  "venue_sections",
+  {
+    id: integer("id").primaryKey(),
+    venueId: integer("venue_id").notNull().references(() => venues.id),
+    code: text("code").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameZh: text("name_zh").notNull(),
+    zone: text("zone", { enum: ["floor", "vip", "lower", "middle", "upper", "balcony", "ga"] }).notNull(),
+    path: text("path").notNull(),
+    labelX: integer("label_x").notNull(),
+    labelY: integer("label_y").notNull(),
+    obstructed: integer("obstructed", { mode: "boolean" }).notNull().default(false),
+    generalAdmission: integer("general_admission", { mode: "boolean" }).notNull().default(false),
+    rows: integer("rows").notNull(),
+    seatsPerRow: integer("seats_per_row").notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("venue_sections_code").on(t.venueId, t.code)],
+);
+
+/** A tour: one production or artist's run, shown in one or many cities. */
+export const tours = sqliteTable(
+  "tours",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    categoryId: integer("category_id").notNull().references(() => categories.id),
+    titleEn: text("title_en").notNull(),
+    titleZh: text("title_zh").notNull(),
+    artistEn: text("artist_en").notNull(),
+    artistZh: text("artist_zh").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    descriptionZh: text("description_zh").notNull(),
+    /** Inputs of the generated poster art (see market/catalog/poster.ts). */
+    posterSeed: integer("poster_seed").notNull(),
+    posterPalette: text("poster_palette").notNull(),
+    /** Top Picks order: higher first. */
+    popularity: integer("popularity").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("tours_category").on(t.categoryId)],
+);
+
+export const tourTags = sqliteTable(
+  "tour_tags",
+  {
+    tourId: integer("tour_id").notNull().references(() => tours.id),
+    tagId: integer("tag_id").notNull().references(() => tags.id),
+  },
+  (t) => [primaryKey({ columns: [t.tourId, t.tagId] })],
+);
+
+/** A show: a tour's stop at one venue in one city, with SPEC §3's status. */
+export const shows = sqliteTable(
+  "shows",
+  {
+    id: integer("id").primaryKey(),
+    tourId: integer("tour_id").notNull().references(() => tours.id),
+    venueId: integer("venue_id").notNull().references(() => venues.id),
+    cityCode: text("city_code").notNull(),
+    status: text("status", { enum: SHOW_STATUSES }).notNull(),
+    /** When sales open (a PENDING show shows this). */
+    saleStartsAt: integer("sale_starts_at").notNull(),
+  },
+  (t) => [index("shows_tour").on(t.tourId), index("shows_city").on(t.cityCode, t.status)],
+);
+
+/** A session: one performance of a show, at a start time (shown in the venue's time zone). */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey(),
+    showId: integer("show_id").notNull().references(() => shows.id),
+    startsAt: integer("starts_at").notNull(),
+    /** Sales close at this instant (saleOvertime after it). */
+    saleEndsAt: integer("sale_ends_at").notNull(),
+  },
+  (t) => [index("sessions_show").on(t.showId), index("sessions_starts").on(t.startsAt)],
+);
+
+/** A seller, shown to buyers as a ticket provider they can chat with or call. */
+export const sellers = sqliteTable("sellers", {
+  id: integer("id").primaryKey(),
+  nickname: text("nickname").notNull(),
+  phone: text("phone").notNull(),
+  rating: integer("rating_x10").notNull().default(50),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Tickets a seller offers for one session, in the seller's (trade) currency. */
+export const listings = sqliteTable(
+  "listings",
+  {
+    id: integer("id").primaryKey(),
+    sessionId: integer("session_id").notNull().references(() => sessions.id),
+    sellerId: integer("seller_id").notNull().references(() => sellers.id),
+    sectionId: integer("section_id").notNull().references(() => venueSections.id),
+    /** Row label, or null for general admission. */
+    rowLabel: text("row_label"),
+    /** First seat number, or null for general admission; seats run consecutively when seatsTogether. */
+    seatFrom: integer("seat_from"),
+    seatsTogether: integer("seats_together", { mode: "boolean" }).notNull().default(true),
+    /** Tickets the seller listed; what is left is this minus paid and live held quantities. */
+    quantity: integer("quantity").notNull(),
+    priceMinor: integer("price_minor").notNull(),
+    faceValueMinor: integer("face_value_minor").notNull(),
+    currencyCode: text("currency_code").notNull(),
+    deliveryMethod: text("delivery_method", { enum: DELIVERY_METHODS }).notNull(),
+    splitRule: text("split_rule", { enum: SPLIT_RULES }).notNull(),
+    /** E_TICKET listings whose files were uploaded with the listing are delivered at once. */
+    eTicketReady: integer("e_ticket_ready", { mode: "boolean" }).notNull().default(false),
+    listedAt: integer("listed_at").notNull(),
+  },
+  (t) => [index("listings_session").on(t.sessionId, t.priceMinor), index("listings_section").on(t.sectionId)],
+);
+
+/** A buyer's wish to hear when a tour's tickets (or new dates) appear. */
+export const ticketAlerts = sqliteTable(
+  "ticket_alerts",
+  {
+    id: integer("id").primaryKey(),
+    tourId: integer("tour_id").notNull().references(() => tours.id),
+    email: text("email").notNull(),
+    language: text("language").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("ticket_alerts_tour_email").on(t.tourId, t.email)],
+);
+

@@ -1,0 +1,8 @@
+/**
+ * The D1 schema, one file per area. Migrations in ../migrations are generated from these files
+ * by `npm run db:generate` (drizzle-kit) and applied by wrangler.
+ *
+ * Conventions: ids are integers; times are UTC epoch milliseconds; money is integer minor units
+ * beside an ISO 4217 code; bilingual text is a pair of columns (_en, _zh).
+ */
+export * from "./catalog";

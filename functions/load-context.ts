@@ -1,0 +1,33 @@
+/**
+ * The Remix load context: the Worker's bindings plus the domain context for this request, with
+ * the viewer already resolved from cookies, Accept-Language and the request's geolocation.
+ * Shared by the Worker entry and `remix vite:dev`'s proxy so both run the same code.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createMarketContext, type MarketContext } from "./market/context";
+import { DEFAULT_VIEWER } from "./market/context/viewer";
+import { resolveWebViewer } from "./web/viewer";
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
+    market: MarketContext;
+    /** Cookies the viewer resolution wants refreshed on the response (e.g. a device id). */
+    setCookies: string[];
+    /** A location the request's geolocation suggests instead of the viewer's (SPEC §4). */
+    locationSuggestion: string | null;
+  }
+}
+
+export async function getLoadContext({
+  request,
+  context,
+}: {
+  request: Request;
+  context: { cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> } };
+}): Promise<AppLoadContext> {
+  const env = context.cloudflare.env;
+  const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER });
+  const { viewer, setCookies, suggestion } = await resolveWebViewer(request, bootstrap);
+  return { cloudflare: context.cloudflare, market: { ...bootstrap, viewer }, setCookies, locationSuggestion: suggestion };
+}

@@ -1,0 +1,116 @@
+/**
+ * The error catalogue of SPEC §8. A domain function that refuses breaks one rule and throws one
+ * MarketError carrying the catalogue code; the API door answers it in the envelope, the web door
+ * shows the message in the viewer's language. The message key names a string in the `errors`
+ * locale namespace.
+ */
+export const CODES = {
+  ok: 200,
+  notFound: 404,
+  notLogin: 12306,
+  requestTooFrequent: 12304,
+  invalidParam: 12308,
+  tokenInvalid: 12315,
+  tokenExpired: 12345,
+  systemError: 12365,
+  noPermission: 12371,
+  accountDisable: 130001,
+  passwordError: 200302,
+  verifyCodeError: 200311,
+  verifyCodeExpire: 200312,
+  clientEmailSendLimit: 200501,
+  clientChangeEmailFail: 200502,
+  clientEditUserInfoFail: 200503,
+  clientAddressValidFail: 200504,
+  clientOperateFail: 200505,
+  emailValidFail: 200506,
+  emailPwsLoginLimit: 200507,
+  emailCodeLoginLimit: 200508,
+  emailLoginLocked: 200509,
+  accountBinded: 200513,
+  registryFail: 200518,
+  thirdPartyVerifyFail: 200519,
+  saleOvertime: 210017,
+  orderInventoryNotEnough: 610011,
+  orderAlreadyCancel: 610017,
+  aftersaleApply: 650033,
+  aftersaleApplyName: 650036,
+  orderCreateUnknown: 700020,
+} as const;
+
+export type CodeName = keyof typeof CODES;
+export type Code = (typeof CODES)[CodeName];
+
+/** Codes the SPEC §8 request layer passes through to the caller without raising a toast. */
+export const PASS_THROUGH_CODES: ReadonlySet<number> = new Set([
+  CODES.ok,
+  CODES.notLogin,
+  CODES.tokenInvalid,
+  CODES.tokenExpired,
+  CODES.verifyCodeError,
+  CODES.thirdPartyVerifyFail,
+  CODES.clientEmailSendLimit,
+  CODES.clientChangeEmailFail,
+  CODES.clientEditUserInfoFail,
+  CODES.clientAddressValidFail,
+  CODES.clientOperateFail,
+  CODES.emailValidFail,
+  CODES.emailPwsLoginLimit,
+  CODES.emailCodeLoginLimit,
+  CODES.emailLoginLocked,
+  CODES.accountBinded,
+  CODES.registryFail,
+  CODES.aftersaleApply,
+  CODES.aftersaleApplyName,
+]);
+
+/** The codes after which a client must sign in again. */
+export const SIGNED_OUT_CODES: ReadonlySet<number> = new Set([CODES.notLogin, CODES.tokenInvalid, CODES.tokenExpired]);
+
+export class MarketError extends Error {
+  readonly code: number;
+  /** Key in the `errors` namespace; defaults to the code's name. */
+  readonly messageKey: string;
+  /** Interpolation values for the message (e.g. { field: 'email' }). */
+  readonly params: Record<string, string | number>;
+  /** The HTTP status the web door answers with. */
+  readonly status: number;
+
+  constructor(
+    name: CodeName,
+    options: { messageKey?: string; params?: Record<string, string | number>; status?: number; cause?: unknown } = {},
+  ) {
+    super(options.messageKey ?? name, { cause: options.cause });
+    this.name = "MarketError";
+    this.code = CODES[name];
+    this.messageKey = options.messageKey ?? name;
+    this.params = options.params ?? {};
+    this.status = options.status ?? statusFor(name);
+  }
+}
+
+function statusFor(name: CodeName): number {
+  switch (name) {
+    case "notFound":
+      return 404;
+    case "notLogin":
+    case "tokenInvalid":
+    case "tokenExpired":
+      return 401;
+    case "noPermission":
+      return 403;
+    case "requestTooFrequent":
+    case "clientEmailSendLimit":
+      return 429;
+    case "systemError":
+    case "orderCreateUnknown":
+      return 500;
+    default:
+      return 400;
+  }
+}
+
+/** A missing record, or one that belongs to someone else: never tell the two apart. */
+export function notFound(what = "record"): MarketError {
+  return new MarketError("notFound", { params: { what } });
+}

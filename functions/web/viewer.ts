@@ -1,0 +1,79 @@
+/**
+ * The web door's viewer: SPEC §4's priorities applied to what a browser request carries.
+ * Cookies mirror SPEC §3's stored keys: `language` and `currency` hold manual choices,
+ * `location` + `location_time` a manual location (valid 7 days), `location_current` the
+ * location last used; geolocation comes from request.cf.
+ */
+import { parse } from "cookie";
+import type { MarketContext, Viewer } from "../market/context";
+import { loadReference } from "../market/catalog/reference";
+import { parseAcceptLanguage, resolveLanguage } from "../market/preferences/language";
+import { resolveLocation } from "../market/preferences/location";
+import { resolveCurrency } from "../market/preferences/currency";
+import { environmentFromHost } from "../market/preferences/environment";
+import { platformType } from "../market/preferences/platform";
+import { readSession } from "./session";
+import { requestIdOf } from "../observability";
+
+export interface WebViewer {
+  viewer: Viewer;
+  /** A location the request's geolocation suggests instead of the current one (SPEC §4). */
+  suggestion: string | null;
+  setCookies: string[];
+}
+
+export async function resolveWebViewer(request: Request, ctx: MarketContext): Promise<WebViewer> {
+  const reference = await loadReference(ctx);
+  const cookies = parse(request.headers.get("cookie") ?? "");
+  const url = new URL(request.url);
+  const known = reference.locations.filter((l) => l.kind === "region" && !l.clientHidden).map((l) => l.code);
+
+  const manualSetAt = Number(cookies.location_time);
+  const located = resolveLocation({
+    manual: cookies.location && Number.isFinite(manualSetAt) ? { code: cookies.location, setAt: manualSetAt } : undefined,
+    detected: detectedCountry(request),
+    stored: cookies.location_current,
+    now: ctx.now(),
+    known,
+  });
+  const location = reference.locationByCode.get(located.code) ?? reference.locationByCode.get("HK");
+
+  const language = resolveLanguage({
+    manual: cookies.language,
+    systemLanguages: parseAcceptLanguage(request.headers.get("accept-language") ?? ""),
+    stored: cookies.language_auto,
+  });
+  const currency = resolveCurrency({
+    manual: cookies.currency,
+    locationCurrency: location?.currencyCode,
+    stored: cookies.currency_auto,
+    known: reference.currencies.map((c) => c.code),
+  });
+
+  const city = cookies.locationCityId && reference.locationByCode.get(cookies.locationCityId)?.kind === "city" ? cookies.locationCityId : null;
+  const session = await readSession(request, ctx);
+
+  return {
+    viewer: {
+      language,
+      currency,
+      location: location?.code ?? "HK",
+      city,
+      timeZone: (city && reference.locationByCode.get(city)?.timeZone) || location?.timeZone || "Asia/Hong_Kong",
+      channel: url.searchParams.get("channel") ?? cookies.channel ?? "web",
+      platform: platformType({ src: url.searchParams.get("src") ?? undefined, userAgent: request.headers.get("user-agent") ?? "" }).type,
+      environment: environmentFromHost(url.hostname),
+      deviceId: cookies.deviceId ?? null,
+      userId: session?.userId ?? null,
+      requestId: requestIdOf(request),
+    },
+    suggestion: located.suggestion ?? null,
+    setCookies: [],
+  };
+}
+
+/** The request's country from Cloudflare's geolocation, when there is one. */
+function detectedCountry(request: Request): string | undefined {
+  const cf = (request as Request & { cf?: IncomingRequestCfProperties }).cf;
+  return typeof cf?.country === "string" ? cf.country : undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * Browser tests: real Chromium at a 390x844 phone viewport against the production build served
+ * by `wrangler dev` (workerd) over a fresh, migrated and seeded local D1.
+ */
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./support/chromium";
+
+export const E2E_PORT = 8790;
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  outputDir: "../../test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    ...devices["Pixel 7"],
+    baseURL: E2E_ORIGIN,
+    browserName: "chromium",
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "en-US",
+    timezoneId: "Asia/Hong_Kong",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "npx tsx tests/e2e/support/serve.ts",
+    cwd: "../..",
+    url: `${E2E_ORIGIN}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

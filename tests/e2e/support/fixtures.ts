@@ -1,0 +1,29 @@
+/**
+ * The browser tests' shared steps: choose a language the way a buyer would have (the stored
+ * `language` cookie), and fail a test on any uncaught page error.
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+
+export type Language = "en-US" | "zh-HK";
+
+export const test = base.extend<{ language: Language }>({
+  language: ["en-US", { option: true }],
+  page: async ({ page, context, language, baseURL }, use) => {
+    await context.addCookies([{ name: "language", value: language, url: baseURL! }]);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, "uncaught errors in the page").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Text in the page's language: pick the English or the Hong Kong Chinese string. */
+export function inLanguage(language: Language, english: string, chinese: string): string {
+  return language === "en-US" ? english : chinese;
+}
+
+export async function scrollToBottom(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}

@@ -1,0 +1,42 @@
+/**
+ * Two suites: `unit` runs pure rules in Node; `worker` runs inside workerd through the real
+ * Worker entry and wrangler.toml, with D1 migrations applied to an isolated database per file.
+ */
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      {
+        root,
+        plugins: [tsconfigPaths({ root })],
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", setupFiles: ["./tests/support/console-guard.ts"] },
+      },
+      {
+        root,
+        plugins: [
+          tsconfigPaths({ root }),
+          cloudflareTest(async () => ({
+            main: "./functions/worker.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`) },
+            },
+          })),
+        ],
+        define: { __BUILD_ID__: JSON.stringify("test") },
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/support/console-guard.ts"],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,31 @@
+/** Calls the real Worker (SELF) the way a native app or partner channel would. */
+import { SELF } from "cloudflare:test";
+
+export const ORIGIN = "https://ovation.test";
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: { statusCode: number; message: string; data: T };
+  headers: Headers;
+}
+
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  const response = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as ApiAnswer<T>["body"], headers: response.headers };
+}
+
+/** A page request as a browser makes it (HTML, cookies, same-origin form posts). */
+export function page(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.method && init.method !== "GET") headers.set("origin", headers.get("origin") ?? ORIGIN);
+  return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
+}

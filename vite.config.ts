@@ -1,0 +1,49 @@
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { getLoadContext } from "./functions/load-context";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+/** Changes whenever a translation does, so browsers refetch /locales/… only then. */
+function translationsHash(): string {
+  const hash = createHash("sha256");
+  for (const language of readdirSync("app/locales").sort()) {
+    for (const file of readdirSync(`app/locales/${language}`).sort()) hash.update(readFileSync(`app/locales/${language}/${file}`));
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+export default defineConfig(({ command }) => ({
+  define: { __BUILD_ID__: JSON.stringify(translationsHash()) },
+  plugins: [
+    // The dev proxy gives `remix vite:dev` real local bindings; builds leave it out (it would
+    // start miniflare a second time).
+    command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext }) : null,
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+      externalConditions: ["workerd", "worker"],
+    },
+  },
+  resolve: { mainFields: ["browser", "module", "main"] },
+  build: { minify: true },
+}));
