@@ -2,7 +2,9 @@
  * The viewer: who is asking and how they want to see the market. Resolved once per request,
  * from cookies and Accept-Language on the web, from SPEC §7's headers on the API.
  */
-export type Language = "en-US" | "zh-HK";
+import type { Language } from "../preferences/language";
+
+export type { Language };
 
 export interface Viewer {
   language: Language;
