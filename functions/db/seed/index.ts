@@ -1,0 +1,91 @@
+/**
+ * The demo catalog: every row the local database is seeded with, as typed inserts per table.
+ *
+ * Deterministic: the content comes from fixed-seed random streams, and every instant is counted
+ * from `anchor` (the moment of seeding) in each venue's own calendar, so the same anchor gives
+ * the same catalog and any anchor gives shows this weekend, next week and months ahead, plus a
+ * few past ones. Keys are in foreign-key order: insert them top to bottom.
+ */
+import type * as schema from "../schema";
+import { DAY_MS } from "./calendar";
+import { demoListings, demoSellers } from "./listings";
+import { CURRENCIES, demoLocations, LANGUAGES } from "./places";
+import { Prng } from "./prng";
+import { demoSchedule } from "./schedule";
+import { demoCategories, demoTags } from "./taxonomy";
+import { TOURS } from "./tours";
+import { demoVenues } from "./venues";
+
+export { stageOutline, type StageOutline } from "./seat-maps";
+
+type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
+
+export type DemoCatalog = {
+  languages: Insert<typeof schema.languages>[];
+  currencies: Insert<typeof schema.currencies>[];
+  locations: Insert<typeof schema.locations>[];
+  categories: Insert<typeof schema.categories>[];
+  tags: Insert<typeof schema.tags>[];
+  venues: Insert<typeof schema.venues>[];
+  venueSections: Insert<typeof schema.venueSections>[];
+  tours: Insert<typeof schema.tours>[];
+  tourTags: Insert<typeof schema.tourTags>[];
+  shows: Insert<typeof schema.shows>[];
+  sessions: Insert<typeof schema.sessions>[];
+  sellers: Insert<typeof schema.sellers>[];
+  listings: Insert<typeof schema.listings>[];
+};
+
+export function demoCatalog(anchor: Date): DemoCatalog {
+  const now = anchor.getTime();
+  if (!Number.isFinite(now)) throw new Error("demoCatalog needs a valid anchor date");
+
+  const categories = demoCategories();
+  const tags = demoTags();
+  const { venues, venueSections, sectionsByVenue, venueByKey } = demoVenues();
+
+  const scheduled = demoSchedule(now, TOURS, venueByKey, Prng.for("schedule"));
+
+  const posters = Prng.for("posters");
+  const founding = Prng.for("tours");
+  const tours = TOURS.map((tour, i) => {
+    const firstSale = Math.min(...scheduled.filter((s) => s.tour === tour).map((s) => s.show.saleStartsAt));
+    return {
+      id: i + 1,
+      slug: tour.slug,
+      categoryId: categories.find((c) => c.slug === tour.category)!.id!,
+      titleEn: tour.titleEn,
+      titleZh: tour.titleZh,
+      artistEn: tour.artistEn,
+      artistZh: tour.artistZh,
+      descriptionEn: tour.descriptionEn,
+      descriptionZh: tour.descriptionZh,
+      posterSeed: posters.int(1, 2_147_483_646),
+      posterPalette: tour.palette,
+      popularity: tour.popularity,
+      createdAt: firstSale - founding.int(7, 40) * DAY_MS - founding.int(0, DAY_MS),
+    };
+  });
+  const tourTags = TOURS.flatMap((tour, i) =>
+    tour.tags.map((slug) => ({ tourId: i + 1, tagId: tags.find((t) => t.slug === slug)!.id! })),
+  );
+
+  const sellers = demoSellers(now, Prng.for("sellers"));
+  const listings = demoListings(now, scheduled, sectionsByVenue, sellers, Prng.for("listings"));
+
+  return {
+    languages: LANGUAGES,
+    currencies: CURRENCIES,
+    locations: demoLocations(),
+    categories,
+    tags,
+    venues,
+    venueSections,
+    tours,
+    tourTags,
+    shows: scheduled.map((s) => s.show),
+    sessions: scheduled.flatMap((s) => s.sessions),
+    sellers: sellers.map(({ region: _region, ...seller }) => seller),
+    listings,
+  };
+}
