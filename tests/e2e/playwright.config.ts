@@ -40,7 +40,7 @@ export default defineConfig({
     url: `${E2E_ORIGIN}/`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });
