@@ -1,0 +1,325 @@
+/**
+ * `npm run bench`: server-rendering speed of Ovation's main screens as ratios to a bare React
+ * streaming page served by the same workerd process in the same run, and the JS/CSS each screen
+ * downloads on a first visit against its budget. It reports and never fails: a broken route
+ * gets its error printed in its row, and the exit code is always 0, because figures move with
+ * the machine and belong in review, not in a red build.
+ *
+ * Settings (env): BENCH_SECONDS measured seconds per target (10), BENCH_CONNECTIONS concurrent
+ * connections (8), BENCH_WARMUP_SECONDS per target (2), BENCH_ROUNDS (2: targets alternate, so
+ * drift on a shared machine spreads over all of them), BENCH_SKIP_BUILD=1 to bundle the
+ * existing build/, BENCH_TOUR_ID to choose the tour page.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
+import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
+import { GZIP_LEVEL, JS_BUDGET_GZIP, htmlSize, measureRoute, type RouteSize } from "./size";
+
+function setting(name: string, fallback: number, min: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value >= min ? value : fallback;
+}
+
+const settings = {
+  seconds: setting("BENCH_SECONDS", 10, 1),
+  connections: Math.round(setting("BENCH_CONNECTIONS", 8, 1)),
+  warmupSeconds: setting("BENCH_WARMUP_SECONDS", 2, 0),
+  rounds: Math.round(setting("BENCH_ROUNDS", 2, 1)),
+  skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+};
+
+/** A phone browser: bots (curl included) get fully buffered pages, people get streamed ones. */
+const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-language": "en-US,en;q=0.9",
+};
+
+interface Row {
+  name: string;
+  path: string;
+  /** The baseline is reached by host name on the same server. */
+  host?: string;
+  status?: number;
+  html?: { raw: number; gzip: number };
+  load?: LoadSummary;
+  /** Route figure divided by the baseline's: rps above 1 is faster, latency above 1 is slower. */
+  ratio?: { rps: number; p50: number; p99: number };
+  size?: RouteSize;
+  error?: string;
+  note?: string;
+}
+
+const started = Date.now();
+/** When each phase began, in seconds from the start: a slow run says where its time went. */
+const phases: { phase: string; at: number }[] = [];
+const progress = (phase: string) => {
+  const at = (Date.now() - started) / 1000;
+  phases.push({ phase, at });
+  process.stderr.write(`bench: ${phase} (${at.toFixed(0)} s)\n`);
+};
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function commit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** The cores this process may run on, as taskset lists them ("0-3,6" → [0, 1, 2, 3, 6]). */
+function allowedCpus(): number[] | null {
+  const result = spawnSync("taskset", ["-c", "-p", String(process.pid)], { encoding: "utf8" });
+  const list = result.status === 0 ? /:\s*([\d,-]+)\s*$/.exec(result.stdout)?.[1] : undefined;
+  if (!list) return null;
+  return list.split(",").flatMap((part) => {
+    const [from, to = from] = part.split("-").map(Number);
+    return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  });
+}
+
+/**
+ * Two cores or more: the server gets the last one and this process (the load generator) the
+ * rest, so neither measures the other's work. Returns the server's core, or null when unpinned.
+ */
+function pinCores(): { serverCpu: number | null; note: string } {
+  const allowed = allowedCpus();
+  if (!allowed) return { serverCpu: null, note: "not pinned (taskset unavailable)" };
+  if (allowed.length < 2) return { serverCpu: null, note: `not pinned: only cpu ${allowed.join(",")} is available` };
+  const serverCpu = allowed[allowed.length - 1];
+  const loadCpus = allowed.slice(0, -1).join(",");
+  const pinned = spawnSync("taskset", ["-a", "-p", "-c", loadCpus, String(process.pid)], { stdio: "ignore" }).status === 0;
+  return { serverCpu, note: `server on cpu ${serverCpu}, load generator on cpu ${pinned ? loadCpus : "any (pinning failed)"}` };
+}
+
+/** How many baseline cards make a page of `bytes`: two sizes measured, a line through them. */
+async function calibrateBaseline(origin: string, bytes: number): Promise<number> {
+  const size = async (cards: number) =>
+    Buffer.byteLength((await fetchOnce({ url: `${origin}/?cards=${cards}`, headers: { ...BROWSER_HEADERS, host: BASELINE_HOST } })).body);
+  const [empty, fifty] = [await size(0), await size(50)];
+  const perCard = (fifty - empty) / 50;
+  if (!(perCard > 0)) throw new Error(`cards do not change the page size (${empty} and ${fifty} bytes)`);
+  return Math.max(0, Math.round((bytes - empty) / perCard));
+}
+
+/** What a run has produced so far, kept outside `bench` so a failure midway still cleans up and reports. */
+interface Run {
+  rows: Row[];
+  notes: string[];
+  workDir?: string;
+  server?: RunningServer;
+  baselineCards?: number;
+}
+
+async function bench(run: Run): Promise<void> {
+  const { rows, notes } = run;
+  const workDir = mkdtempSync(join(tmpdir(), "ovation-bench-"));
+  run.workDir = workDir;
+
+  progress(settings.skipBuild ? "bundling the existing build" : "building and bundling");
+  const bundle = bundleOvation(workDir, { skipBuild: settings.skipBuild });
+  if (bundle.lockWaitSeconds >= 1) notes.push(`waited ${bundle.lockWaitSeconds.toFixed(0)} s for the shared build lock`);
+  const baselineScript = await bundleBaseline(workDir);
+  progress("setting up the database");
+  const state = prepareState(join(workDir, "state"));
+  if (state.note) notes.push(state.note);
+  if (state.cached) notes.push("database: seeded state reused from .cache/bench (same schema, seed and day)");
+
+  const pinning = pinCores();
+  notes.push(pinning.note);
+  progress("starting workerd");
+  const serveConfig = { workerDir: bundle.workerDir, clientDir: bundle.clientDir, baselineScript, stateDir: join(workDir, "state") };
+  const server = await startServer(serveConfig, pinning.serverCpu);
+  run.server = server;
+  if (server.tourNote) notes.push(server.tourNote);
+
+  const routes: Row[] = [
+    { name: "home", path: "/" },
+    { name: "show list", path: "/show-list" },
+    server.tourId === null
+      ? { name: "tour detail", path: "/tourDetail?id=…", error: server.tourNote ?? "no tour to request" }
+      : { name: "tour detail", path: `/tourDetail?id=${encodeURIComponent(server.tourId)}` },
+  ];
+  const targetOf = (row: Row): LoadTarget => ({
+    url: `${server.url}${row.path}`,
+    headers: row.host ? { ...BROWSER_HEADERS, host: row.host } : BROWSER_HEADERS,
+  });
+
+  // First visits: status, HTML and the assets it pulls in.
+  for (const row of routes.filter((r) => !r.error)) {
+    try {
+      const first = await fetchOnce(targetOf(row));
+      row.status = first.status;
+      if (first.status >= 400) row.note = `answers HTTP ${first.status}: the figures are for that answer, not the screen`;
+      row.html = htmlSize(first.body);
+      row.size = measureRoute(first.body, bundle.clientDir);
+      if (row.size.js.notPreloaded.length > 0) notes.push(`${row.name}: JS imported but not preloaded by the HTML: ${row.size.js.notPreloaded.join(", ")}`);
+    } catch (error) {
+      row.error = messageOf(error);
+    }
+  }
+
+  const home = routes[0];
+  let baselineCards = 40;
+  try {
+    if (home.html) baselineCards = await calibrateBaseline(server.url, home.html.raw);
+    else notes.push("home page unavailable: baseline left at 40 cards");
+  } catch (error) {
+    notes.push(`baseline calibration failed (${messageOf(error)}): left at 40 cards`);
+  }
+  run.baselineCards = baselineCards;
+  const baseline: Row = { name: "baseline (React stream)", path: `/?cards=${baselineCards}`, host: BASELINE_HOST };
+  try {
+    const first = await fetchOnce(targetOf(baseline));
+    baseline.status = first.status;
+    baseline.html = htmlSize(first.body);
+  } catch (error) {
+    baseline.error = messageOf(error);
+  }
+  rows.push(baseline, ...routes);
+
+  const measured = rows.filter((row) => !row.error);
+  if (settings.warmupSeconds > 0) {
+    progress(`warming up (${settings.warmupSeconds} s per target)`);
+    for (const row of measured) await load(targetOf(row), { connections: settings.connections, seconds: settings.warmupSeconds });
+  }
+  const samples = new Map<Row, LoadSamples[]>(measured.map((row) => [row, []]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    progress(`measuring, round ${round} of ${settings.rounds}`);
+    for (const row of measured) {
+      samples.get(row)!.push(await load(targetOf(row), { connections: settings.connections, seconds: settings.seconds / settings.rounds }));
+    }
+  }
+  for (const row of measured) {
+    row.load = summarise(mergeSamples(samples.get(row)!));
+    if (row.load.requests === 0) row.error = `no request completed${row.load.firstError ? `: ${row.load.firstError}` : ""}`;
+    const troubles = [row.note];
+    if (row.load.errors > 0) troubles.push(`${row.load.errors} request(s) failed: ${row.load.firstError}`);
+    const unexpected = Object.entries(row.load.statuses).filter(([status]) => Number(status) !== row.status);
+    if (unexpected.length > 0) troubles.push(`under load also answered ${unexpected.map(([status, count]) => `HTTP ${status} ×${count}`).join(", ")}`);
+    row.note = troubles.filter(Boolean).join("; ") || undefined;
+  }
+  const base = baseline.load && baseline.load.requests > 0 ? baseline.load : undefined;
+  if (base) {
+    for (const row of routes) {
+      if (!row.load || row.load.requests === 0) continue;
+      row.ratio = {
+        rps: row.load.rps / base.rps,
+        p50: row.load.latencyMs.p50 / base.latencyMs.p50,
+        p99: row.load.latencyMs.p99 / base.latencyMs.p99,
+      };
+    }
+  }
+}
+
+// ---- report ----------------------------------------------------------------------------------
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const fixed = (value: number | undefined, digits: number) => (value === undefined || !Number.isFinite(value) ? "—" : value.toFixed(digits));
+
+function table(rows: Row[]): string {
+  const header = ["route", "status", "HTML KB", "req/s", "×base", "p50 ms", "×base", "p99 ms", "×base", "JS gz KiB", `vs ${kib(JS_BUDGET_GZIP)}`, "CSS gz KiB"];
+  const lines = rows.map((row) => {
+    const own = row.host === BASELINE_HOST && row.load ? 1 : undefined;
+    const size = row.size;
+    const budget = !size ? "—" : size.budget.overBy > 0 ? `over ${kib(size.budget.overBy)}` : `under ${kib(-size.budget.overBy)}`;
+    return [
+      `${row.name} ${row.path}`,
+      row.error ? "ERROR" : String(row.status ?? "—"),
+      row.html ? (row.html.raw / 1000).toFixed(1) : "—",
+      fixed(row.load?.rps, 0),
+      fixed(own ?? row.ratio?.rps, 2),
+      fixed(row.load?.latencyMs.p50, 1),
+      fixed(own ?? row.ratio?.p50, 2),
+      fixed(row.load?.latencyMs.p99, 1),
+      fixed(own ?? row.ratio?.p99, 2),
+      size ? kib(size.js.gzip) : "—",
+      budget,
+      size ? kib(size.css.gzip) : "—",
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  return [format(header), widths.map((width) => "─".repeat(width)).join("  "), ...lines.map(format)].join("\n");
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg()[0];
+  const run: Run = { rows: [], notes: [] };
+  const { rows, notes } = run;
+  // Interrupted: no figures, but no server or temporary folder left behind either.
+  process.once("SIGINT", () => {
+    void (run.server?.stop() ?? Promise.resolve()).finally(() => {
+      if (run.workDir) rmSync(run.workDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  });
+  let failure: string | undefined;
+  let serverLog: { count: number; recent: string[] } | undefined;
+  try {
+    await bench(run);
+  } catch (error) {
+    failure = messageOf(error);
+  } finally {
+    if (run.server) {
+      serverLog = run.server.log();
+      await run.server.stop();
+    }
+    if (run.workDir) rmSync(run.workDir, { recursive: true, force: true });
+  }
+
+  const totalSeconds = (Date.now() - started) / 1000;
+  const loadAverage = { start: loadBefore, end: loadavg()[0], cores: cpus().length };
+  // Colleagues' builds and test runs share this machine: say how busy it was.
+  notes.push(`machine load (1-min average) ${loadAverage.start.toFixed(1)} at start, ${loadAverage.end.toFixed(1)} at end, on ${cpus().length} cores; absolute figures move with it, ratios less`);
+  const out: string[] = [""];
+  out.push(
+    `Ovation SSR bench — ${settings.connections} connections, ${settings.seconds} s per target in ${settings.rounds} round(s) after ${settings.warmupSeconds} s warm-up; browser user agent; latency to the last byte`,
+  );
+  if (rows.length > 0) {
+    out.push("", table(rows), "");
+    out.push("  ×base: the route's figure over the baseline's (req/s above 1 is faster than the floor, latency above 1 is slower).");
+    out.push(`  JS/CSS: what a first visit downloads, gzip -${GZIP_LEVEL} per file; the JS budget is ${kib(JS_BUDGET_GZIP)} KiB per route.`);
+  }
+  const overBudget = rows.filter((row) => row.size && row.size.budget.overBy > 0);
+  if (overBudget.length > 0) {
+    out.push("", "Over the JS budget, largest files (gzip KiB):");
+    for (const row of overBudget) {
+      const largest = row.size!.js.files.slice(0, 4).map((file) => `${file.path.split("/").pop()} ${kib(file.gzip)}`);
+      out.push(`  ${row.name}: ${largest.join(", ")}`);
+    }
+  }
+  const problems = rows.filter((row) => row.error || row.note).map((row) => `  ${row.name}: ${row.error ?? row.note}`);
+  if (problems.length > 0) out.push("", "Rows to read with care:", ...problems);
+  if (failure) out.push("", `The bench could not finish: ${failure}`);
+  if (notes.length > 0) out.push("", ...notes.map((note) => `  note: ${note}`));
+  if (serverLog && serverLog.count > 0) out.push("", `The server logged ${serverLog.count} line(s); the last:`, ...serverLog.recent.slice(-8).map((line) => `  | ${line}`));
+  out.push("", `Took ${totalSeconds.toFixed(0)} s. Figures: tests/bench/results/latest.json`);
+  process.stdout.write(`${out.join("\n")}\n`);
+
+  const resultsDir = join(ROOT, "tests/bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  const json = {
+    at: new Date(started).toISOString(),
+    commit: commit(),
+    node: process.version,
+    settings: { ...settings, gzipLevel: GZIP_LEVEL, jsBudgetGzip: JS_BUDGET_GZIP, userAgent: BROWSER_HEADERS["user-agent"] },
+    baselineCards: run.baselineCards,
+    seconds: totalSeconds,
+    phases,
+    loadAverage,
+    rows,
+    notes,
+    error: failure,
+    serverLog,
+  };
+  writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
+}
+
+main()
+  .catch((error: unknown) => process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`))
+  .finally(() => process.exit(0));

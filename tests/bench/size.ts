@@ -1,0 +1,146 @@
+/**
+ * What a first visit to a route downloads, in gzip bytes. The list comes from the HTML the
+ * server actually sent (modulepreload and stylesheet links, script tags, and the imports of the
+ * inline bootstrap module, which is how Remix loads its manifest and entry), completed by
+ * following the static imports inside each script, so a chunk missing its modulepreload still
+ * counts. Dynamic imports inside chunks are left out: they are not loaded on a first visit.
+ * Each file is gzipped on its own, as it travels.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** Budget for the JS a route loads on first visit. */
+export const JS_BUDGET_GZIP = 110 * 1024;
+export const GZIP_LEVEL = 9;
+
+export interface AssetFile {
+  path: string;
+  raw: number;
+  gzip: number;
+}
+
+export interface AssetTotals {
+  files: AssetFile[];
+  raw: number;
+  gzip: number;
+  /** Referenced by the page but not in the client build (an external or broken URL). */
+  missing: string[];
+}
+
+export interface ScriptTotals extends AssetTotals {
+  /** Statically imported but not named in the HTML: fetched only once its importer has arrived. */
+  notPreloaded: string[];
+}
+
+export interface RouteSize {
+  js: ScriptTotals;
+  css: AssetTotals;
+  budget: { jsGzip: number; overBy: number };
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+const IMPORT_SPECIFIERS = [
+  /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g, // import x from "…", import "…"
+  /\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g, // export … from "…"
+];
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+function specifiers(code: string, patterns: RegExp[]): string[] {
+  const found: string[] = [];
+  for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]);
+  return found;
+}
+
+/** The same-origin JS and CSS URLs the HTML itself asks for. */
+export function requestedByHtml(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/\s+/);
+    const href = attribute(tag, "href");
+    if (!href) continue;
+    const as = (attribute(tag, "as") ?? "").toLowerCase();
+    if (rel.includes("modulepreload") || (rel.includes("preload") && as === "script")) js.add(href);
+    if (rel.includes("stylesheet") || (rel.includes("preload") && as === "style")) css.add(href);
+  }
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attribute(` ${attributes}`, "src");
+    if (src) js.add(src);
+    else if ((attribute(` ${attributes}`, "type") ?? "") === "module") {
+      // The bootstrap module's dynamic import of the entry runs on every first visit.
+      for (const specifier of specifiers(body, [...IMPORT_SPECIFIERS, DYNAMIC_IMPORT])) js.add(specifier);
+    }
+  }
+  const local = (url: string) => url.startsWith("/") && !url.startsWith("//");
+  return { js: [...js].filter(local), css: [...css].filter(local) };
+}
+
+function gzipSize(bytes: Buffer): number {
+  return gzipSync(bytes, { level: GZIP_LEVEL }).length;
+}
+
+function pathOf(url: string): string {
+  return new URL(url, "http://ovation.invalid").pathname;
+}
+
+function totals(paths: Iterable<string>, clientDir: string, read: (path: string) => Buffer | null): AssetTotals {
+  const result: AssetTotals = { files: [], raw: 0, gzip: 0, missing: [] };
+  for (const path of paths) {
+    const bytes = read(path);
+    if (!bytes) {
+      result.missing.push(path);
+      continue;
+    }
+    const file = { path, raw: bytes.length, gzip: gzipSize(bytes) };
+    result.files.push(file);
+    result.raw += file.raw;
+    result.gzip += file.gzip;
+  }
+  result.files.sort((a, b) => b.gzip - a.gzip);
+  return result;
+}
+
+/** The document itself, as sent and as gzipped. */
+export function htmlSize(html: string): { raw: number; gzip: number } {
+  const bytes = Buffer.from(html, "utf8");
+  return { raw: bytes.length, gzip: gzipSize(bytes) };
+}
+
+/** Byte counts for one route's first visit, reading assets from the build's client folder. */
+export function measureRoute(html: string, clientDir: string): RouteSize {
+  const read = (path: string): Buffer | null => {
+    const file = join(clientDir, decodeURIComponent(path));
+    return file.startsWith(clientDir) && existsSync(file) ? readFileSync(file) : null;
+  };
+  const requested = requestedByHtml(html);
+
+  // Follow static imports from everything the page asked for.
+  const js = new Set(requested.js.map(pathOf));
+  const queue = [...js];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const code = read(path)?.toString("utf8");
+    if (!code) continue;
+    for (const specifier of specifiers(code, IMPORT_SPECIFIERS)) {
+      if (!/^(\.{1,2}\/|\/(?!\/))/.test(specifier)) continue;
+      const imported = pathOf(new URL(specifier, `http://ovation.invalid${path}`).href);
+      if (!js.has(imported)) {
+        js.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+
+  const named = new Set(requested.js.map(pathOf));
+  const jsTotals = { ...totals(js, clientDir, read), notPreloaded: [...js].filter((path) => !named.has(path)) };
+  return {
+    js: jsTotals,
+    css: totals(new Set(requested.css.map(pathOf)), clientDir, read),
+    budget: { jsGzip: JS_BUDGET_GZIP, overBy: jsTotals.gzip - JS_BUDGET_GZIP },
+  };
+}
