@@ -9,12 +9,20 @@ import * as remixBuild from "../build/server/index.js";
 import { handleApi, isApiPath } from "./api/app";
 import { getLoadContext } from "./load-context";
 import { logError, requestIdOf } from "./observability";
+import { foreignOriginResponse, isSameOriginRequest } from "./web/origin";
+import { createMarketContext } from "./market/context";
+import { DEFAULT_VIEWER } from "./market/context/viewer";
+import { tidyExpiredOrders } from "./market/orders";
+import { settleOwedRefunds } from "./market/payments";
+import { deliverQueuedMail } from "./integrations/mail";
 
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
 
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
+    // One check for both doors: a state-changing request from another site is refused here.
+    if (!isSameOriginRequest(request)) return foreignOriginResponse(isApiPath(url.pathname));
     if (isApiPath(url.pathname)) return handleApi(request, env, ctx);
     try {
       return await handleRemix(request, await getLoadContext({ request, context: { cloudflare: { env, ctx } } }));
@@ -26,5 +34,23 @@ export default {
         headers: { "content-type": "text/plain; charset=utf-8" },
       });
     }
+  },
+
+  /** Every minute: chores that tidy, never decide (availability never waits for them). */
+  async scheduled(controller, env, ctx) {
+    const market = createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, requestId: `cron:${controller.scheduledTime}` } });
+    const chores: [string, () => Promise<unknown>][] = [
+      ["tidyExpiredOrders", () => tidyExpiredOrders(market)],
+      ["settleOwedRefunds", () => settleOwedRefunds(market)],
+      ["deliverQueuedMail", () => deliverQueuedMail(market)],
+    ];
+    ctx.waitUntil(
+      (async () => {
+        // One failing chore is logged and does not keep the others from running.
+        for (const [name, chore] of chores) {
+          await chore().catch((error: unknown) => logError(error, { requestId: market.viewer.requestId, where: `cron ${name}` }));
+        }
+      })(),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,135 @@
+/**
+ * Sign in with an emailed code (/login/code), in two steps on one page: the email (a code is
+ * mailed), then the 6-digit code. A first-time address gets an account. The pending address
+ * lives in a short-lived cookie, so the page survives a reload without putting it in the URL.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { z } from "zod";
+import {
+  AccountPage,
+  Card,
+  CodeField,
+  FormAlert,
+  RestartStep,
+  Stack,
+  SubmitButton,
+  TextField,
+  TextLink,
+  withRedirect,
+} from "~/components/account-form";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { i18nServer } from "~/i18n/i18n.server";
+import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
+import { readCodeStep, restartCodeStep, sendCodeAndContinue } from "~/server/code-step.server";
+import { signInWithCode, type SignedIn } from "@market/accounts";
+import { codeLoginSchema, sendCodeSchema } from "@market/accounts/schemas";
+
+export const handle = { i18n: ["account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+
+/** Step one sends the code; step two signs in with it. One schema, told apart by the pressed button. */
+const schema = z.discriminatedUnion("intent", [
+  sendCodeSchema.extend({ intent: z.literal("send") }),
+  codeLoginSchema.extend({ intent: z.literal("verify") }),
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireGuest(request, context);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const t = await i18nServer.getFixedT(context.market.viewer.language, "account");
+  return data({
+    pageTitle: `${t("meta.code")} · Ovation`,
+    pendingEmail: await readCodeStep(request, "login"),
+    redirectTo: redirectTo && safeRedirectTo(redirectTo, "") ? redirectTo : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "restart") throw await restartCodeStep(request);
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  const fields = submission.value;
+  if (fields.intent === "send") {
+    const sent = await sendCodeAndContinue(request, context, { email: fields.email, purpose: "login" });
+    if (sent instanceof Response) throw sent;
+    return data({ result: submission.reply({ formErrors: [sent.refusal] }) }, { status: 400 });
+  }
+
+  let signedIn: SignedIn;
+  try {
+    signedIn = await signInWithCode(context.market, { email: fields.email, code: fields.code });
+  } catch (error) {
+    const message = await refusalText(error, context);
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
+  }
+  throw await signInAndRedirect(request, context, signedIn, {
+    redirectTo: fields.redirectTo,
+    toast: { kind: "success", key: signedIn.registered ? "accountToast.registered" : "accountToast.signedIn" },
+  });
+}
+
+export default function CodeLogin() {
+  const { pendingEmail, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm({
+    id: pendingEmail ? "code-verify" : "code-send",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <AccountPage
+      title={pendingEmail ? t("step.title") : t("code.title")}
+      subtitle={pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : t("code.subtitle")}
+      backTo={withRedirect("/login", redirectTo)}
+      footer={<TextLink to={withRedirect("/login", redirectTo)}>{t("code.withPassword")}</TextLink>}
+    >
+      <Stack>
+        <Form method="post" {...getFormProps(form)}>
+          <Card>
+            <FormAlert id={form.errorId} messages={form.errors} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            {pendingEmail ? (
+              <>
+                <input type="hidden" name="email" value={pendingEmail} />
+                <CodeField field={fields.code} label={t("fields.code")} autoFocus />
+                <SubmitButton intent="verify">{t("code.submit")}</SubmitButton>
+                <SubmitButton intent="send" variant="secondary">
+                  {t("step.resend")}
+                </SubmitButton>
+              </>
+            ) : (
+              <>
+                <TextField
+                  field={fields.email}
+                  label={t("fields.email")}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder={t("fields.emailPlaceholder")}
+                />
+                <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
+              </>
+            )}
+          </Card>
+        </Form>
+        {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+      </Stack>
+    </AccountPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

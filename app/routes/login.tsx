@@ -1,0 +1,132 @@
+/**
+ * Sign in (/login): email and password, or Apple / Google when configured, with ways on to code
+ * sign-in, registration and password reset. `redirectTo` (set by requireUser) is where the
+ * buyer returns after signing in.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import {
+  AccountPage,
+  Card,
+  Divider,
+  FieldAside,
+  FormAlert,
+  LinkButton,
+  PasswordField,
+  ProviderButtons,
+  Stack,
+  SubmitButton,
+  TextField,
+  TextLink,
+  withRedirect,
+} from "~/components/account-form";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { i18nServer } from "~/i18n/i18n.server";
+import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
+import { signInWithPassword, type SignedIn } from "@market/accounts";
+import { passwordLoginSchema } from "@market/accounts/schemas";
+import { configuredProviders } from "../../functions/integrations/oauth/config";
+import { THIRD_PARTY_ERROR_KEYS } from "~/server/third-party.server";
+
+export const handle = { i18n: ["account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireGuest(request, context);
+  const query = new URL(request.url).searchParams;
+  const redirectTo = query.get("redirectTo");
+  const [t, tErrors] = await Promise.all([
+    i18nServer.getFixedT(context.market.viewer.language, "account"),
+    i18nServer.getFixedT(context.market.viewer.language, "errors"),
+  ]);
+  // A Google or Apple sign-in that failed comes back here with its reason.
+  const thirdPartyError = THIRD_PARTY_ERROR_KEYS.find((key) => key === query.get("error"));
+  return data({
+    pageTitle: `${t("meta.login")} · Ovation`,
+    thirdPartyError: thirdPartyError ? tErrors(thirdPartyError) : null,
+    providers: configuredProviders(context.cloudflare.env),
+    redirectTo: redirectTo && safeRedirectTo(redirectTo, "") ? redirectTo : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: passwordLoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  let signedIn: SignedIn;
+  try {
+    signedIn = await signInWithPassword(context.market, { email, password });
+  } catch (error) {
+    const message = await refusalText(error, context);
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 400 });
+  }
+  throw await signInAndRedirect(request, context, signedIn, { redirectTo, toast: { kind: "success", key: "accountToast.signedIn" } });
+}
+
+export default function Login() {
+  const { providers, redirectTo, thirdPartyError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordLoginSchema }),
+  });
+
+  return (
+    <AccountPage
+      title={t("login.title")}
+      subtitle={t("login.subtitle")}
+      backTo="/mine"
+      footer={
+        <>
+          <p>
+            {t("login.noAccount")} <TextLink to={withRedirect("/register", redirectTo)}>{t("login.register")}</TextLink>
+          </p>
+          <p>
+            <Trans t={t} i18nKey="legal" components={{ privacy: <Link to="/privacy-agreement" /> }} />
+          </p>
+        </>
+      }
+    >
+      <Stack>
+        {thirdPartyError && !actionData ? <FormAlert messages={[thirdPartyError]} /> : null}
+        <ProviderButtons providers={providers} redirectTo={redirectTo ?? ""} />
+        {providers.length > 0 ? <Divider label={t("providers.divider")} /> : null}
+        <Form method="post" {...getFormProps(form)}>
+          <Card>
+            <FormAlert id={form.errorId} messages={form.errors} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <TextField
+              field={fields.email}
+              label={t("fields.email")}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder={t("fields.emailPlaceholder")}
+            />
+            <PasswordField field={fields.password} label={t("fields.password")} autoComplete="current-password" />
+            <FieldAside>
+              <TextLink to={withRedirect("/password/reset", redirectTo)}>{t("login.forgot")}</TextLink>
+            </FieldAside>
+            <SubmitButton intent="password">{t("login.submit")}</SubmitButton>
+          </Card>
+        </Form>
+        <LinkButton to={withRedirect("/login/code", redirectTo)}>{t("login.withCode")}</LinkButton>
+      </Stack>
+    </AccountPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

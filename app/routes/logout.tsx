@@ -1,0 +1,15 @@
+/**
+ * Sign out (/logout, POST only): revokes the session, clears its cookie and SPEC §4's
+ * signed-in keys, and goes to Me. A GET changes nothing.
+ */
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { safeRedirectTo, signOutAndRedirect } from "~/server/auth.server";
+
+export async function loader() {
+  return redirect("/mine");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  return signOutAndRedirect(request, context, safeRedirectTo(formData.get("redirectTo"), "/mine"));
+}

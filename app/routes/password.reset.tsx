@@ -1,0 +1,148 @@
+/**
+ * Reset or set a password (/password/reset): the email (a code is mailed), then the code and a
+ * new password that meets SPEC §5. Every other session of the account ends; this browser is
+ * signed in. A signed-in buyer without a password uses the same screen to set one.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { z } from "zod";
+import {
+  AccountPage,
+  Card,
+  CodeField,
+  FormAlert,
+  PasswordField,
+  RestartStep,
+  Stack,
+  SubmitButton,
+  TextField,
+  TextLink,
+  withRedirect,
+} from "~/components/account-form";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { i18nServer } from "~/i18n/i18n.server";
+import { refusalText, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
+import { readCodeStep, restartCodeStep, sendCodeAndContinue } from "~/server/code-step.server";
+import { readUserInfo, resetPassword, type SignedIn } from "@market/accounts";
+import { resetPasswordSchema, sendCodeSchema } from "@market/accounts/schemas";
+
+export const handle = { i18n: ["account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+
+/** Step one sends the code; step two sets the password with it. One schema, told apart by the pressed button. */
+const schema = z.discriminatedUnion("intent", [
+  sendCodeSchema.extend({ intent: z.literal("send") }),
+  resetPasswordSchema.extend({ intent: z.literal("reset") }),
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer } = context.market;
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const [t, pendingEmail, account] = await Promise.all([
+    i18nServer.getFixedT(viewer.language, "account"),
+    readCodeStep(request, "reset"),
+    viewer.userId === null ? null : readUserInfo(context.market, viewer.userId),
+  ]);
+  return data({
+    pageTitle: `${t("meta.reset")} · Ovation`,
+    pendingEmail,
+    accountEmail: account?.email || null,
+    redirectTo: redirectTo && safeRedirectTo(redirectTo, "") ? redirectTo : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "restart") throw await restartCodeStep(request);
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+
+  const fields = submission.value;
+  if (fields.intent === "send") {
+    const sent = await sendCodeAndContinue(request, context, { email: fields.email, purpose: "reset" });
+    if (sent instanceof Response) throw sent;
+    return data({ result: submission.reply({ formErrors: [sent.refusal] }) }, { status: 400 });
+  }
+
+  let signedIn: SignedIn;
+  try {
+    signedIn = await resetPassword(context.market, fields);
+  } catch (error) {
+    const message = await refusalText(error, context);
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 400 });
+  }
+  throw await signInAndRedirect(request, context, signedIn, {
+    redirectTo: fields.redirectTo,
+    toast: { kind: "success", key: signedIn.registered ? "accountToast.registered" : "accountToast.passwordReset" },
+  });
+}
+
+export default function PasswordReset() {
+  const { pendingEmail, accountEmail, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm({
+    id: pendingEmail ? "reset-verify" : "reset-send",
+    lastResult: actionData?.result,
+    defaultValue: { email: accountEmail ?? undefined },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <AccountPage
+      title={pendingEmail ? t("reset.verifyTitle") : t("reset.title")}
+      subtitle={pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : t("reset.subtitle")}
+      backTo={accountEmail ? "/mine" : withRedirect("/login", redirectTo)}
+      footer={accountEmail ? null : <TextLink to={withRedirect("/login", redirectTo)}>{t("reset.backToLogin")}</TextLink>}
+    >
+      <Stack>
+        <Form method="post" {...getFormProps(form)}>
+          <Card>
+            <FormAlert id={form.errorId} messages={form.errors} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            {pendingEmail ? (
+              <>
+                <input type="hidden" name="email" value={pendingEmail} />
+                <CodeField field={fields.code} label={t("fields.code")} autoFocus />
+                <PasswordField
+                  field={fields.password}
+                  label={t("fields.newPassword")}
+                  hint={t("fields.passwordHint")}
+                  autoComplete="new-password"
+                />
+                <SubmitButton intent="reset">{t("reset.submit")}</SubmitButton>
+                <SubmitButton intent="send" variant="secondary">
+                  {t("step.resend")}
+                </SubmitButton>
+              </>
+            ) : (
+              <>
+                <TextField
+                  field={fields.email}
+                  label={t("fields.email")}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder={t("fields.emailPlaceholder")}
+                />
+                <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
+              </>
+            )}
+          </Card>
+        </Form>
+        {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+      </Stack>
+    </AccountPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

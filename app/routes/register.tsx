@@ -1,0 +1,163 @@
+/**
+ * Register (/register): the email first (a code is mailed to prove it), then the code, an
+ * optional nickname and a password that meets SPEC §5. Signs the new account in.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { z } from "zod";
+import {
+  AccountPage,
+  Card,
+  CodeField,
+  Divider,
+  FormAlert,
+  PasswordField,
+  ProviderButtons,
+  RestartStep,
+  Stack,
+  SubmitButton,
+  TextField,
+  TextLink,
+  withRedirect,
+} from "~/components/account-form";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { i18nServer } from "~/i18n/i18n.server";
+import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
+import { readCodeStep, restartCodeStep, sendCodeAndContinue } from "~/server/code-step.server";
+import { registerWithPassword, type SignedIn } from "@market/accounts";
+import { registerSchema, sendCodeSchema } from "@market/accounts/schemas";
+import { configuredProviders } from "../../functions/integrations/oauth/config";
+
+export const handle = { i18n: ["account"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+
+/** Step one sends the code; step two registers with it. One schema, told apart by the pressed button. */
+const schema = z.discriminatedUnion("intent", [
+  sendCodeSchema.extend({ intent: z.literal("send") }),
+  registerSchema.extend({ intent: z.literal("register") }),
+]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireGuest(request, context);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const t = await i18nServer.getFixedT(context.market.viewer.language, "account");
+  return data({
+    pageTitle: `${t("meta.register")} · Ovation`,
+    pendingEmail: await readCodeStep(request, "register"),
+    providers: configuredProviders(context.cloudflare.env),
+    redirectTo: redirectTo && safeRedirectTo(redirectTo, "") ? redirectTo : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "restart") throw await restartCodeStep(request);
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+
+  const fields = submission.value;
+  if (fields.intent === "send") {
+    const sent = await sendCodeAndContinue(request, context, { email: fields.email, purpose: "register" });
+    if (sent instanceof Response) throw sent;
+    return data({ result: submission.reply({ formErrors: [sent.refusal] }) }, { status: 400 });
+  }
+
+  let signedIn: SignedIn;
+  try {
+    signedIn = await registerWithPassword(context.market, fields);
+  } catch (error) {
+    const message = await refusalText(error, context);
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 400 });
+  }
+  throw await signInAndRedirect(request, context, signedIn, {
+    redirectTo: fields.redirectTo,
+    toast: { kind: "success", key: "accountToast.registered" },
+  });
+}
+
+export default function Register() {
+  const { pendingEmail, providers, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  const [form, fields] = useForm({
+    id: pendingEmail ? "register-verify" : "register-send",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <AccountPage
+      title={pendingEmail ? t("register.verifyTitle") : t("register.title")}
+      subtitle={
+        pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : t("register.subtitle")
+      }
+      backTo={withRedirect("/login", redirectTo)}
+      footer={
+        <>
+          <p>
+            {t("register.haveAccount")} <TextLink to={withRedirect("/login", redirectTo)}>{t("register.signIn")}</TextLink>
+          </p>
+          <p>
+            <Trans t={t} i18nKey="legal" components={{ privacy: <Link to="/privacy-agreement" /> }} />
+          </p>
+        </>
+      }
+    >
+      <Stack>
+        {pendingEmail ? null : (
+          <>
+            <ProviderButtons providers={providers} redirectTo={redirectTo ?? ""} />
+            {providers.length > 0 ? <Divider label={t("providers.divider")} /> : null}
+          </>
+        )}
+        <Form method="post" {...getFormProps(form)}>
+          <Card>
+            <FormAlert id={form.errorId} messages={form.errors} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            {pendingEmail ? (
+              <>
+                <input type="hidden" name="email" value={pendingEmail} />
+                <CodeField field={fields.code} label={t("fields.code")} autoFocus />
+                <TextField field={fields.nickName} label={t("fields.nickName")} optional autoComplete="nickname" />
+                <PasswordField
+                  field={fields.password}
+                  label={t("fields.password")}
+                  hint={t("fields.passwordHint")}
+                  autoComplete="new-password"
+                />
+                <SubmitButton intent="register">{t("register.submit")}</SubmitButton>
+                <SubmitButton intent="send" variant="secondary">
+                  {t("step.resend")}
+                </SubmitButton>
+              </>
+            ) : (
+              <>
+                <TextField
+                  field={fields.email}
+                  label={t("fields.email")}
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  placeholder={t("fields.emailPlaceholder")}
+                />
+                <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
+              </>
+            )}
+          </Card>
+        </Form>
+        {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+      </Stack>
+    </AccountPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,55 @@
+/**
+ * The API door's session. Native apps and partner channels send the token in SPEC's
+ * `access-token` header, with `tsessionid` naming the session; the browser's own JSON calls
+ * carry the web session cookie instead. Every request is resolved once by the middleware;
+ * a route that needs an account asks `requireSignedIn`, which answers SPEC §8's codes.
+ */
+import type { Context } from "hono";
+import type { MarketContext } from "../market/context";
+import { lookupSession, type SessionLookup } from "../market/accounts/sessions";
+import { MarketError } from "../market/errors";
+import { readSessionToken } from "../web/session";
+import type { ApiEnv } from "./app";
+import type { ApiHeaders } from "./request-context";
+
+export type ApiSession = SessionLookup | { status: "none" };
+
+export interface SignedInCaller {
+  userId: number;
+  sessionId: number;
+  token: string;
+}
+
+/** The presented token, from the header first, then the web session cookie. */
+export function presentedToken(request: Request, headers: ApiHeaders): string | null {
+  const header = headers.token?.trim();
+  if (header) return header.length <= 256 ? header : null;
+  return readSessionToken(request);
+}
+
+export async function resolveApiSession(request: Request, headers: ApiHeaders, ctx: MarketContext): Promise<ApiSession> {
+  const token = presentedToken(request, headers);
+  if (!token) return headers.token ? { status: "invalid" } : { status: "none" };
+  return lookupSession(ctx, token, headers.tsessionid);
+}
+
+/**
+ * The signed-in caller, or the refusal SPEC §8 names: notLogin (12306) without a token,
+ * tokenInvalid (12315) for an unknown or revoked one, tokenExpired (12345), accountDisable
+ * (130001).
+ */
+export function requireSignedIn(c: Context<ApiEnv>): SignedInCaller {
+  const session = c.get("session");
+  switch (session.status) {
+    case "valid":
+      return { userId: session.userId, sessionId: session.sessionId, token: presentedToken(c.req.raw, c.get("headers")) ?? "" };
+    case "none":
+      throw new MarketError("notLogin");
+    case "expired":
+      throw new MarketError("tokenExpired");
+    case "disabled":
+      throw new MarketError("accountDisable");
+    default:
+      throw new MarketError("tokenInvalid");
+  }
+}

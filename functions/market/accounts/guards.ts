@@ -1,0 +1,77 @@
+/**
+ * Sign-in lockout. Failures are counted per address and kind (password, code) inside a
+ * 15-minute window; the fifth locks that kind of sign-in for 15 minutes. A lock says when it
+ * lifts, in the viewer's language and time zone. Counting by address, not account, keeps the
+ * answer the same whether or not an account exists.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { signInGuards, type SignInGuardKind } from "../../db/schema";
+import type { MarketContext } from "../context";
+import { MarketError } from "../errors";
+
+export const FAILURES_BEFORE_LOCK = 5;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOCK_MS = 15 * 60_000;
+
+type GuardContext = Pick<MarketContext, "db" | "now" | "viewer">;
+
+/** The wall-clock time a lock lifts, as the viewer reads it. */
+export function unlockTime(ctx: Pick<MarketContext, "viewer">, at: number): string {
+  return new Intl.DateTimeFormat(ctx.viewer.language, {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: ctx.viewer.timeZone,
+  }).format(new Date(at));
+}
+
+function lockedError(ctx: GuardContext, name: "emailLoginLocked" | "emailPwsLoginLimit" | "emailCodeLoginLimit", until: number) {
+  return new MarketError(name, { params: { time: unlockTime(ctx, until), unlockAt: until } });
+}
+
+/** Throws emailLoginLocked (200509) while this kind of sign-in is locked for the address. */
+export async function assertNotLocked(ctx: GuardContext, email: string, kind: SignInGuardKind): Promise<void> {
+  const [guard] = await ctx.db
+    .select({ lockedUntil: signInGuards.lockedUntil })
+    .from(signInGuards)
+    .where(and(eq(signInGuards.email, email), eq(signInGuards.kind, kind)));
+  if (guard?.lockedUntil && guard.lockedUntil > ctx.now()) throw lockedError(ctx, "emailLoginLocked", guard.lockedUntil);
+}
+
+/**
+ * Counts one failure and throws: the plain error (passwordError 200302 / verifyCodeError
+ * 200311) below the limit, or the limit error (emailPwsLoginLimit 200507 /
+ * emailCodeLoginLimit 200508) with the unlock time when this failure locks the address.
+ */
+export async function failSignIn(ctx: GuardContext, email: string, kind: SignInGuardKind): Promise<never> {
+  const now = ctx.now();
+  const windowOpen = now - FAILURE_WINDOW_MS;
+  // One upsert, so two failures racing each other are both counted.
+  const [counted] = await ctx.db
+    .insert(signInGuards)
+    .values({ email, kind, failures: 1, windowStartedAt: now, lockedUntil: null })
+    .onConflictDoUpdate({
+      target: [signInGuards.email, signInGuards.kind],
+      set: {
+        failures: sql`CASE WHEN ${signInGuards.windowStartedAt} <= ${windowOpen} THEN 1 ELSE ${signInGuards.failures} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${signInGuards.windowStartedAt} <= ${windowOpen} THEN ${now} ELSE ${signInGuards.windowStartedAt} END`,
+      },
+    })
+    .returning({ failures: signInGuards.failures });
+
+  if (counted.failures >= FAILURES_BEFORE_LOCK) {
+    const until = now + LOCK_MS;
+    await ctx.db
+      .update(signInGuards)
+      .set({ lockedUntil: until, failures: 0, windowStartedAt: now })
+      .where(and(eq(signInGuards.email, email), eq(signInGuards.kind, kind)));
+    throw lockedError(ctx, kind === "password" ? "emailPwsLoginLimit" : "emailCodeLoginLimit", until);
+  }
+  throw new MarketError(kind === "password" ? "passwordError" : "verifyCodeError", {
+    params: { remaining: FAILURES_BEFORE_LOCK - counted.failures },
+  });
+}
+
+/** A success forgets earlier failures of that kind (and any lock, e.g. after a password reset). */
+export async function clearFailures(ctx: Pick<MarketContext, "db">, email: string, kind: SignInGuardKind): Promise<void> {
+  await ctx.db.delete(signInGuards).where(and(eq(signInGuards.email, email), eq(signInGuards.kind, kind)));
+}
