@@ -1,0 +1,58 @@
+/**
+ * A session's time as a page shows it: in the venue's time zone (a show at 20:00 in Tokyo is at
+ * 20:00 for everyone), written in the viewer's language. Loaders write the times of the rows
+ * they render, so a page reads the same before and after hydration whatever Intl data the
+ * browser has; rows the browser adds later (load more) are written here in the browser.
+ */
+import type { Language } from "@market/context/viewer";
+
+export interface SessionTime {
+  /** For <time dateTime>. */
+  iso: string;
+  /** 'Sat' */
+  weekday: string;
+  /** '14' */
+  day: string;
+  /** 'Mar' */
+  month: string;
+  /** 'Sat, Mar 14' (the language's own order: '3月14日 週六') */
+  dayLabel: string;
+  /** '8:15 PM' */
+  time: string;
+  /** 'Sat, 14 Mar 2026' */
+  date: string;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(language: Language, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}|${JSON.stringify(options)}`;
+  let found = formats.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(language, { ...options, timeZone });
+    formats.set(key, found);
+  }
+  return found;
+}
+
+export function sessionTime(at: number, timeZone: string, language: Language): SessionTime {
+  const part = (options: Intl.DateTimeFormatOptions) => format(language, timeZone, options).format(at);
+  return {
+    iso: new Date(at).toISOString(),
+    weekday: part({ weekday: "short" }),
+    // The number alone: zh-HK writes the day as '14日'.
+    day:
+      format(language, timeZone, { day: "numeric" })
+        .formatToParts(at)
+        .find((p) => p.type === "day")?.value ?? "",
+    month: part({ month: "short" }),
+    dayLabel: part({ weekday: "short", day: "numeric", month: "short" }),
+    time: part({ hour: "numeric", minute: "2-digit" }),
+    date: part({ weekday: "short", day: "numeric", month: "short", year: "numeric" }),
+  };
+}
+
+/** A moment such as a sale opening, short: '12 Dec, 10:00 AM'. */
+export function shortDateTime(at: number, timeZone: string, language: Language): string {
+  return format(language, timeZone, { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }).format(at);
+}
