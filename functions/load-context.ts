@@ -16,6 +16,8 @@ declare module "@remix-run/cloudflare" {
     setCookies: string[];
     /** A location the request's geolocation suggests instead of the viewer's (SPEC §4). */
     locationSuggestion: string | null;
+    /** The country of the request's network, when we offer it (the web's "use my current location"). */
+    detectedLocation: string | null;
   }
 }
 
@@ -28,6 +30,12 @@ export async function getLoadContext({
 }): Promise<AppLoadContext> {
   const env = context.cloudflare.env;
   const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER });
-  const { viewer, setCookies, suggestion } = await resolveWebViewer(request, bootstrap);
-  return { cloudflare: context.cloudflare, market: { ...bootstrap, viewer }, setCookies, locationSuggestion: suggestion };
+  const { viewer, setCookies, suggestion, detected } = await resolveWebViewer(request, bootstrap);
+  return {
+    cloudflare: context.cloudflare,
+    market: { ...bootstrap, viewer },
+    setCookies,
+    locationSuggestion: suggestion,
+    detectedLocation: detected,
+  };
 }

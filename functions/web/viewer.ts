@@ -2,7 +2,7 @@
  * The web door's viewer: SPEC §4's priorities applied to what a browser request carries.
  * Cookies mirror SPEC §3's stored keys: `language` and `currency` hold manual choices,
  * `location` + `location_time` a manual location (valid 7 days), `location_current` the
- * location last used; geolocation comes from request.cf.
+ * location last used; geolocation comes from request.cf (see functions/geolocation.ts).
  */
 import { parse } from "cookie";
 import type { MarketContext, Viewer } from "../market/context";
@@ -14,11 +14,14 @@ import { environmentFromHost } from "../market/preferences/environment";
 import { platformType } from "../market/preferences/platform";
 import { readSession } from "./session";
 import { requestIdOf } from "../observability";
+import { networkCountry } from "../geolocation";
 
 export interface WebViewer {
   viewer: Viewer;
   /** A location the request's geolocation suggests instead of the current one (SPEC §4). */
   suggestion: string | null;
+  /** The request's geolocated country, when it is a location we offer. */
+  detected: string | null;
   setCookies: string[];
 }
 
@@ -29,9 +32,10 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
   const known = reference.locations.filter((l) => l.kind === "region" && !l.clientHidden).map((l) => l.code);
 
   const manualSetAt = Number(cookies.location_time);
+  const detected = networkCountry(request);
   const located = resolveLocation({
     manual: cookies.location && Number.isFinite(manualSetAt) ? { code: cookies.location, setAt: manualSetAt } : undefined,
-    detected: detectedCountry(request),
+    detected,
     stored: cookies.location_current,
     now: ctx.now(),
     known,
@@ -50,7 +54,9 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
     known: reference.currencies.map((c) => c.code),
   });
 
-  const city = cookies.locationCityId && reference.locationByCode.get(cookies.locationCityId)?.kind === "city" ? cookies.locationCityId : null;
+  // A city only counts inside the location in use (a stale one from another region is ignored).
+  const cityRow = cookies.locationCityId ? reference.locationByCode.get(cookies.locationCityId) : undefined;
+  const city = cityRow?.kind === "city" && cityRow.parentCode === location?.code ? cityRow.code : null;
   const session = await readSession(request, ctx);
 
   return {
@@ -68,12 +74,7 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
       requestId: requestIdOf(request),
     },
     suggestion: located.suggestion ?? null,
+    detected: detected && known.includes(detected) ? detected : null,
     setCookies: [],
   };
-}
-
-/** The request's country from Cloudflare's geolocation, when there is one. */
-function detectedCountry(request: Request): string | undefined {
-  const cf = (request as Request & { cf?: IncomingRequestCfProperties }).cf;
-  return typeof cf?.country === "string" ? cf.country : undefined;
 }

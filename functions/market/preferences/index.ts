@@ -12,7 +12,15 @@
  *   only in production.
  * - Platform: APP when src is iOS or android, H5 on a mobile browser, else PC; CMB by name.
  *
- * Nothing here touches a binding, a cookie or the clock: callers pass what they read.
+ * The rules above touch no binding, cookie or clock: callers pass what they read, so the browser
+ * can run them too. Beside them, reading the reference data through a context:
+ *
+ * - options.ts: what the viewer can choose from (locations, cities with shows, currencies,
+ *   languages), named in the viewer's language.
+ * - choices.ts: a choice checked against the reference data, returned as what to keep (cookies on
+ *   the web are the door's business); choice-schemas.ts holds their shapes, safe for the browser.
+ * - auto-location.ts: where a device is (position, network, else Hong Kong), for lbs/default and
+ *   "use my current location".
  */
 export * from "./language";
 export * from "./location";

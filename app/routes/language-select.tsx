@@ -1,0 +1,97 @@
+/**
+ * languageSelect (/language-select, SPEC §2): the languages we speak, each named in itself.
+ * Choosing one makes it the manual language (SPEC §4: it outranks the device's), then goes back
+ * where the picker was opened from (`returnTo`), already in the new language.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PickerNotice, PickerOption, PickerPage, PickerSection } from "~/components/picker";
+import { i18nServer } from "~/i18n/i18n.server";
+import { preferenceCookies, returnToOf } from "~/server/preferences.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { languageChoiceSchema } from "@market/preferences/choice-schemas";
+import { chooseLanguage } from "@market/preferences/choices";
+import { listLanguages } from "@market/preferences/options";
+
+export const handle = { i18n: ["preferences"] };
+
+// A route's meta replaces its parents'; the root's tags (viewport, theme colour) are carried over.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...matches.flatMap((match) => match.meta ?? []).filter((tag) => !("title" in tag)),
+  { title: data?.pageTitle ?? "Ovation" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer } = context.market;
+  const [languages, t] = await Promise.all([
+    listLanguages(context.market),
+    i18nServer.getFixedT(viewer.language, "preferences"),
+  ]);
+  return data({
+    languages,
+    current: viewer.language,
+    returnTo: returnToOf(new URL(request.url).searchParams.get("returnTo")),
+    pageTitle: t("pageTitle", { title: t("language.title") }),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: languageChoiceSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  const change = chooseLanguage(submission.value);
+  const languages = await listLanguages(context.market);
+  const name = languages.find((language) => language.code === change.language)?.name ?? change.language;
+  return redirectWithToast(
+    returnToOf(formData.get("returnTo")),
+    { kind: "success", key: "preferenceSaved.language", params: { name } },
+    { headers: preferenceCookies(change, request).map((cookie): [string, string] => ["Set-Cookie", cookie]) },
+  );
+}
+
+/** A short mark for each language, written in it. */
+const BADGES: Record<string, string> = { "en-US": "En", "zh-HK": "繁" };
+
+export default function LanguageSelect() {
+  const { languages, current, returnTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("preferences");
+  const [form] = useForm({
+    id: "language",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: languageChoiceSchema }),
+  });
+  const failed = Object.keys(form.allErrors).length > 0;
+
+  return (
+    <PickerPage title={t("language.title")} hint={t("language.hint")} backTo={returnTo}>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {failed ? <PickerNotice id={form.errorId}>{t("invalid")}</PickerNotice> : null}
+        <PickerSection>
+          {languages.map((language) => (
+            <PickerOption
+              key={language.code}
+              name="language"
+              value={language.code}
+              selected={language.code === current}
+              badge={BADGES[language.code] ?? language.name.slice(0, 2)}
+              title={language.name}
+              lang={language.code}
+              detail={t(`language.subtitle.${language.code}`, { defaultValue: language.code })}
+            />
+          ))}
+        </PickerSection>
+      </Form>
+    </PickerPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,46 @@
+/**
+ * The shapes of a viewer's choices, shared by the web forms (conform, in the browser too) and
+ * the server. Pure: nothing here reaches the database, so the browser can import it.
+ */
+import { z } from "zod";
+import { LANGUAGES } from "./language";
+
+const locationCode = z
+  .string({ error: "Choose a location" })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2,3}$/, "must be a location code");
+
+export const languageChoiceSchema = z.object({
+  language: z.enum(LANGUAGES, { error: "Choose a language" }),
+});
+
+export const currencyChoiceSchema = z.object({
+  currency: z
+    .string({ error: "Choose a currency" })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code"),
+});
+
+/** A country/region or a city inside one, by code (HK, TW, TPE…). */
+export const locationChoiceSchema = z.object({
+  location: locationCode,
+});
+
+export const locationSuggestionAnswerSchema = z.object({
+  intent: z.enum(["accept", "decline"]),
+  /** The suggested location the viewer answered. */
+  location: locationCode,
+});
+
+/**
+ * A device's position, as the browser's geolocation or the app's lng/lat headers give it. Both
+ * absent means "use the network's location"; one without the other is invalid.
+ */
+export const positionSchema = z
+  .object({
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+  })
+  .refine((p) => (p.lat === undefined) === (p.lng === undefined), { message: "needs both lat and lng", path: ["lng"] });
