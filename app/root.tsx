@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -6,15 +6,12 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { readToast } from "~/server/toast.server";
+import { loadReference } from "@market/catalog/reference";
 import "~/styles/tokens.css";
 import "~/styles/base.css";
 
 export const handle = { i18n: ["common", "errors"] };
 
-export const meta: MetaFunction = () => [
-  { name: "viewport", content: "width=device-width, initial-scale=1, viewport-fit=cover" },
-  { name: "theme-color", content: "#ffffff" },
-];
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -23,11 +20,14 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = context.market;
-  const { toast, headers } = await readToast(request);
+  const [{ toast, headers }, reference] = await Promise.all([readToast(request), loadReference(context.market)]);
+  const shownCurrency = reference.currencyByCode.get(viewer.currency);
   return data(
     {
       language: viewer.language,
       currency: viewer.currency,
+      /** How amounts in the viewer's currency are written (app/components/price.tsx). */
+      currencyDisplay: { code: viewer.currency, symbol: shownCurrency?.symbol ?? viewer.currency, minorUnits: shownCurrency?.minorUnits ?? 2 },
       location: viewer.location,
       environment: viewer.environment,
       signedIn: viewer.userId !== null,
@@ -51,6 +51,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
+        {/* In the layout, not in `meta`: a route's meta replaces the root's, and every page needs these. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#ffffff" />
         <Meta />
         <Links />
       </head>

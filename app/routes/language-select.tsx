@@ -19,9 +19,7 @@ import { listLanguages } from "@market/preferences/options";
 
 export const handle = { i18n: ["preferences"] };
 
-// A route's meta replaces its parents'; the root's tags (viewport, theme colour) are carried over.
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...matches.flatMap((match) => match.meta ?? []).filter((tag) => !("title" in tag)),
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.pageTitle ?? "Ovation" },
 ];
 

@@ -28,9 +28,7 @@ import styles from "./location-select.module.css";
 
 export const handle = { i18n: ["preferences"] };
 
-// A route's meta replaces its parents'; the root's tags (viewport, theme colour) are carried over.
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  ...matches.flatMap((match) => match.meta ?? []).filter((tag) => !("title" in tag)),
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.pageTitle ?? "Ovation" },
 ];
 
