@@ -1,0 +1,128 @@
+/**
+ * 'Load more' for paged lists (SPEC §2: load more when the user scrolls within 400 of the
+ * bottom). With JavaScript, a sentinel after the list asks the JSON API for the next page as it
+ * comes within 400px of the viewport, in the viewer's language and currency (the lan and cc
+ * headers), and the page grows in place. Without JavaScript the same element is a plain link to
+ * the next page's address.
+ */
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Page } from "@market/catalog/paging";
+import { useRootData } from "~/root";
+import { showToast } from "./toaster";
+import styles from "./load-more.module.css";
+
+/** SPEC §9: scroll-bottom 400. */
+export const LOAD_MORE_MARGIN_PX = 400;
+
+interface LoadMoreOptions<T> {
+  /** The page the server rendered. */
+  first: Page<T>;
+  /** The JSON API address of a page. */
+  apiUrl: (page: number) => string;
+  /** The web address of a page, for the link without JavaScript. */
+  pageHref: (page: number) => string;
+}
+
+export function useLoadMore<T>({ first, apiUrl, pageHref }: LoadMoreOptions<T>) {
+  const root = useRootData();
+  const [pages, setPages] = useState<Page<T>[]>([first]);
+  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const inFlight = useRef<AbortController | null>(null);
+
+  // New server data (another filter, a revalidation) starts the list again.
+  useEffect(() => {
+    inFlight.current?.abort();
+    setPages([first]);
+    setState("idle");
+  }, [first]);
+
+  const last = pages[pages.length - 1]!;
+
+  const load = useCallback(async () => {
+    if (inFlight.current || !last.hasMore) return;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setState("loading");
+    try {
+      const headers: Record<string, string> = {};
+      if (root?.language) headers.lan = root.language;
+      if (root?.currency) headers.cc = root.currency;
+      const response = await fetch(apiUrl(last.page + 1), { headers, signal: controller.signal });
+      const body = (await response.json()) as { statusCode: number; data: Page<T> | null };
+      if (!response.ok || body.statusCode !== 200 || !body.data) throw new Error(`load more answered ${body.statusCode}`);
+      const next = body.data;
+      setPages((current) => (current.some((page) => page.page === next.page) ? current : [...current, next]));
+      setState("idle");
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState("failed");
+      showToast({ kind: "error", key: "errors:network" });
+    } finally {
+      if (inFlight.current === controller) inFlight.current = null;
+    }
+  }, [apiUrl, last, root?.currency, root?.language]);
+
+  return {
+    items: pages.flatMap((page) => page.list),
+    total: last.total,
+    hasMore: last.hasMore,
+    state,
+    load,
+    nextHref: pageHref(last.page + 1),
+    /** Pages loaded so far (grows as the list does). */
+    pageCount: pages.length,
+  };
+}
+
+interface LoadMoreProps {
+  hasMore: boolean;
+  state: "idle" | "loading" | "failed";
+  load: () => void;
+  nextHref: string;
+  /** Changes whenever a page is added, so the sentinel looks again (a short page may leave it in view). */
+  pageCount: number;
+  /** Shown when the list has ended; omit to say nothing. */
+  endLabel?: string | null;
+}
+
+export function LoadMore({ hasMore, state, load, nextHref, pageCount, endLabel }: LoadMoreProps) {
+  const { t } = useTranslation("discover");
+  const sentinel = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || state !== "idle" || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load();
+      },
+      { rootMargin: `0px 0px ${LOAD_MORE_MARGIN_PX}px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, state, load, pageCount]);
+
+  if (!hasMore) {
+    return endLabel ? <p className={styles.end}>{endLabel}</p> : null;
+  }
+  return (
+    <div className={styles.more}>
+      <Link
+        ref={sentinel}
+        to={nextHref}
+        className={styles.link}
+        data-state={state}
+        aria-busy={state === "loading"}
+        onClick={(event) => {
+          event.preventDefault();
+          load();
+        }}
+      >
+        {state === "loading" ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        {state === "loading" ? t("list.loadingMore") : state === "failed" ? t("list.retry") : t("list.loadMore")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * How a tour looks wherever discovery lists it: its poster, title, when and where, and its
+ * 'from' price (or, before sales open, when they do). One card language in three layouts:
+ * `grid` (two columns), `row` (a horizontal rail) and `hero` (the wide carousel slide). Every
+ * card leads to the tour's page, /tourDetail?id={tourId}.
+ */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { SessionMoment, TourSummary } from "@market/catalog/tours";
+import { Poster } from "./poster";
+import { Price } from "./price";
+import styles from "./tour-card.module.css";
+
+export function tourHref(tourId: number): string {
+  return `/tourDetail?id=${tourId}`;
+}
+
+/**
+ * Session dates as the viewer reads them, each in its venue's time zone (a show in Tokyo is on
+ * Tokyo's Saturday wherever the viewer is).
+ */
+export function useShowDates() {
+  const { i18n } = useTranslation();
+  const language = i18n.language === "zh-HK" ? "zh-HK" : "en-US";
+  const format = (moment: SessionMoment, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(language, { timeZone: moment.timeZone, ...options }).format(moment.at);
+  const day = (moment: SessionMoment) => format(moment, { month: "short", day: "numeric" });
+  return {
+    day,
+    /** 'Jul 12' or 'Jul 12 – Aug 3'. */
+    range(first: SessionMoment | null, last: SessionMoment | null): string | null {
+      if (!first) return null;
+      const from = day(first);
+      const to = last ? day(last) : from;
+      return from === to ? from : `${from} – ${to}`;
+    },
+    /** 'Sat, Jul 12, 20:00'. */
+    dayAndTime: (moment: SessionMoment) =>
+      format(moment, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+    /** 'Sat'. */
+    weekday: (moment: SessionMoment) => format(moment, { weekday: "short" }),
+    /** '12'. */
+    dayOfMonth: (moment: SessionMoment) => format(moment, { day: "numeric" }).replace(/\D/g, ""),
+    /** 'July 2026'. */
+    month: (moment: SessionMoment) => format(moment, { year: "numeric", month: "long" }),
+  };
+}
+
+/** What a card says below the title: the 'from' price, or why there is none. */
+export function TourOffer({ tour, size = "md" }: { tour: Pick<TourSummary, "lowestPrice" | "status" | "firstSession">; size?: "sm" | "md" | "lg" }) {
+  const { t } = useTranslation("discover");
+  const dates = useShowDates();
+  if (tour.lowestPrice) {
+    return <Price amount={tour.lowestPrice.allIn} faceValue={tour.lowestPrice.faceValue} comparedToFace={tour.lowestPrice.comparedToFace} from size={size} />;
+  }
+  const { headline, saleStartsAt } = tour.status;
+  if (headline === "PENDING" && saleStartsAt !== null) {
+    const timeZone = tour.firstSession?.timeZone ?? "Asia/Hong_Kong";
+    return (
+      <span className={styles.note} data-tone="soon">
+        {t("status.onSaleOn", { date: dates.day({ at: saleStartsAt, timeZone }) })}
+      </span>
+    );
+  }
+  if (headline === "CANCEL") return <span className={styles.note}>{t("status.cancelled")}</span>;
+  if (headline === "CLOSE" || headline === "DISABLED") return <span className={styles.note}>{t("status.ended")}</span>;
+  return <span className={styles.note}>{t("status.noTickets")}</span>;
+}
+
+function whereAndWhen(tour: TourSummary, dates: ReturnType<typeof useShowDates>, more: (first: string, count: number) => string): string {
+  const when = dates.range(tour.firstSession, tour.lastSession);
+  const [first, ...others] = tour.cities;
+  const where = first ? (others.length > 0 ? more(first.name, others.length) : first.name) : null;
+  return [when, where].filter(Boolean).join(" · ");
+}
+
+interface TourCardProps {
+  tour: TourSummary;
+  layout?: "grid" | "row" | "hero";
+  /** Load the poster at once: the card is on the first screen. */
+  eager?: boolean;
+  /** Name the tour's category above its title (not in a row that is itself a category). */
+  showCategory?: boolean;
+}
+
+export function TourCard({ tour, layout = "grid", eager = false, showCategory = true }: TourCardProps) {
+  const { t } = useTranslation("discover");
+  const dates = useShowDates();
+  const meta = whereAndWhen(tour, dates, (first, count) => t("cities.more", { first, count }));
+
+  if (layout === "hero") {
+    return (
+      <Link to={tourHref(tour.id)} prefetch="intent" className={styles.hero}>
+        <Poster src={tour.posterUrl} alt={tour.title} shape="wide" eager={eager} />
+        <span className={styles.heroCaption}>
+          <span className={styles.heroText}>
+            <span className={styles.kicker}>{tour.category.name}</span>
+            <span className={styles.heroMeta}>{meta}</span>
+          </span>
+          <span className={styles.heroOffer}>
+            <TourOffer tour={tour} size="md" />
+          </span>
+        </span>
+      </Link>
+    );
+  }
+
+  return (
+    <Link to={tourHref(tour.id)} prefetch="intent" className={styles.card} data-layout={layout}>
+      <span className={styles.posterWrap}>
+        <Poster src={tour.posterUrl} alt="" eager={eager} />
+      </span>
+      <span className={styles.body}>
+        {showCategory ? <span className={styles.kicker}>{tour.category.name}</span> : null}
+        <span className={styles.title}>{tour.title}</span>
+        {meta ? <span className={styles.meta}>{meta}</span> : null}
+        <span className={styles.offer}>
+          <TourOffer tour={tour} size="sm" />
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+/** Placeholder cards while a page of tours is on its way: the grid keeps its shape. */
+export function TourCardSkeleton({ layout = "grid" }: { layout?: "grid" | "row" }) {
+  return (
+    <span className={`${styles.card} ${styles.skeleton}`} data-layout={layout} aria-hidden="true">
+      <span className={styles.skeletonPoster} />
+      <span className={styles.body}>
+        <span className={styles.skeletonLine} data-short="" />
+        <span className={styles.skeletonLine} />
+        <span className={styles.skeletonLine} data-short="" />
+      </span>
+    </span>
+  );
+}
+
+/** Cards two to a row: the grid every tour list shares. */
+export function TourGrid({
+  tours,
+  eagerCount = 0,
+  showCategory = true,
+  pending = false,
+}: {
+  tours: TourSummary[];
+  eagerCount?: number;
+  showCategory?: boolean;
+  /** The next page is on its way: hold its first row's place. */
+  pending?: boolean;
+}) {
+  return (
+    <ul className={styles.grid} aria-busy={pending}>
+      {tours.map((tour, index) => (
+        <li key={tour.id}>
+          <TourCard tour={tour} eager={index < eagerCount} showCategory={showCategory} />
+        </li>
+      ))}
+      {pending
+        ? [0, 1].map((slot) => (
+            <li key={`pending-${slot}`}>
+              <TourCardSkeleton />
+            </li>
+          ))
+        : null}
+    </ul>
+  );
+}
+
+/** A list with nothing in it: what happened, and a way on (usually: look everywhere). */
+export function EmptyTours({ title, body, action }: { title: string; body?: string; action?: { to: string; label: string } | null }) {
+  return (
+    <div className={styles.empty}>
+      <svg viewBox="0 0 120 96" aria-hidden="true" className={styles.emptyArt}>
+        <rect x="10" y="22" width="100" height="56" rx="10" fill="var(--color-brand-soft)" />
+        <path d="M26 36h68v8a6 6 0 0 0 0 12v8H26v-8a6 6 0 0 0 0-12Z" fill="var(--color-brand)" />
+        <path d="M50 38v24" stroke="#fff" strokeWidth="2.5" strokeDasharray="3 3" />
+        <circle cx="96" cy="20" r="6" fill="var(--color-warning-soft)" />
+        <circle cx="18" cy="82" r="4" fill="var(--color-line)" />
+      </svg>
+      <h3 className={styles.emptyTitle}>{title}</h3>
+      {body ? <p className={styles.emptyBody}>{body}</p> : null}
+      {action ? (
+        <Link to={action.to} className={styles.emptyAction}>
+          {action.label}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

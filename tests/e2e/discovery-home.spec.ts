@@ -1,0 +1,79 @@
+import { expect, inLanguage, scrollToBottom, test } from "./support/fixtures";
+
+const tourCards = 'a[href^="/tourDetail?id="]';
+
+for (const language of ["en-US", "zh-HK"] as const) {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`home in ${language} with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+      test.use({ language, javaScriptEnabled });
+
+      test("home shows the featured carousel and Top Picks as poster cards", async ({ page }) => {
+        await page.goto("/");
+        await expect(page.getByRole("region", { name: inLanguage(language, "Featured", "精選") }).locator(tourCards)).toHaveCount(5);
+        const topPicks = page.getByRole("region", { name: inLanguage(language, "Top Picks", "熱門推介") });
+        await expect(topPicks.getByRole("heading", { name: inLanguage(language, "Top Picks", "熱門推介") })).toBeVisible();
+        await expect(topPicks.locator(tourCards)).toHaveCount(20);
+        await expect(topPicks.locator(tourCards).first().locator("img")).toHaveAttribute("src", new RegExp(`^/media/poster/\\d+\\.svg\\?lan=${language}`));
+        await expect(topPicks.getByText(language === "en-US" ? /^From HK\$/ : /^HK\$.+起$/).first()).toBeVisible();
+      });
+
+      test("a category chip on home opens the Tags view of that category", async ({ page }) => {
+        await page.goto("/");
+        await page.getByRole("navigation", { name: inLanguage(language, "Browse by category", "按類別瀏覽") }).getByRole("link", { name: inLanguage(language, "Musicals", "音樂劇") }).click();
+        await expect(page).toHaveURL(/\/tags\?category=musicals$/);
+        await expect(page.getByRole("heading", { level: 1, name: inLanguage(language, "Musicals", "音樂劇") })).toBeVisible();
+        await expect(page.locator(tourCards).first()).toBeVisible();
+      });
+    });
+  }
+}
+
+test.describe("loading more as the buyer scrolls", () => {
+  test("scrolling to the end of Top Picks on home loads the next page in place", async ({ page }) => {
+    await page.goto("/");
+    const topPicks = page.getByRole("region", { name: "Top Picks" });
+    await expect(topPicks.locator(tourCards)).toHaveCount(20);
+    await scrollToBottom(page);
+    await expect.poll(() => topPicks.locator(tourCards).count()).toBeGreaterThan(20);
+    await expect(page).toHaveURL(/\/$/);
+    const ids = await topPicks.locator(tourCards).evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test("scrolling to the end of events loads the next month's shows in place", async ({ page }) => {
+    await page.goto("/events");
+    const cards = page.locator("main").locator(tourCards);
+    await expect(cards).toHaveCount(20);
+    await scrollToBottom(page);
+    await expect.poll(() => cards.count()).toBeGreaterThan(20);
+    await expect(page).toHaveURL(/\/events$/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the next-page link on events opens page 2, which links back to page 1", async ({ page }) => {
+    await page.goto("/events");
+    const firstPage = await page.locator("main").locator(tourCards).first().textContent();
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/\/events\?page=2$/);
+    await expect(page.locator("main").locator(tourCards).first()).not.toHaveText(firstPage!);
+    await page.getByRole("link", { name: "Back to page 1" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test("Top Picks continues on the tour list's second page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("region", { name: "Top Picks" }).getByRole("link", { name: "Load more" }).click();
+    await expect(page).toHaveURL(/\/tourList\?page=2$/);
+    await expect(page.locator(tourCards).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to page 1" })).toBeVisible();
+  });
+
+  test("back on a page opened directly goes home", async ({ page }) => {
+    await page.goto("/tourList");
+    await page.getByRole("link", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
