@@ -11,8 +11,17 @@ import { failure, httpStatusOf } from "./envelope";
 import { messageOf } from "./messages";
 import { readApiHeaders, resolveApiViewer, type ApiHeaders } from "./request-context";
 import { registerReferenceRoutes } from "./routes/reference";
+import { registerAccountRoutes } from "./routes/accounts";
+import { resolveApiSession, type ApiSession } from "./session";
+import { registerShowListRoutes } from "./routes/show-list";
+import { registerTourDetailRoutes } from "./routes/tour-detail";
+import { registerAlertRoutes } from "./routes/alerts";
+import { registerOrderRoutes } from "./routes/orders";
+import { registerSupportRoutes } from "./routes/support";
+import { registerHomeRoutes } from "./routes/home";
+import { registerTourListRoutes } from "./routes/tours";
 
-export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders } };
+export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
 /** Paths the API answers; every other path belongs to the web app. */
 const API_PREFIXES = ["/pub/", "/user/", "/configs/"];
@@ -28,19 +37,30 @@ export function createApi() {
     const headers = readApiHeaders(c.req.raw);
     const bootstrap = createMarketContext({ env: c.env, viewer: DEFAULT_VIEWER });
     const viewer = await resolveApiViewer(c.req.raw, headers, bootstrap);
+    // The caller's session (access-token header, or the web cookie); routes needing one use requireSignedIn.
+    const session = await resolveApiSession(c.req.raw, headers, bootstrap);
     c.set("headers", headers);
-    c.set("market", { ...bootstrap, viewer });
+    c.set("session", session);
+    c.set("market", { ...bootstrap, viewer: { ...viewer, userId: session.status === "valid" ? session.userId : null } });
     await next();
   });
 
   registerReferenceRoutes(api);
+  registerAccountRoutes(api);
+  registerShowListRoutes(api);
+  registerTourDetailRoutes(api);
+  registerAlertRoutes(api);
+  registerOrderRoutes(api);
+  registerSupportRoutes(api);
+  registerHomeRoutes(api);
+  registerTourListRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 
   api.onError(async (error, c) => {
     const language = c.get("market")?.viewer.language ?? "en-US";
     if (error instanceof MarketError) {
-      return c.json(failure(error.code, await messageOf(error, language)), httpStatusOf(error) as 200);
+      return c.json(failure(error.code, await messageOf(error, language), error.data), httpStatusOf(error) as 200);
     }
     logError(error, { requestId: requestIdOf(c.req.raw), where: `api ${c.req.method} ${c.req.path}` });
     const systemError = new MarketError("systemError");

@@ -6,3 +6,5 @@
  * beside an ISO 4217 code; bilingual text is a pair of columns (_en, _zh).
  */
 export * from "./catalog";
+export * from "./accounts";
+export * from "./orders";

@@ -1,0 +1,93 @@
+/**
+ * Orders and payments for native apps, partner channels and the browser (SPEC §7's
+ * /user/order/v1/ prefix), and the payment providers' callbacks. Every /user/ path acts for the
+ * signed-in buyer only: a guest is told notLogin, another account's order is not found.
+ *
+ *   POST /user/order/v1/create      { listingId, quantity, contactEmail, contactPhoneCode, contactPhone, shippingAddress? }
+ *   GET  /user/order/v1/detail      ?orderId=
+ *   GET  /user/order/v1/list        ?tab=ongoing|closed&page=&pageSize=
+ *   POST /user/order/v1/cancel      { orderId }
+ *   POST /user/order/v1/pay         { orderId, payMethod? }  (also 'retry payment')
+ *   POST /user/order/v1/buy_again   { orderId }
+ *   POST /pub/payment/v1/callback/:provider   a provider's signed callback (sandbox, stripe)
+ */
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { ApiEnv } from "../app";
+import { failure, invalidParam, ok } from "../envelope";
+import { messageOf } from "../messages";
+import { requireSignedIn } from "../session";
+import { pagingSchema, queryParam } from "../../market/catalog/paging";
+import { MarketError } from "../../market/errors";
+import { buyAgain, cancelOrder, createOrder, getOrder, listOrders, ORDER_TABS, orderIdSchema, type CreateOrderInput, type PayOrderInput } from "../../market/orders";
+import { PAYMENT_CALLBACK_PATH, receivePaymentCallback, startPayment } from "../../market/payments";
+
+const listQuerySchema = pagingSchema.extend({
+  tab: queryParam(z.enum(ORDER_TABS)).transform((tab) => tab ?? "ongoing"),
+});
+
+async function body(request: Request): Promise<Record<string, unknown>> {
+  const parsed: unknown = await request.json().catch(() => ({}));
+  return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+}
+
+function orderIdOf(input: unknown): number {
+  const parsed = orderIdSchema.safeParse(input);
+  if (!parsed.success) throw invalidParam(parsed.error);
+  return parsed.data.orderId;
+}
+
+export function registerOrderRoutes(api: Hono<ApiEnv>) {
+  // SPEC §8's session codes (notLogin, tokenInvalid, tokenExpired, accountDisable) before anything else.
+  api.use("/user/order/*", async (c, next) => {
+    requireSignedIn(c);
+    await next();
+  });
+
+  api.post("/user/order/v1/create", async (c) => {
+    return c.json(ok(await createOrder(c.get("market"), (await body(c.req.raw)) as CreateOrderInput)));
+  });
+
+  api.get("/user/order/v1/detail", async (c) => {
+    const orderId = orderIdOf({ orderId: c.req.query("orderId") ?? c.req.query("id") });
+    return c.json(ok(await getOrder(c.get("market"), orderId)));
+  });
+
+  api.get("/user/order/v1/list", async (c) => {
+    const query = listQuerySchema.safeParse({
+      tab: c.req.query("tab"),
+      page: c.req.query("page"),
+      pageSize: c.req.query("pageSize"),
+    });
+    if (!query.success) throw invalidParam(query.error);
+    const { tab, ...paging } = query.data;
+    return c.json(ok(await listOrders(c.get("market"), { tab, paging })));
+  });
+
+  api.post("/user/order/v1/cancel", async (c) => {
+    return c.json(ok(await cancelOrder(c.get("market"), orderIdOf(await body(c.req.raw)))));
+  });
+
+  api.post("/user/order/v1/pay", async (c) => {
+    const origin = new URL(c.req.url).origin;
+    return c.json(ok(await startPayment(c.get("market"), (await body(c.req.raw)) as PayOrderInput, origin)));
+  });
+
+  api.post("/user/order/v1/buy_again", async (c) => {
+    return c.json(ok(await buyAgain(c.get("market"), orderIdOf(await body(c.req.raw)))));
+  });
+
+  api.post(`${PAYMENT_CALLBACK_PATH}/:provider`, async (c) => {
+    const market = c.get("market");
+    try {
+      const applied = await receivePaymentCallback(market, c.req.param("provider"), c.req.raw);
+      return c.json(ok({ outcome: applied?.outcome ?? "ignored" }));
+    } catch (error) {
+      // A callback that is not genuine answers 400, so a provider with a wrong secret keeps retrying visibly.
+      if (error instanceof MarketError && error.status === 400) {
+        return c.json(failure(error.code, await messageOf(error, market.viewer.language)), 400);
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * The payment port: what the payments domain asks of a payment provider, and what a provider's
+ * callback tells it. Adapters: sandbox (ours, the local default) and stripe.
+ */
+import type { PaymentEventType, PaymentProviderName } from "../../db/schema";
+
+export interface CreatePaymentInput {
+  /** Our payment id: the provider's idempotency key, and its reference back to us. */
+  paymentId: number;
+  orderNo: string;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** Where the buyer lands when the provider is done (SPEC §2's /pay-success). */
+  returnUrl: string;
+  /** Origin of the request, for hosted pages of ours. */
+  origin: string;
+}
+
+export interface CreatedPayment {
+  providerPaymentId: string;
+  /** A page to send the buyer to, when the provider hosts one. */
+  redirectUrl: string | null;
+  /** What the browser needs to complete the payment in place (Stripe's client secret), if anything. */
+  clientSecret: string | null;
+}
+
+export interface RefundInput {
+  providerPaymentId: string;
+  amount: number;
+  currency: string;
+  /** The same key refunds once, however often it is asked. */
+  idempotencyKey: string;
+}
+
+/** One thing a provider reports about a payment, under the provider's own unique event id. */
+export interface PaymentEvent {
+  eventId: string;
+  type: PaymentEventType;
+  providerPaymentId: string;
+  /** What was captured (or attempted), minor units; null when the provider does not say. */
+  amount: number | null;
+  currency: string | null;
+  failureReason: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  refund(input: RefundInput): Promise<{ providerRefundId: string }>;
+  /**
+   * Verifies a callback's signature and reads its event: null for a genuine event we do not act
+   * on. Throws CallbackRejected when the callback is not genuine or not readable.
+   */
+  readCallback(request: Request, now: number): Promise<PaymentEvent | null>;
+}
+
+/** A callback that failed verification: answered 400 and never acted on. */
+export class CallbackRejected extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "CallbackRejected";
+  }
+}
+
+/** A provider that could not be reached or refused a request; the caller decides what it means. */
+export class ProviderUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProviderUnavailable";
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The sandbox provider: a stand-in for a real one that runs entirely inside the product. Creating
+ * a payment returns our own hosted page (/sandbox-pay?payment=…, app/routes/sandbox-pay.tsx)
+ * whose Approve and Decline buttons send a signed callback into the same confirmation path a
+ * real provider's webhook takes. Refunds succeed at once. No money ever moves.
+ */
+import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, RefundInput } from "./port";
+import { CallbackRejected } from "./port";
+import { signatureHeader, signatureProblem } from "./signature";
+
+/** Used when SANDBOX_PAYMENT_SECRET is not set; public, which is why production refuses the sandbox. */
+export const SANDBOX_DEFAULT_SECRET = "ovation-sandbox-local-secret";
+export const SANDBOX_SIGNATURE_HEADER = "ovation-sandbox-signature";
+/** The hosted page a sandbox payment is completed on. */
+export const SANDBOX_PAGE_PATH = "/sandbox-pay";
+
+/** What a sandbox callback carries. */
+interface SandboxCallbackBody {
+  id: string;
+  type: "payment.succeeded" | "payment.failed";
+  payment: string;
+  amount: number;
+  currency: string;
+  reason?: string;
+}
+
+function sandboxSecret(env: Env): string {
+  return env.SANDBOX_PAYMENT_SECRET || SANDBOX_DEFAULT_SECRET;
+}
+
+function randomId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return prefix + [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export function sandboxProvider(env: Env): PaymentProvider {
+  return {
+    name: "sandbox",
+    async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      const providerPaymentId = randomId("sbx_");
+      const page = new URL(SANDBOX_PAGE_PATH, input.origin);
+      page.searchParams.set("payment", providerPaymentId);
+      return { providerPaymentId, redirectUrl: page.toString(), clientSecret: null };
+    },
+    async refund(input: RefundInput) {
+      return { providerRefundId: `sbx_re_${input.idempotencyKey}` };
+    },
+    async readCallback(request: Request, now: number): Promise<PaymentEvent | null> {
+      const body = await request.text();
+      const problem = await signatureProblem(sandboxSecret(env), request.headers.get(SANDBOX_SIGNATURE_HEADER), body, now);
+      if (problem) throw new CallbackRejected(problem);
+      let event: SandboxCallbackBody;
+      try {
+        event = JSON.parse(body) as SandboxCallbackBody;
+      } catch {
+        throw new CallbackRejected("body is not JSON");
+      }
+      if (typeof event.id !== "string" || typeof event.payment !== "string") throw new CallbackRejected("body is not an event");
+      if (event.type !== "payment.succeeded" && event.type !== "payment.failed") return null;
+      return {
+        eventId: event.id,
+        type: event.type === "payment.succeeded" ? "succeeded" : "failed",
+        providerPaymentId: event.payment,
+        amount: Number.isSafeInteger(event.amount) ? event.amount : null,
+        currency: typeof event.currency === "string" ? event.currency : null,
+        failureReason: event.reason ?? null,
+      };
+    },
+  };
+}
+
+/**
+ * The callback the sandbox's page sends when the buyer approves or declines: a signed request to
+ * `callbackUrl`, exactly as a provider would send it. `eventId` defaults to a fresh id.
+ */
+export async function sandboxCallback(
+  env: Env,
+  input: {
+    callbackUrl: string;
+    providerPaymentId: string;
+    outcome: "succeeded" | "failed";
+    amount: number;
+    currency: string;
+    now: number;
+    eventId?: string;
+  },
+): Promise<Request> {
+  const body: SandboxCallbackBody = {
+    id: input.eventId ?? randomId("evt_"),
+    type: input.outcome === "succeeded" ? "payment.succeeded" : "payment.failed",
+    payment: input.providerPaymentId,
+    amount: input.amount,
+    currency: input.currency,
+    ...(input.outcome === "failed" ? { reason: "declined" } : {}),
+  };
+  const text = JSON.stringify(body);
+  return new Request(input.callbackUrl, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      [SANDBOX_SIGNATURE_HEADER]: await signatureHeader(sandboxSecret(env), Math.floor(input.now / 1000), text),
+    },
+    body: text,
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * A buyer canceling an unpaid order: a compare-and-set from pending payment, so a cancel racing
+ * a payment has one winner. If the payment wins, the order is paid and cannot be canceled here
+ * (after-sales handles it); if the cancel wins, a payment arriving later is refunded.
+ */
+import { sql } from "drizzle-orm";
+import { orders, payments } from "../../db/schema";
+import type { MarketContext } from "../context";
+import { MarketError } from "../errors";
+import { requireBuyer } from "./buyer";
+import { getOrder, type OrderView } from "./order-views";
+import { prepare } from "./statements";
+
+/**
+ * Cancels one of the viewer's unpaid orders and releases its tickets at once. Canceling an order
+ * that is already canceled (or whose deadline has passed) changes nothing and answers it as it
+ * is. Takes the order id. Throws notLogin (guest), notFound (not the viewer's), orderNotCancelable
+ * (already paid). Side effects: the order canceled (reason `buyer`); its pending payment attempts
+ * marked canceled.
+ */
+export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<OrderView> {
+  const buyerId = requireBuyer(ctx);
+  const now = ctx.now();
+  await ctx.d1.batch([
+    prepare(
+      ctx.d1,
+      sql`UPDATE ${orders} SET status = 'canceled', cancel_reason = 'buyer', canceled_at = ${now}
+          WHERE id = ${orderId} AND user_id = ${buyerId} AND status = 'pending_payment' AND expires_at > ${now}`,
+    ),
+    prepare(
+      ctx.d1,
+      sql`UPDATE ${payments} SET status = 'canceled', updated_at = ${now}
+          WHERE order_id = ${orderId} AND user_id = ${buyerId} AND status = 'pending'
+            AND EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled')`,
+    ),
+  ]);
+  const order = await getOrder(ctx, orderId);
+  if (order.status !== "canceled") throw new MarketError("orderNotCancelable");
+  return order;
+}

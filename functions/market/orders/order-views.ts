@@ -1,0 +1,289 @@
+/**
+ * An order as its buyer sees it: status at this instant (an unpaid order past its deadline is
+ * canceled the moment it passes), the event and tickets, the price details in the trade currency
+ * and again in the display currency at the rate recorded when it was placed, what the buyer can
+ * do next, and the notes that tell what happened to it.
+ *
+ * Every read is scoped to the viewer's account: another account's order is not found.
+ */
+import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { listings, orderNotes, orders, sellers, sessions, shows, tours, venues, venueSections } from "../../db/schema";
+import type { CancelReason, DeliveryMethod, OrderNoteKind, OrderStatus } from "../../db/schema";
+import { offsetOf, pageOf, type Page, type Paging } from "../catalog/paging";
+import { loadReference } from "../catalog/reference";
+import type { MarketContext } from "../context";
+import { notFound } from "../errors";
+import { convert, type CurrencyRate } from "../money";
+import { requireBuyer } from "./buyer";
+import type { ShippingAddress } from "./order-schemas";
+import { ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";
+
+export interface PriceDetails {
+  currency: string;
+  /** One ticket at the seller's price. */
+  unitPrice: number;
+  /** SPEC §3 price details; `ticketPrice` is for all the order's tickets. */
+  ticketPrice: number;
+  serviceFee: number;
+  vat: number;
+  shippingFee: number;
+  additionalFees: number;
+  paymentGatewayFee: number;
+  total: number;
+}
+
+export interface OrderNoteView {
+  kind: OrderNoteKind;
+  amount: number | null;
+  currency: string | null;
+  createdAt: number;
+}
+
+export interface OrderView {
+  id: number;
+  orderNo: string;
+  /** As of now: an unpaid order whose deadline has passed reads canceled (reason `expired`). */
+  status: OrderStatus;
+  cancelReason: CancelReason | null;
+  tab: OrderTab;
+  createdAt: number;
+  /** The payment deadline (SPEC §9: 10 minutes from creation). */
+  expiresAt: number;
+  /** Milliseconds left to pay; 0 unless the order awaits payment. */
+  payWithinMs: number;
+  paidAt: number | null;
+  canceledAt: number | null;
+  quantity: number;
+  deliveryMethod: DeliveryMethod;
+  contact: { email: string; phoneCode: string; phone: string };
+  shippingAddress: ShippingAddress | null;
+  channel: string;
+  event: {
+    tourId: number;
+    title: string;
+    artist: string;
+    showId: number;
+    sessionId: number;
+    startsAt: number;
+    venueName: string;
+    venueAddress: string;
+    cityCode: string;
+    timeZone: string;
+  };
+  tickets: { listingId: number; section: string; rowLabel: string | null; seatsTogether: boolean };
+  seller: { nickname: string };
+  /** In the trade currency (the listing's): what is charged. */
+  price: PriceDetails;
+  /**
+   * In the display currency at the rates recorded on the order: each part converted on its own
+   * (so parts may differ from the total by a minor unit of rounding); the total is the one
+   * recorded when the order was placed.
+   */
+  displayPrice: PriceDetails;
+  /** Display units per trade unit, as recorded when the order was placed. */
+  exchangeRate: string;
+  /** What the buyer can do now: pay (or retry payment) and cancel while it awaits payment; buy again once canceled. */
+  actions: { pay: boolean; cancel: boolean; buyAgain: boolean };
+  notes: OrderNoteView[];
+}
+
+const orderColumns = {
+  order: orders,
+  tourId: tours.id,
+  titleEn: tours.titleEn,
+  titleZh: tours.titleZh,
+  artistEn: tours.artistEn,
+  artistZh: tours.artistZh,
+  showId: shows.id,
+  startsAt: sessions.startsAt,
+  venueNameEn: venues.nameEn,
+  venueNameZh: venues.nameZh,
+  venueAddressEn: venues.addressEn,
+  venueAddressZh: venues.addressZh,
+  cityCode: venues.cityCode,
+  timeZone: venues.timeZone,
+  sectionEn: venueSections.nameEn,
+  sectionZh: venueSections.nameZh,
+  rowLabel: listings.rowLabel,
+  seatsTogether: listings.seatsTogether,
+  sellerNickname: sellers.nickname,
+};
+
+type OrderRow = {
+  order: typeof orders.$inferSelect;
+  tourId: number;
+  titleEn: string;
+  titleZh: string;
+  artistEn: string;
+  artistZh: string;
+  showId: number;
+  startsAt: number;
+  venueNameEn: string;
+  venueNameZh: string;
+  venueAddressEn: string;
+  venueAddressZh: string;
+  cityCode: string;
+  timeZone: string;
+  sectionEn: string;
+  sectionZh: string;
+  rowLabel: string | null;
+  seatsTogether: boolean;
+  sellerNickname: string;
+};
+
+function selectOrders(ctx: MarketContext) {
+  return ctx.db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
+    .innerJoin(shows, eq(shows.id, sessions.showId))
+    .innerJoin(tours, eq(tours.id, shows.tourId))
+    .innerJoin(venues, eq(venues.id, shows.venueId))
+    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId));
+}
+
+/**
+ * One of the viewer's orders. Takes the order id. Throws notLogin for a guest, notFound when the
+ * order does not exist or belongs to another account. No side effects.
+ */
+export async function getOrder(ctx: MarketContext, orderId: number): Promise<OrderView> {
+  const buyerId = requireBuyer(ctx);
+  const [row] = await selectOrders(ctx)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, buyerId)))
+    .limit(1);
+  if (!row) throw notFound("order");
+  const [view] = await toViews(ctx, [row]);
+  return view;
+}
+
+/** The tab condition at `now`, mirroring orderTabAt in SQL. */
+function tabCondition(tab: OrderTab, now: number): SQL {
+  const ongoing = or(
+    and(eq(orders.status, "pending_payment"), gt(orders.expiresAt, now)),
+    and(
+      ne(orders.status, "pending_payment"),
+      ne(orders.status, "canceled"),
+      gt(sessions.startsAt, now - ONGOING_AFTER_START_MS),
+    ),
+  )!;
+  return tab === "ongoing" ? ongoing : sql`NOT ${ongoing}`;
+}
+
+/**
+ * The viewer's orders under one My Orders tab, newest first, a page at a time. Throws notLogin
+ * for a guest. No side effects.
+ */
+export async function listOrders(ctx: MarketContext, input: { tab: OrderTab; paging: Paging }): Promise<Page<OrderView>> {
+  const buyerId = requireBuyer(ctx);
+  const now = ctx.now();
+  const where = and(eq(orders.userId, buyerId), tabCondition(input.tab, now));
+  const [rows, [counted]] = await Promise.all([
+    selectOrders(ctx)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(input.paging.pageSize)
+      .offset(offsetOf(input.paging)),
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .innerJoin(sessions, eq(sessions.id, orders.sessionId))
+      .where(where),
+  ]);
+  return pageOf(await toViews(ctx, rows), counted?.total ?? 0, input.paging);
+}
+
+async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const [reference, notes] = await Promise.all([
+    loadReference(ctx),
+    ctx.db
+      .select()
+      .from(orderNotes)
+      .where(inArray(orderNotes.orderId, rows.map((row) => row.order.id)))
+      .orderBy(orderNotes.id),
+  ]);
+  const now = ctx.now();
+  const zh = ctx.viewer.language === "zh-HK";
+  return rows.map((row) => {
+    const order = row.order;
+    const { status, cancelReason } = orderStatusAt(order, now);
+    const trade: CurrencyRate = {
+      code: order.currencyCode,
+      minorUnits: reference.currencyByCode.get(order.currencyCode)?.minorUnits ?? 2,
+      perUsdMicros: order.tradePerUsdMicros,
+    };
+    const display: CurrencyRate = {
+      code: order.displayCurrencyCode,
+      minorUnits: reference.currencyByCode.get(order.displayCurrencyCode)?.minorUnits ?? 2,
+      perUsdMicros: order.displayPerUsdMicros,
+    };
+    const price: PriceDetails = {
+      currency: order.currencyCode,
+      unitPrice: order.unitPrice,
+      ticketPrice: order.ticketAmount,
+      serviceFee: order.serviceFee,
+      vat: order.vat,
+      shippingFee: order.shippingFee,
+      additionalFees: order.additionalFees,
+      paymentGatewayFee: order.paymentGatewayFee,
+      total: order.totalAmount,
+    };
+    const shown = (amount: number) => convert(amount, trade, display);
+    const awaitingPayment = status === "pending_payment";
+    return {
+      id: order.id,
+      orderNo: order.orderNo,
+      status,
+      cancelReason,
+      tab: orderTabAt(status, row.startsAt, now),
+      createdAt: order.createdAt,
+      expiresAt: order.expiresAt,
+      payWithinMs: awaitingPayment ? order.expiresAt - now : 0,
+      paidAt: order.paidAt,
+      canceledAt: order.canceledAt ?? (cancelReason === "expired" ? order.expiresAt : null),
+      quantity: order.quantity,
+      deliveryMethod: order.deliveryMethod,
+      contact: { email: order.contactEmail, phoneCode: order.contactPhoneCode, phone: order.contactPhone },
+      shippingAddress: order.shippingAddress ? (JSON.parse(order.shippingAddress) as ShippingAddress) : null,
+      channel: order.channel,
+      event: {
+        tourId: row.tourId,
+        title: zh ? row.titleZh : row.titleEn,
+        artist: zh ? row.artistZh : row.artistEn,
+        showId: row.showId,
+        sessionId: order.sessionId,
+        startsAt: row.startsAt,
+        venueName: zh ? row.venueNameZh : row.venueNameEn,
+        venueAddress: zh ? row.venueAddressZh : row.venueAddressEn,
+        cityCode: row.cityCode,
+        timeZone: row.timeZone,
+      },
+      tickets: {
+        listingId: order.listingId,
+        section: zh ? row.sectionZh : row.sectionEn,
+        rowLabel: row.rowLabel,
+        seatsTogether: row.seatsTogether,
+      },
+      seller: { nickname: row.sellerNickname },
+      price,
+      displayPrice: {
+        currency: order.displayCurrencyCode,
+        unitPrice: shown(order.unitPrice),
+        ticketPrice: shown(order.ticketAmount),
+        serviceFee: shown(order.serviceFee),
+        vat: shown(order.vat),
+        shippingFee: shown(order.shippingFee),
+        additionalFees: shown(order.additionalFees),
+        paymentGatewayFee: shown(order.paymentGatewayFee),
+        total: order.displayTotalAmount,
+      },
+      exchangeRate: order.exchangeRate,
+      actions: { pay: awaitingPayment, cancel: awaitingPayment, buyAgain: status === "canceled" },
+      notes: notes
+        .filter((note) => note.orderId === order.id)
+        .map((note) => ({ kind: note.kind, amount: note.amount, currency: note.currencyCode, createdAt: note.createdAt })),
+    };
+  });
+}

@@ -1,0 +1,243 @@
+/**
+ * Placing an order. The rules are first checked against a fresh read, so a refusal names the
+ * rule that was broken; then the tickets are taken by ONE conditional INSERT … SELECT that
+ * re-checks every rule against the live rows (session on sale, tickets left, split rule, the
+ * buyer's unpaid orders, the price read). D1 runs each batch as one transaction, one at a time,
+ * so whatever interleaving of buyers, a listing is never oversold: a buyer whose insert finds
+ * the rules broken inserts nothing, reads again and is told which rule it was.
+ */
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { listings, orders, sessions, shows, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
+import { logError } from "../../observability";
+import { loadReference, type Reference } from "../catalog/reference";
+import { sessionStatus } from "../catalog/session-status";
+import type { MarketContext } from "../context";
+import { MarketError, notFound } from "../errors";
+import { ticketsLeft } from "../listings/availability";
+import { shippingFee, ticketPrice } from "../listings/pricing";
+import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
+import { convert, exchangeRate } from "../money";
+import { requireBuyer } from "./buyer";
+import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest } from "./order-schemas";
+import { newOrderNo } from "./order-no";
+import { getOrder, type OrderView } from "./order-views";
+import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
+import { prepare } from "./statements";
+import { invalidInput } from "./validation";
+
+/** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */
+const MAX_ROUNDS = 3;
+
+interface Orderable {
+  listing: {
+    id: number;
+    sessionId: number;
+    priceMinor: number;
+    currencyCode: string;
+    deliveryMethod: DeliveryMethod;
+    splitRule: SplitRule;
+    left: number;
+    showStatus: ShowStatus;
+    startsAt: number;
+    saleEndsAt: number;
+  };
+  unpaid: { id: number; orderNo: string; sessionId: number }[];
+  reference: Reference;
+}
+
+/**
+ * Places an order for the viewer: holds `quantity` tickets of a listing for 10 minutes, priced
+ * in the listing's currency with every fee, shown in the viewer's currency at a rate recorded
+ * on the order. Takes the confirm form's fields (createOrderSchema).
+ *
+ * Throws notLogin (guest); invalidParam (bad input; `order.addressRequired` for EXPRESS without
+ * an address); notFound (no such listing); saleOvertime (the session's sales have ended);
+ * orderSessionUnavailable (session not on sale); orderUnpaidSameSession (an unpaid order for the
+ * same session; data: { previousOrderId, previousOrderNo }); orderUnpaidTooMany (data:
+ * { orderIds }); orderInventoryNotEnough (not enough tickets left); orderQuantityNotAllowed (the
+ * split rule forbids the quantity; data: { allowedQuantities }); orderCreateUnknown (anything
+ * unexpected, logged).
+ *
+ * Side effects: one order row, status pending_payment, taking its tickets until expiresAt.
+ */
+export async function createOrder(ctx: MarketContext, input: CreateOrderInput): Promise<OrderView> {
+  const buyerId = requireBuyer(ctx);
+  const parsed = createOrderSchema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const request = parsed.data;
+  try {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const now = ctx.now();
+      const orderable = await readOrderable(ctx, request.listingId, buyerId, now);
+      refuseBrokenRules(orderable, request, now);
+      const placedId = await takeTickets(ctx, orderable, request, buyerId, now);
+      if (placedId !== null) return await getOrder(ctx, placedId);
+    }
+    throw new MarketError("orderCreateUnknown");
+  } catch (error) {
+    if (error instanceof MarketError) throw error;
+    logError(error, { requestId: ctx.viewer.requestId, where: "createOrder" });
+    throw new MarketError("orderCreateUnknown", { cause: error });
+  }
+}
+
+/**
+ * 'Buy again' (SPEC §4): a new order for the same tickets, quantity and contact details as one of
+ * the viewer's orders, usually one whose payment failed. Takes the order id. Throws notFound for
+ * an order that is not the viewer's, and everything createOrder throws. Side effects: as
+ * createOrder.
+ */
+export async function buyAgain(ctx: MarketContext, orderId: number): Promise<OrderView> {
+  const previous = await getOrder(ctx, orderId);
+  return createOrder(ctx, {
+    listingId: previous.tickets.listingId,
+    quantity: previous.quantity,
+    contactEmail: previous.contact.email,
+    contactPhoneCode: previous.contact.phoneCode,
+    contactPhone: previous.contact.phone,
+    shippingAddress: previous.shippingAddress
+      ? {
+          ...previous.shippingAddress,
+          district: previous.shippingAddress.district ?? undefined,
+          addressRemark: previous.shippingAddress.addressRemark ?? undefined,
+          postalCode: previous.shippingAddress.postalCode ?? undefined,
+        }
+      : undefined,
+  });
+}
+
+/** sessionStatus(…) === 'ONSALE' (catalog/session-status.ts) as SQL, for the statement that takes tickets. */
+function sessionSells(now: number): SQL {
+  return sql`(${sessions.saleEndsAt} > ${now} AND ${sessions.startsAt} > ${now} AND ${shows.status} = 'ONSALE')`;
+}
+
+/** The buyer's unpaid orders whose hold is live at `now`, as SQL. */
+function liveUnpaidOf(buyerId: number, now: number): SQL {
+  return sql`${orders.userId} = ${buyerId} AND ${orders.status} = 'pending_payment' AND ${orders.expiresAt} > ${now}`;
+}
+
+async function readOrderable(ctx: MarketContext, listingId: number, buyerId: number, now: number): Promise<Orderable> {
+  const [listingRows, unpaid, reference] = await Promise.all([
+    ctx.db
+      .select({
+        id: listings.id,
+        sessionId: listings.sessionId,
+        priceMinor: listings.priceMinor,
+        currencyCode: listings.currencyCode,
+        deliveryMethod: listings.deliveryMethod,
+        splitRule: listings.splitRule,
+        left: ticketsLeft(now),
+        showStatus: shows.status,
+        startsAt: sessions.startsAt,
+        saleEndsAt: sessions.saleEndsAt,
+      })
+      .from(listings)
+      .innerJoin(sessions, eq(sessions.id, listings.sessionId))
+      .innerJoin(shows, eq(shows.id, sessions.showId))
+      .where(eq(listings.id, listingId))
+      .limit(1),
+    ctx.db
+      .select({ id: orders.id, orderNo: orders.orderNo, sessionId: orders.sessionId })
+      .from(orders)
+      .where(and(eq(orders.userId, buyerId), eq(orders.status, "pending_payment"), gt(orders.expiresAt, now)))
+      .orderBy(asc(orders.createdAt), asc(orders.id)),
+    loadReference(ctx),
+  ]);
+  const listing = listingRows[0];
+  if (!listing) throw notFound("listing");
+  return { listing, unpaid, reference };
+}
+
+/** Throws the first SPEC §4 rule the order would break, in the order a buyer can act on them. */
+function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderRequest, now: number): void {
+  if (listing.saleEndsAt <= now) throw new MarketError("saleOvertime");
+  const status = sessionStatus({ showStatus: listing.showStatus, startsAt: listing.startsAt, saleEndsAt: listing.saleEndsAt }, now);
+  if (status !== "ONSALE") throw new MarketError("orderSessionUnavailable");
+
+  const sameSession = unpaid.find((order) => order.sessionId === listing.sessionId);
+  if (sameSession) {
+    throw new MarketError("orderUnpaidSameSession", {
+      data: { previousOrderId: sameSession.id, previousOrderNo: sameSession.orderNo },
+    });
+  }
+  if (unpaid.length >= MAX_UNPAID_ORDERS) {
+    throw new MarketError("orderUnpaidTooMany", { data: { orderIds: unpaid.map((order) => order.id) } });
+  }
+
+  if (listing.left < request.quantity) throw new MarketError("orderInventoryNotEnough");
+  if (!splitAllowsQuantity(listing.splitRule, listing.left, request.quantity)) {
+    const allowed = allowedQuantities(listing, listing.left);
+    throw new MarketError("orderQuantityNotAllowed", {
+      params: { allowed: allowed.join(", ") },
+      data: { allowedQuantities: allowed },
+    });
+  }
+
+  if (listing.deliveryMethod === "EXPRESS" && !request.shippingAddress) {
+    throw new MarketError("invalidParam", { messageKey: ORDER_MESSAGES.addressRequired, params: { field: "shippingAddress" } });
+  }
+}
+
+/**
+ * The one statement that takes tickets: inserts the order only if, at this instant, every rule
+ * still holds. Returns the new order's id, or null when a rule broke since the read.
+ */
+async function takeTickets(
+  ctx: MarketContext,
+  { listing, reference }: Orderable,
+  request: CreateOrderRequest,
+  buyerId: number,
+  now: number,
+): Promise<number | null> {
+  const trade = reference.currencyByCode.get(listing.currencyCode);
+  const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
+  if (!trade || !display) throw new Error(`no rate for ${listing.currencyCode} or ${ctx.viewer.currency}`);
+
+  const unit = ticketPrice(listing.priceMinor, listing.currencyCode);
+  const quantity = request.quantity;
+  const price = {
+    ticketAmount: unit.ticketPrice * quantity,
+    serviceFee: unit.serviceFee * quantity,
+    vat: unit.vat * quantity,
+    paymentGatewayFee: unit.paymentGatewayFee * quantity,
+    additionalFees: unit.additionalFees * quantity,
+    shippingFee: shippingFee(listing.deliveryMethod, listing.currencyCode),
+  };
+  const total =
+    price.ticketAmount + price.serviceFee + price.vat + price.paymentGatewayFee + price.additionalFees + price.shippingFee;
+  const address = listing.deliveryMethod === "EXPRESS" && request.shippingAddress ? JSON.stringify(request.shippingAddress) : null;
+
+  const left = sql.raw("candidate.remaining");
+  const statement = sql`
+    INSERT INTO ${orders} (
+      order_no, user_id, listing_id, session_id, quantity, status, delivery_method,
+      contact_email, contact_phone_code, contact_phone, shipping_address, channel,
+      currency_code, unit_price, ticket_amount, service_fee, vat, shipping_fee, additional_fees,
+      payment_gateway_fee, total_amount, display_currency_code, display_total_amount, exchange_rate,
+      trade_per_usd_micros, display_per_usd_micros, created_at, expires_at
+    )
+    SELECT
+      ${newOrderNo(now)}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
+      ${request.contactEmail}, ${request.contactPhoneCode}, ${request.contactPhone}, ${address}, ${ctx.viewer.channel},
+      ${trade.code}, ${listing.priceMinor}, ${price.ticketAmount}, ${price.serviceFee}, ${price.vat}, ${price.shippingFee}, ${price.additionalFees},
+      ${price.paymentGatewayFee}, ${total}, ${display.code}, ${convert(total, trade, display)}, ${exchangeRate(trade, display)},
+      ${trade.perUsdMicros}, ${display.perUsdMicros}, ${now}, ${now + HOLD_MS}
+    FROM (
+      SELECT ${listings.id} AS id, ${listings.sessionId} AS session_id, ${listings.deliveryMethod} AS delivery_method,
+             ${listings.splitRule} AS split_rule, ${ticketsLeft(now)} AS remaining
+      FROM ${listings}
+      INNER JOIN ${sessions} ON ${sessions.id} = ${listings.sessionId}
+      INNER JOIN ${shows} ON ${shows.id} = ${sessions.showId}
+      WHERE ${listings.id} = ${listing.id}
+        AND ${listings.priceMinor} = ${listing.priceMinor}
+        AND ${listings.currencyCode} = ${listing.currencyCode}
+        AND ${listings.deliveryMethod} = ${listing.deliveryMethod}
+        AND ${sessionSells(now)}
+    ) AS candidate
+    WHERE ${splitAllows(sql.raw("candidate.split_rule"), left, quantity)}
+      AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)
+      AND (SELECT COUNT(*) FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)}) < ${MAX_UNPAID_ORDERS}
+    RETURNING id`;
+  const [result] = await ctx.d1.batch<{ id: number }>([prepare(ctx.d1, statement)]);
+  return result.results[0]?.id ?? null;
+}
