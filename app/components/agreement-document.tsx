@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { HelpContact } from "./help-contact";
+import styles from "./agreement-document.module.css";
+
+export interface AgreementView {
+  title: string;
+  version: string;
+  /** The effective date, already written in the viewer's language. */
+  updated: string;
+  sections: { id: string; title: string; body: string[] }[];
+}
+
+/**
+ * A legal document (the user agreement, the privacy policy) laid out for reading on a phone:
+ * its version and date, a table of contents whose links reach each section by its stable id,
+ * then the sections, and the way to ask about it.
+ */
+export function AgreementDocument({ agreement }: { agreement: AgreementView }) {
+  const { t } = useTranslation("help");
+  return (
+    <main className={styles.page}>
+      <header className={styles.intro}>
+        <h2 className={styles.title}>{agreement.title}</h2>
+        <p className={styles.meta}>
+          <span>{t("agreement.version", { version: agreement.version })}</span>
+          <span aria-hidden="true">·</span>
+          <span>{t("agreement.updated", { date: agreement.updated })}</span>
+        </p>
+      </header>
+
+      {agreement.sections.length > 1 ? (
+        <nav className={styles.contents} aria-labelledby="agreement-contents">
+          <h3 id="agreement-contents" className={styles.contentsTitle}>
+            {t("agreement.contents")}
+          </h3>
+          <ol>
+            {agreement.sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+
+      <article className={styles.document}>
+        {agreement.sections.map((section, index) => (
+          <section key={section.id} id={section.id} className={styles.section} aria-labelledby={`${section.id}-title`}>
+            <h3 id={`${section.id}-title`} className={styles.sectionTitle}>
+              <span className={styles.number}>{index + 1}</span>
+              {section.title}
+            </h3>
+            {section.body.map((paragraph) => (
+              <p key={paragraph} className={styles.paragraph}>
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))}
+      </article>
+
+      <p className={styles.questions}>{t("agreement.questions")}</p>
+      <HelpContact />
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import styles from "./help-contact.module.css";
+
+/**
+ * The way out of every help page when the answer was not enough: write to customer service,
+ * who reply within 48 hours (SPEC §9). `search` carries what the page already knows (an order
+ * no., an issue type) into the form.
+ */
+export function HelpContact({ search = "" }: { search?: string }) {
+  const { t } = useTranslation("help");
+  return (
+    <section className={styles.card} aria-labelledby="help-contact-title">
+      <span className={styles.icon} aria-hidden="true">
+        <svg viewBox="0 0 24 24">
+          <path d="M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z" />
+          <path d="m4.5 6 7.5 6 7.5-6" />
+        </svg>
+      </span>
+      <div className={styles.text}>
+        <h2 id="help-contact-title" className={styles.title}>
+          {t("contact.title")}
+        </h2>
+        <p className={styles.body}>{t("contact.body")}</p>
+      </div>
+      <Link className={styles.action} to={`/emailSupport${search}`}>
+        {t("contact.action")}
+      </Link>
+    </section>
+  );
+}
+
+/** The guarantee and the refund policy: the two promises buyers look for in a help centre. */
+export function PolicyLinks() {
+  const { t } = useTranslation("help");
+  return (
+    <nav className={styles.policies} aria-label={t("policies.title")}>
+      <Link to="/guarantee" className={styles.policy}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6Z" />
+          <path d="m9 12 2 2 4-4" />
+        </svg>
+        {t("policies.guarantee")}
+      </Link>
+      <Link to="/refund" className={styles.policy}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 12a8 8 0 1 0 2.3-5.7" />
+          <path d="M4 4v4h4" />
+          <path d="M12 8v4l3 2" />
+        </svg>
+        {t("policies.refund")}
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * One answer of the help centre (SPEC §2 faqDetail /faqDetail?id=), with the rest of its
+ * topic to read on and a way to write to customer service.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { FaqTopicIcon } from "~/components/faq-topic-icon";
+import { HelpContact } from "~/components/help-contact";
+import { PageHeader } from "~/components/page-header";
+import { i18nServer } from "~/i18n/i18n.server";
+import { MarketError } from "@market/errors";
+import { faqDetail, faqDetailSchema } from "@market/support/faq";
+import styles from "./help.module.css";
+
+export const handle = { i18n: ["help"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+/** The support form's issue type for each FAQ topic, so a question carries into the form. */
+const ISSUE_TYPE_OF_TOPIC = { orders: "order", payment: "payment", delivery: "delivery", refunds: "refund", account: "account" } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const market = context.market;
+  const query = faqDetailSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined });
+  if (!query.success) throw new Response("Not found", { status: 404 });
+  const entry = readEntry(() => faqDetail(market, query.data));
+  const t = await i18nServer.getFixedT(market.viewer.language, ["help", "common"]);
+  return data({ title: `${entry.question} · ${t("common:appName")}`, entry });
+}
+
+function readEntry<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}
+
+export default function FaqDetail() {
+  const { entry } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("help");
+  return (
+    <>
+      <PageHeader title={t("faq.title")} fallback="/faq" />
+      <main className={styles.page}>
+        <article className={styles.article}>
+          <Link to={`/faq#topic-${entry.topic.code}`} className={styles.eyebrow}>
+            <FaqTopicIcon topic={entry.topic.code} />
+            {entry.topic.name}
+          </Link>
+          <h2 className={styles.question}>{entry.question}</h2>
+          <div className={styles.answer}>
+            {entry.answer.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </article>
+
+        {entry.related.length > 0 ? (
+          <section aria-labelledby="faq-related">
+            <h2 id="faq-related" className={styles.sectionTitle}>
+              {t("faqDetail.related", { topic: entry.topic.name })}
+            </h2>
+            <ul className={styles.list}>
+              {entry.related.map((item) => (
+                <li key={item.id}>
+                  <Link to={`/faqDetail?id=${item.id}`} className={styles.row} prefetch="intent">
+                    {item.question}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/faq" className={styles.row}>
+                  <strong>{t("faqDetail.allQuestions")}</strong>
+                </Link>
+              </li>
+            </ul>
+          </section>
+        ) : null}
+
+        <HelpContact search={`?type=${ISSUE_TYPE_OF_TOPIC[entry.topic.code]}`} />
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,17 @@
+import { GeneralErrorBoundary } from "~/components/error-view";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireUser } from "~/server/auth.server";
+
+// SPEC §2: Messages requires sign-in; a guest is sent to sign in and brought back.
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return null;
+}
+
+export default function Screen() {
+  return <main><h1>news</h1></main>;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

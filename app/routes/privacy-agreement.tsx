@@ -1,0 +1,40 @@
+/**
+ * The privacy policy (SPEC §2 privacyAgreement /privacy-agreement), from the same document
+ * GET /user/v1/agreements serves, in the viewer's language.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AgreementDocument } from "~/components/agreement-document";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PageHeader } from "~/components/page-header";
+import { i18nServer } from "~/i18n/i18n.server";
+import { readAgreement } from "@market/config/agreements";
+
+export const handle = { i18n: ["help"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const market = context.market;
+  const agreement = readAgreement(market, "privacy");
+  const t = await i18nServer.getFixedT(market.viewer.language, "common");
+  // The date is written on the server, so the page reads the same before and after hydration.
+  const updated = new Intl.DateTimeFormat(market.viewer.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${agreement.updatedAt}T00:00:00Z`));
+  return data({ title: `${agreement.title} · ${t("appName")}`, agreement: { ...agreement, updated } });
+}
+
+export default function PrivacyAgreement() {
+  const { agreement } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("help");
+  return (
+    <>
+      <PageHeader title={t("agreement.privacyTitle")} fallback="/mine" />
+      <AgreementDocument agreement={agreement} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,81 @@
+/**
+ * The email support form's input (SPEC §3 FAQ contact: issue type, order no., name, contact
+ * email, phone, message), shared by the API, the /emailSupport action and the browser
+ * (conform), so the browser validates exactly what the server does. Imports nothing but zod: it
+ * ships to the browser. Messages are keys in the `errors` locale namespace; `required` and
+ * `invalidParam` name their field with `{{field}}`, which each door fills with the field's label.
+ */
+import { z } from "zod";
+
+/** What the buyer needs help with; the FAQ's topics, plus anything else. */
+export const SUPPORT_ISSUE_TYPES = ["order", "payment", "delivery", "refund", "account", "other"] as const;
+export type SupportIssueType = (typeof SUPPORT_ISSUE_TYPES)[number];
+
+export const SUPPORT_FIELDS = ["issueType", "orderNo", "name", "email", "phone", "message"] as const;
+export type SupportField = (typeof SUPPORT_FIELDS)[number];
+
+export const SUPPORT_MESSAGES = {
+  /** SPEC §5: '{field} is required'. */
+  required: "required",
+  /** SPEC §5: 'Please enter a valid email address'. */
+  emailInvalid: "email.invalid",
+  /** SPEC §5: 'Invalid phone number, please correct'. */
+  phoneInvalid: "phone.invalid",
+  /** Too long, or not one of the choices: '{field} is invalid.' */
+  invalid: "invalidParam",
+} as const;
+
+export const SUPPORT_LIMITS = {
+  name: 60,
+  /** RFC 5321's limit on a forward path. */
+  email: 254,
+  orderNo: 32,
+  message: 2000,
+  /** Room for a country code, spaces and dashes around E.164's 15 digits. */
+  phone: 24,
+} as const;
+
+/** Digits in a phone number: at least a short local number, at most E.164's 15. */
+const PHONE_DIGITS = { min: 6, max: 15 } as const;
+
+/** A phone number as people type it: an optional +, digits, spaces, dashes, brackets. */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[0-9\s\-()]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}
+
+function requiredText(max: number) {
+  return z
+    .string({ error: SUPPORT_MESSAGES.required })
+    .trim()
+    .min(1, { error: SUPPORT_MESSAGES.required })
+    .max(max, { error: SUPPORT_MESSAGES.invalid });
+}
+
+export const supportRequestSchema = z.object({
+  issueType: z.enum(SUPPORT_ISSUE_TYPES, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? SUPPORT_MESSAGES.required : SUPPORT_MESSAGES.invalid),
+  }),
+  /** Optional: many questions come before an order exists. */
+  orderNo: z
+    .string({ error: SUPPORT_MESSAGES.invalid })
+    .trim()
+    .max(SUPPORT_LIMITS.orderNo, { error: SUPPORT_MESSAGES.invalid })
+    .regex(/^[A-Za-z0-9-]*$/, { error: SUPPORT_MESSAGES.invalid })
+    .optional()
+    .transform((value) => value || undefined),
+  name: requiredText(SUPPORT_LIMITS.name),
+  /** Trimmed and lower-cased, so one mailbox is counted once against the daily limit. */
+  email: z
+    .string({ error: SUPPORT_MESSAGES.required })
+    .trim()
+    .min(1, { error: SUPPORT_MESSAGES.required })
+    .max(SUPPORT_LIMITS.email, { error: SUPPORT_MESSAGES.emailInvalid })
+    .pipe(z.email({ error: SUPPORT_MESSAGES.emailInvalid }))
+    .transform((email) => email.toLowerCase()),
+  phone: requiredText(SUPPORT_LIMITS.phone).refine(isPhoneNumber, { error: SUPPORT_MESSAGES.phoneInvalid }),
+  message: requiredText(SUPPORT_LIMITS.message),
+});
+
+export type SupportRequestInput = z.output<typeof supportRequestSchema>;
