@@ -1,0 +1,68 @@
+/**
+ * venueRender (/venue-render-v2?sessionId=…[&quantity=], SPEC §2): a session's seating map on
+ * its own, full width, for a buyer who wants to study the venue. Tapping a section opens the
+ * session's tickets in that section (/pick-seat?…&section=), a plain link with or without
+ * JavaScript.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PageHeader } from "~/components/page-header";
+import { SeatMap } from "~/components/seat-map";
+import { i18nServer } from "~/i18n/i18n.server";
+import { sessionTime } from "~/i18n/session-time";
+import { MarketError } from "@market/errors";
+import { seatMapQuerySchema, sessionSeatMap } from "@market/listings/seat-map";
+import styles from "./pick-seat.module.css";
+
+export const handle = { i18n: ["buy", "discover"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.pageTitle }] : [{ title: "Ovation" }]);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = context.market;
+  const params = new URL(request.url).searchParams;
+  const query = seatMapQuerySchema.safeParse({ sessionId: params.get("sessionId") || undefined, quantity: params.get("quantity") || undefined });
+  if (!query.success) throw new Response("Not found", { status: 404 });
+  const [map, t] = await Promise.all([
+    sessionSeatMap(ctx, query.data).catch((error: unknown) => {
+      if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+      throw error;
+    }),
+    i18nServer.getFixedT(ctx.viewer.language, "buy"),
+  ]);
+  return data({ map, section: params.get("section"), pageTitle: t("seatMap.metaTitle", { title: map.session.tour.title }) });
+}
+
+export default function VenueRenderPage() {
+  const { map, section } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("buy");
+  const when = sessionTime(map.session.startsAt, map.session.timeZone, i18n.language === "zh-HK" ? "zh-HK" : "en-US");
+  const pickSeat = (code: string | null) =>
+    `/pick-seat?sessionId=${map.session.sessionId}${map.quantity ? `&quantity=${map.quantity}` : ""}${code ? `&section=${encodeURIComponent(code)}` : ""}#tickets`;
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t("seatMap.title")} fallback={pickSeat(null)} />
+      <main className={styles.main}>
+        <header className={styles.intro}>
+          <h2 className={styles.tourTitle}>{map.session.tour.title}</h2>
+          <p className={styles.when}>
+            <time dateTime={when.iso}>
+              {when.date} · {when.time}
+            </time>
+          </p>
+          <p className={styles.where}>{map.session.venue.name}</p>
+        </header>
+        <SeatMap map={map} selected={section} sectionHref={pickSeat} />
+        <Link to={pickSeat(section)} className={styles.primary}>
+          {t("seatMap.backToList")}
+        </Link>
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

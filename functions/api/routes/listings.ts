@@ -1,0 +1,35 @@
+/**
+ * Choosing tickets for native apps and partner channels (SPEC §7's /pub/tour prefix, 'seat
+ * maps'): a session's listings, its seating map, and one listing priced for a quantity. Guests
+ * may call all three; amounts are in the viewer's currency (the cc header).
+ *
+ *   GET /pub/tour/v1/session/listings  ?sessionId=&quantity=&sort=&section=&minPrice=&maxPrice=&delivery=&zone=&together=
+ *   GET /pub/tour/v1/session/seat-map  ?sessionId=&quantity=
+ *   GET /pub/tour/v1/listing/detail    ?listingId=&quantity=
+ */
+import type { Hono } from "hono";
+import type { ApiEnv } from "../app";
+import { invalidParam, ok } from "../envelope";
+import { listingDetail, listingDetailQuerySchema } from "../../market/listings/listing-detail";
+import { seatMapQuerySchema, sessionSeatMap } from "../../market/listings/seat-map";
+import { listingsQueryInput, sessionListings, sessionListingsQuerySchema } from "../../market/listings/session-listings";
+
+export function registerListingRoutes(api: Hono<ApiEnv>) {
+  api.get("/pub/tour/v1/session/listings", async (c) => {
+    const query = sessionListingsQuerySchema.safeParse(listingsQueryInput(new URL(c.req.url).searchParams));
+    if (!query.success) throw invalidParam(query.error);
+    return c.json(ok(await sessionListings(c.get("market"), query.data)));
+  });
+
+  api.get("/pub/tour/v1/session/seat-map", async (c) => {
+    const query = seatMapQuerySchema.safeParse({ sessionId: c.req.query("sessionId") || undefined, quantity: c.req.query("quantity") || undefined });
+    if (!query.success) throw invalidParam(query.error);
+    return c.json(ok(await sessionSeatMap(c.get("market"), query.data)));
+  });
+
+  api.get("/pub/tour/v1/listing/detail", async (c) => {
+    const query = listingDetailQuerySchema.safeParse({ listingId: c.req.query("listingId") || undefined, quantity: c.req.query("quantity") || undefined });
+    if (!query.success) throw invalidParam(query.error);
+    return c.json(ok(await listingDetail(c.get("market"), query.data)));
+  });
+}

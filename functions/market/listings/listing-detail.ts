@@ -1,0 +1,123 @@
+/**
+ * confirmTicket (SPEC §2 /confirm-ticket): one listing for a chosen quantity, with what the
+ * buyer will pay, all-in first and then every part of it, the way the order will record it
+ * (orders/place-order.ts uses the same pricing.ts parts): ticket price, service fee, VAT, the
+ * shipping fee for EXPRESS, additional fees and the payment gateway fee, in the trade currency
+ * and in the viewer's, with the exchange rate between them.
+ *
+ * Rules:
+ * - The listing's session must be orderable (orderSessionUnavailable), the listing must have
+ *   the tickets (orderInventoryNotEnough, 'Oops! The ticket has been sold.') and its split rule
+ *   must allow the quantity (orderQuantityNotAllowed). Each refusal's data names the session
+ *   (and the allowed quantities), so a screen can lead the buyer back to it.
+ * - SPEC §9: for 4 tickets or more, consecutive seating is not guaranteed.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { listings } from "../../db/schema";
+import { loadReference } from "../catalog/reference";
+import type { Money } from "../catalog/from-prices";
+import type { MarketContext } from "../context";
+import { MarketError, notFound } from "../errors";
+import { convert, exchangeRate } from "../money";
+import { shippingFee, ticketPrice } from "./pricing";
+import { displayCurrency, offeredListings, sessionSummary, type OfferedListing, type SessionSummary } from "./session-offer";
+
+/** SPEC §9: from this many tickets, seats may not be side by side. */
+export const CONSECUTIVE_NOT_GUARANTEED_FROM = 4;
+
+export const listingDetailQuerySchema = z.object({
+  listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  quantity: z.coerce.number().int().min(1).max(100),
+});
+
+export type ListingDetailQuery = z.output<typeof listingDetailQuerySchema>;
+
+export interface PriceBreakdown {
+  ticketPrice: number;
+  serviceFee: number;
+  vat: number;
+  shippingFee: number;
+  additionalFees: number;
+  paymentGatewayFee: number;
+  total: number;
+}
+
+export interface ListingDetail {
+  session: SessionSummary;
+  listing: OfferedListing;
+  quantity: number;
+  /** Per ticket all-in and the order's total, in the viewer's currency. */
+  allInPerTicket: Money;
+  faceValuePerTicket: Money;
+  /** Every part for `quantity` tickets, in minor units of `currency`. */
+  display: PriceBreakdown & { currency: string };
+  /** The same in the listing's trade currency, with how to write it. */
+  trade: PriceBreakdown & { currency: string; symbol: string; minorUnits: number };
+  /** Units of the display currency per unit of the trade currency (6 significant digits). */
+  exchangeRate: string;
+  consecutiveNotGuaranteed: boolean;
+}
+
+/**
+ * The listing `listingId` priced for `quantity` tickets for the viewer at the context's clock.
+ * Throws notFound (no such listing, or its show is DISABLED), orderSessionUnavailable,
+ * orderInventoryNotEnough, orderQuantityNotAllowed. Reads only.
+ */
+export async function listingDetail(ctx: MarketContext, query: ListingDetailQuery): Promise<ListingDetail> {
+  const [reference, [listing], sessionId] = await Promise.all([
+    loadReference(ctx),
+    offeredListings(ctx, { listingId: query.listingId }),
+    sessionOfListing(ctx, query.listingId),
+  ]);
+  if (sessionId === null) throw notFound("listing");
+  const session = await sessionSummary(ctx, sessionId);
+  if (!session.orderable) throw new MarketError("orderSessionUnavailable", { data: { sessionId, status: session.status } });
+  if (!listing || listing.ticketsLeft < query.quantity) throw new MarketError("orderInventoryNotEnough", { data: { sessionId } });
+  if (!listing.quantities.includes(query.quantity)) {
+    throw new MarketError("orderQuantityNotAllowed", {
+      params: { allowed: listing.quantities.join(", ") },
+      data: { sessionId, allowed: listing.quantities },
+    });
+  }
+  const tradeCurrency = reference.currencyByCode.get(listing.trade.currency)!;
+  const target = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
+  const unit = ticketPrice(listing.trade.priceMinor, listing.trade.currency);
+  const trade: PriceBreakdown = {
+    ticketPrice: unit.ticketPrice * query.quantity,
+    serviceFee: unit.serviceFee * query.quantity,
+    vat: unit.vat * query.quantity,
+    shippingFee: shippingFee(listing.deliveryMethod, listing.trade.currency),
+    additionalFees: unit.additionalFees * query.quantity,
+    paymentGatewayFee: unit.paymentGatewayFee * query.quantity,
+    total: 0,
+  };
+  trade.total = trade.ticketPrice + trade.serviceFee + trade.vat + trade.shippingFee + trade.additionalFees + trade.paymentGatewayFee;
+  const shown = (amount: number) => convert(amount, tradeCurrency, target);
+  // The total converts once, as the order records it; the parts are each converted for display.
+  const display: PriceBreakdown = {
+    ticketPrice: shown(trade.ticketPrice),
+    serviceFee: shown(trade.serviceFee),
+    vat: shown(trade.vat),
+    shippingFee: shown(trade.shippingFee),
+    additionalFees: shown(trade.additionalFees),
+    paymentGatewayFee: shown(trade.paymentGatewayFee),
+    total: shown(trade.total),
+  };
+  return {
+    session,
+    listing,
+    quantity: query.quantity,
+    allInPerTicket: listing.allIn,
+    faceValuePerTicket: listing.faceValue,
+    display: { ...display, currency: target.code },
+    trade: { ...trade, currency: tradeCurrency.code, symbol: tradeCurrency.symbol, minorUnits: tradeCurrency.minorUnits },
+    exchangeRate: exchangeRate(tradeCurrency, target),
+    consecutiveNotGuaranteed: query.quantity >= CONSECUTIVE_NOT_GUARANTEED_FROM,
+  };
+}
+
+async function sessionOfListing(ctx: MarketContext, listingId: number): Promise<number | null> {
+  const [row] = await ctx.db.select({ sessionId: listings.sessionId }).from(listings).where(eq(listings.id, listingId)).limit(1);
+  return row?.sessionId ?? null;
+}

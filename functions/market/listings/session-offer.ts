@@ -1,0 +1,202 @@
+/**
+ * What a session offers a buyer right now, read once and shared by the listings list
+ * (session-listings.ts), the seating map (seat-map.ts) and the ticket confirmation
+ * (listing-detail.ts), so all three agree on every number.
+ *
+ * Rules:
+ * - A session is orderable only while sessionStatus(…) is ONSALE (catalog/session-status.ts):
+ *   its show is ONSALE, it has not started and its sales have not ended.
+ * - A listing is offered while it has tickets left at `now` (availability.ts); its quantities
+ *   are exactly those its split rule allows (split-rules.ts).
+ * - Prices are the all-in price per ticket (pricing.ts), converted once into the viewer's
+ *   currency, with the face value converted the same way.
+ */
+import { and, asc, eq, gt } from "drizzle-orm";
+import { listings, sellers, sessions, shows, tours, venueSections, venues, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
+import type { Money } from "../catalog/from-prices";
+import { loadReference, type CurrencyRow } from "../catalog/reference";
+import { locationName } from "../catalog/scope";
+import { sessionStatus } from "../catalog/session-status";
+import type { MarketContext } from "../context";
+import { notFound } from "../errors";
+import { convert } from "../money";
+import { ticketsLeft } from "./availability";
+import { ticketPrice } from "./pricing";
+import { allowedQuantities } from "./split-rules";
+
+export type SectionZone = (typeof venueSections.$inferSelect)["zone"];
+
+/** Zones from the best view to the farthest, for 'best section' ordering. */
+export const ZONE_RANK: Record<SectionZone, number> = { vip: 0, floor: 1, lower: 2, ga: 3, middle: 4, upper: 5, balcony: 6 };
+
+export interface SessionSummary {
+  sessionId: number;
+  showId: number;
+  tour: { id: number; title: string };
+  venue: { id: number; name: string; kind: (typeof venues.$inferSelect)["kind"]; mapWidth: number; mapHeight: number };
+  city: { code: string; name: string };
+  /** Epoch ms, shown in `timeZone` (the venue's). */
+  startsAt: number;
+  timeZone: string;
+  status: ShowStatus;
+  /** True while a buyer can order from this session. */
+  orderable: boolean;
+}
+
+export interface OfferedListing {
+  listingId: number;
+  section: { id: number; code: string; name: string; zone: SectionZone; obstructed: boolean; generalAdmission: boolean; sort: number };
+  /** Null for general admission. */
+  rowLabel: string | null;
+  /** The listed seat numbers, when the seats are numbered and together; else null. */
+  seats: { from: number; to: number } | null;
+  seatsTogether: boolean;
+  provider: { nickname: string };
+  deliveryMethod: DeliveryMethod;
+  splitRule: SplitRule;
+  ticketsLeft: number;
+  /** Quantities a buyer may choose, ascending (split-rules.ts). */
+  quantities: number[];
+  /** All-in per ticket in the viewer's currency. */
+  allIn: Money;
+  faceValue: Money;
+  comparedToFace: "below" | "at" | "above";
+  /** Raw trade-currency amounts, for the confirmation's breakdown. */
+  trade: { currency: string; priceMinor: number; faceValueMinor: number; allIn: number };
+}
+
+/** The session `sessionId` as a buyer sees it at `now`. Throws notFound for a missing or DISABLED one. */
+export async function sessionSummary(ctx: MarketContext, sessionId: number): Promise<SessionSummary> {
+  const zh = ctx.viewer.language === "zh-HK";
+  const [reference, rows] = await Promise.all([
+    loadReference(ctx),
+    ctx.db
+      .select({
+        sessionId: sessions.id,
+        showId: shows.id,
+        startsAt: sessions.startsAt,
+        saleEndsAt: sessions.saleEndsAt,
+        showStatus: shows.status,
+        tourId: tours.id,
+        tourTitle: zh ? tours.titleZh : tours.titleEn,
+        venueId: venues.id,
+        venueName: zh ? venues.nameZh : venues.nameEn,
+        venueKind: venues.kind,
+        mapWidth: venues.mapWidth,
+        mapHeight: venues.mapHeight,
+        timeZone: venues.timeZone,
+        cityCode: shows.cityCode,
+      })
+      .from(sessions)
+      .innerJoin(shows, eq(shows.id, sessions.showId))
+      .innerJoin(tours, eq(tours.id, shows.tourId))
+      .innerJoin(venues, eq(venues.id, shows.venueId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1),
+  ]);
+  const row = rows[0];
+  if (!row || row.showStatus === "DISABLED") throw notFound("session");
+  const status = sessionStatus(row, ctx.now());
+  return {
+    sessionId: row.sessionId,
+    showId: row.showId,
+    tour: { id: row.tourId, title: row.tourTitle },
+    venue: { id: row.venueId, name: row.venueName, kind: row.venueKind, mapWidth: row.mapWidth, mapHeight: row.mapHeight },
+    city: { code: row.cityCode, name: locationName(reference, row.cityCode, ctx.viewer.language) },
+    startsAt: row.startsAt,
+    timeZone: row.timeZone,
+    status,
+    orderable: status === "ONSALE",
+  };
+}
+
+/** The other upcoming sessions of the same show, soonest first (the session switcher). */
+export async function sessionsOfShow(ctx: MarketContext, showId: number): Promise<{ sessionId: number; startsAt: number; status: ShowStatus }[]> {
+  const now = ctx.now();
+  const rows = await ctx.db
+    .select({ sessionId: sessions.id, startsAt: sessions.startsAt, saleEndsAt: sessions.saleEndsAt, showStatus: shows.status })
+    .from(sessions)
+    .innerJoin(shows, eq(shows.id, sessions.showId))
+    .where(and(eq(sessions.showId, showId), gt(sessions.startsAt, now)))
+    .orderBy(asc(sessions.startsAt), asc(sessions.id));
+  return rows.map((row) => ({ sessionId: row.sessionId, startsAt: row.startsAt, status: sessionStatus(row, now) }));
+}
+
+/** The viewer's display currency row (HKD when the viewer's is unknown). */
+export function displayCurrency(currencies: Map<string, CurrencyRow>, code: string): CurrencyRow {
+  const row = currencies.get(code) ?? currencies.get("HKD");
+  if (!row) throw new Error("the currency list has neither the viewer's currency nor HKD");
+  return row;
+}
+
+/**
+ * Every listing of the session with tickets left at `now`, priced for the viewer, or of one
+ * listing when `listingId` is given. Listings of an unknown trade currency are left out. Reads only.
+ */
+export async function offeredListings(ctx: MarketContext, scope: { sessionId: number } | { listingId: number }): Promise<OfferedListing[]> {
+  const now = ctx.now();
+  const zh = ctx.viewer.language === "zh-HK";
+  const left = ticketsLeft(now);
+  const [reference, rows] = await Promise.all([
+    loadReference(ctx),
+    ctx.db
+      .select({
+        listingId: listings.id,
+        sectionId: venueSections.id,
+        sectionCode: venueSections.code,
+        sectionName: zh ? venueSections.nameZh : venueSections.nameEn,
+        zone: venueSections.zone,
+        obstructed: venueSections.obstructed,
+        generalAdmission: venueSections.generalAdmission,
+        sectionSort: venueSections.sort,
+        rowLabel: listings.rowLabel,
+        seatFrom: listings.seatFrom,
+        seatsTogether: listings.seatsTogether,
+        quantity: listings.quantity,
+        nickname: sellers.nickname,
+        deliveryMethod: listings.deliveryMethod,
+        splitRule: listings.splitRule,
+        priceMinor: listings.priceMinor,
+        faceValueMinor: listings.faceValueMinor,
+        currency: listings.currencyCode,
+        left,
+      })
+      .from(listings)
+      .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+      .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+      .where(and("listingId" in scope ? eq(listings.id, scope.listingId) : eq(listings.sessionId, scope.sessionId), gt(left, 0))),
+  ]);
+  const target = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
+  const offered: OfferedListing[] = [];
+  for (const row of rows) {
+    const trade = reference.currencyByCode.get(row.currency);
+    if (!trade) continue;
+    const allIn = ticketPrice(row.priceMinor, row.currency).allIn;
+    const numbered = !row.generalAdmission && row.seatFrom !== null && row.rowLabel !== null;
+    offered.push({
+      listingId: row.listingId,
+      section: {
+        id: row.sectionId,
+        code: row.sectionCode,
+        name: row.sectionName,
+        zone: row.zone,
+        obstructed: row.obstructed,
+        generalAdmission: row.generalAdmission,
+        sort: row.sectionSort,
+      },
+      rowLabel: row.generalAdmission ? null : row.rowLabel,
+      seats: numbered && row.seatsTogether ? { from: row.seatFrom!, to: row.seatFrom! + row.quantity - 1 } : null,
+      seatsTogether: row.seatsTogether,
+      provider: { nickname: row.nickname },
+      deliveryMethod: row.deliveryMethod,
+      splitRule: row.splitRule,
+      ticketsLeft: row.left,
+      quantities: allowedQuantities(row, row.left),
+      allIn: { amount: convert(allIn, trade, target), currency: target.code },
+      faceValue: { amount: convert(row.faceValueMinor, trade, target), currency: target.code },
+      comparedToFace: allIn < row.faceValueMinor ? "below" : allIn > row.faceValueMinor ? "above" : "at",
+      trade: { currency: row.currency, priceMinor: row.priceMinor, faceValueMinor: row.faceValueMinor, allIn },
+    });
+  }
+  return offered;
+}
