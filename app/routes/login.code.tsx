@@ -3,24 +3,13 @@
  * mailed), then the 6-digit code. A first-time address gets an account. The pending address
  * lives in a short-lived cookie, so the page survives a reload without putting it in the URL.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import {
-  AccountPage,
-  Card,
-  CodeField,
-  FormAlert,
-  RestartStep,
-  Stack,
-  SubmitButton,
-  TextField,
-  TextLink,
-  withRedirect,
-} from "~/components/account-form";
+import { AccountPage, CodeStepForm, CodeStepSubtitle, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
@@ -91,40 +80,14 @@ export default function CodeLogin() {
   return (
     <AccountPage
       title={pendingEmail ? t("step.title") : t("code.title")}
-      subtitle={pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : t("code.subtitle")}
+      subtitle={<CodeStepSubtitle pendingEmail={pendingEmail} before={t("code.subtitle")} />}
       backTo={withRedirect("/login", redirectTo)}
       footer={<TextLink to={withRedirect("/login", redirectTo)}>{t("code.withPassword")}</TextLink>}
     >
       <Stack>
-        <Form method="post" {...getFormProps(form)}>
-          <Card>
-            <FormAlert id={form.errorId} messages={form.errors} />
-            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            {pendingEmail ? (
-              <>
-                <input type="hidden" name="email" value={pendingEmail} />
-                <CodeField field={fields.code} label={t("fields.code")} autoFocus />
-                <SubmitButton intent="verify">{t("code.submit")}</SubmitButton>
-                <SubmitButton intent="send" variant="secondary">
-                  {t("step.resend")}
-                </SubmitButton>
-              </>
-            ) : (
-              <>
-                <TextField
-                  field={fields.email}
-                  label={t("fields.email")}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t("fields.emailPlaceholder")}
-                />
-                <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
-              </>
-            )}
-          </Card>
-        </Form>
-        {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+        <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
+          <SubmitButton intent="verify">{t("code.submit")}</SubmitButton>
+        </CodeStepForm>
       </Stack>
     </AccountPage>
   );

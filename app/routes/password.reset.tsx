@@ -3,25 +3,13 @@
  * new password that meets SPEC §5. Every other session of the account ends; this browser is
  * signed in. A signed-in buyer without a password uses the same screen to set one.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import {
-  AccountPage,
-  Card,
-  CodeField,
-  FormAlert,
-  PasswordField,
-  RestartStep,
-  Stack,
-  SubmitButton,
-  TextField,
-  TextLink,
-  withRedirect,
-} from "~/components/account-form";
+import { AccountPage, CodeStepForm, CodeStepSubtitle, PasswordField, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
@@ -98,46 +86,15 @@ export default function PasswordReset() {
   return (
     <AccountPage
       title={pendingEmail ? t("reset.verifyTitle") : t("reset.title")}
-      subtitle={pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : t("reset.subtitle")}
+      subtitle={<CodeStepSubtitle pendingEmail={pendingEmail} before={t("reset.subtitle")} />}
       backTo={accountEmail ? "/mine" : withRedirect("/login", redirectTo)}
       footer={accountEmail ? null : <TextLink to={withRedirect("/login", redirectTo)}>{t("reset.backToLogin")}</TextLink>}
     >
       <Stack>
-        <Form method="post" {...getFormProps(form)}>
-          <Card>
-            <FormAlert id={form.errorId} messages={form.errors} />
-            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            {pendingEmail ? (
-              <>
-                <input type="hidden" name="email" value={pendingEmail} />
-                <CodeField field={fields.code} label={t("fields.code")} autoFocus />
-                <PasswordField
-                  field={fields.password}
-                  label={t("fields.newPassword")}
-                  hint={t("fields.passwordHint")}
-                  autoComplete="new-password"
-                />
-                <SubmitButton intent="reset">{t("reset.submit")}</SubmitButton>
-                <SubmitButton intent="send" variant="secondary">
-                  {t("step.resend")}
-                </SubmitButton>
-              </>
-            ) : (
-              <>
-                <TextField
-                  field={fields.email}
-                  label={t("fields.email")}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t("fields.emailPlaceholder")}
-                />
-                <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
-              </>
-            )}
-          </Card>
-        </Form>
-        {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+        <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
+          <PasswordField field={fields.password} label={t("fields.newPassword")} hint={t("fields.passwordHint")} autoComplete="new-password" />
+          <SubmitButton intent="reset">{t("reset.submit")}</SubmitButton>
+        </CodeStepForm>
       </Stack>
     </AccountPage>
   );

@@ -2,21 +2,19 @@
  * Register (/register): the email first (a code is mailed to prove it), then the code, an
  * optional nickname and a password that meets SPEC §5. Signs the new account in.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
   AccountPage,
-  Card,
-  CodeField,
+  CodeStepForm,
+  CodeStepSubtitle,
   Divider,
-  FormAlert,
   PasswordField,
   ProviderButtons,
-  RestartStep,
   Stack,
   SubmitButton,
   TextField,
@@ -95,9 +93,7 @@ export default function Register() {
   return (
     <AccountPage
       title={pendingEmail ? t("register.verifyTitle") : t("register.title")}
-      subtitle={
-        pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : t("register.subtitle")
-      }
+      subtitle={<CodeStepSubtitle pendingEmail={pendingEmail} before={t("register.subtitle")} />}
       backTo={withRedirect("/login", redirectTo)}
       footer={
         <>
@@ -117,42 +113,11 @@ export default function Register() {
             {providers.length > 0 ? <Divider label={t("providers.divider")} /> : null}
           </>
         )}
-        <Form method="post" {...getFormProps(form)}>
-          <Card>
-            <FormAlert id={form.errorId} messages={form.errors} />
-            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            {pendingEmail ? (
-              <>
-                <input type="hidden" name="email" value={pendingEmail} />
-                <CodeField field={fields.code} label={t("fields.code")} autoFocus />
-                <TextField field={fields.nickName} label={t("fields.nickName")} optional autoComplete="nickname" />
-                <PasswordField
-                  field={fields.password}
-                  label={t("fields.password")}
-                  hint={t("fields.passwordHint")}
-                  autoComplete="new-password"
-                />
-                <SubmitButton intent="register">{t("register.submit")}</SubmitButton>
-                <SubmitButton intent="send" variant="secondary">
-                  {t("step.resend")}
-                </SubmitButton>
-              </>
-            ) : (
-              <>
-                <TextField
-                  field={fields.email}
-                  label={t("fields.email")}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t("fields.emailPlaceholder")}
-                />
-                <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
-              </>
-            )}
-          </Card>
-        </Form>
-        {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+        <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
+          <TextField field={fields.nickName} label={t("fields.nickName")} optional autoComplete="nickname" />
+          <PasswordField field={fields.password} label={t("fields.password")} hint={t("fields.passwordHint")} autoComplete="new-password" />
+          <SubmitButton intent="register">{t("register.submit")}</SubmitButton>
+        </CodeStepForm>
       </Stack>
     </AccountPage>
   );

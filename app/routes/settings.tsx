@@ -89,7 +89,7 @@ export default function Settings() {
           </h2>
           <div className={styles.card}>
             {PREFERENCES.map((item) => (
-              <Link key={item.key} to={item.to} className={styles.row}>
+              <Link key={item.key} to={item.to} className={styles.linkRow}>
                 <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
                   {item.icon.map((d) => (
                     <path key={d} d={d} />
