@@ -1,0 +1,193 @@
+/**
+ * The buyer's address book (SPEC §2 addressList, addressCreate; §3 Address).
+ *
+ * Rules:
+ * - Every address belongs to one account; another account's address is not found.
+ * - An account keeps at most MAX_ADDRESSES addresses; one more is refused with
+ *   clientAddressValidFail (200504), checked in the same statement that inserts.
+ * - Exactly one address of an account that has any is its default: the first one added
+ *   becomes it, choosing another moves the flag in one batch, deleting the default hands the
+ *   flag to the most recently changed address left. A default cannot be un-chosen, only moved.
+ * - The list shows the default first, then the most recently changed.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { addresses } from "../../db/schema";
+import type { MarketContext } from "../context";
+import { MarketError, notFound } from "../errors";
+import { requireBuyer } from "../orders/buyer";
+import type { AddressRequest } from "./address-schema";
+
+/** The most addresses one account keeps. */
+export const MAX_ADDRESSES = 20;
+
+export interface AddressView {
+  id: number;
+  fullName: string;
+  phoneCode: string;
+  phone: string;
+  countryRegion: string;
+  province: string;
+  city: string;
+  district: string | null;
+  address: string;
+  addressRemark: string | null;
+  postalCode: string | null;
+  isDefault: boolean;
+  updatedAt: number;
+}
+
+const columns = {
+  id: addresses.id,
+  fullName: addresses.fullName,
+  phoneCode: addresses.phoneCode,
+  phone: addresses.phone,
+  countryRegion: addresses.countryRegion,
+  province: addresses.province,
+  city: addresses.city,
+  district: addresses.district,
+  address: addresses.address,
+  addressRemark: addresses.addressRemark,
+  postalCode: addresses.postalCode,
+  isDefault: addresses.isDefault,
+  updatedAt: addresses.updatedAt,
+};
+
+function tooMany(): MarketError {
+  return new MarketError("clientAddressValidFail", { messageKey: "address:errors.limit", params: { max: MAX_ADDRESSES } });
+}
+
+/** The viewer's addresses, default first. Throws notLogin for a guest. */
+export async function listAddresses(ctx: MarketContext): Promise<AddressView[]> {
+  const userId = requireBuyer(ctx);
+  return ctx.db
+    .select(columns)
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id));
+}
+
+/** One of the viewer's addresses. Throws notLogin; notFound when missing or another account's. */
+export async function getAddress(ctx: MarketContext, addressId: number): Promise<AddressView> {
+  const userId = requireBuyer(ctx);
+  const [row] = await ctx.db
+    .select(columns)
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("address");
+  return row;
+}
+
+const FIELDS_SQL = "full_name, phone_code, phone, country_region, province, city, district, address, address_remark, postal_code";
+
+function fieldValues(input: AddressRequest) {
+  return [
+    input.fullName,
+    input.phoneCode,
+    input.phone,
+    input.countryRegion,
+    input.province,
+    input.city,
+    input.district,
+    input.address,
+    input.addressRemark,
+    input.postalCode,
+  ];
+}
+
+/**
+ * Adds an address to the viewer's book; it becomes the default when asked or when it is the
+ * first. Throws notLogin; clientAddressValidFail when the book is full. One batch: the old
+ * default is cleared and the new row inserted only if the book has room.
+ */
+export async function createAddress(ctx: MarketContext, input: AddressRequest): Promise<AddressView> {
+  const userId = requireBuyer(ctx);
+  const now = ctx.now();
+  const hasRoom = `(SELECT COUNT(*) FROM addresses WHERE user_id = ?) < ${MAX_ADDRESSES}`;
+  const insert = ctx.d1
+    .prepare(
+      `INSERT INTO addresses (user_id, ${FIELDS_SQL}, is_default, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+              CASE WHEN ? = 1 OR NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ?) THEN 1 ELSE 0 END, ?, ?
+       WHERE ${hasRoom}
+       RETURNING id`,
+    )
+    .bind(userId, ...fieldValues(input), input.isDefault ? 1 : 0, userId, now, now, userId);
+  const statements = input.isDefault
+    ? [ctx.d1.prepare(`UPDATE addresses SET is_default = 0 WHERE user_id = ? AND is_default = 1 AND ${hasRoom}`).bind(userId, userId), insert]
+    : [insert];
+  const results = await ctx.d1.batch<{ id: number }>(statements);
+  const id = results[results.length - 1]?.results[0]?.id;
+  if (id === undefined) throw tooMany();
+  return getAddress(ctx, id);
+}
+
+/**
+ * Changes one of the viewer's addresses; `isDefault` true makes it the default (false leaves
+ * the flag where it is). Throws notLogin; notFound when missing or another account's.
+ */
+export async function updateAddress(ctx: MarketContext, addressId: number, input: AddressRequest): Promise<AddressView> {
+  const userId = requireBuyer(ctx);
+  const now = ctx.now();
+  const assignments = FIELDS_SQL.split(", ")
+    .map((column) => `${column} = ?`)
+    .join(", ");
+  const update = ctx.d1
+    .prepare(
+      `UPDATE addresses SET ${assignments}, is_default = CASE WHEN ? = 1 THEN 1 ELSE is_default END, updated_at = ?
+       WHERE id = ? AND user_id = ? RETURNING id`,
+    )
+    .bind(...fieldValues(input), input.isDefault ? 1 : 0, now, addressId, userId);
+  const statements = input.isDefault ? [clearOtherDefaults(ctx, userId, addressId), update] : [update];
+  const results = await ctx.d1.batch<{ id: number }>(statements);
+  if (!results[results.length - 1]?.results[0]) throw notFound("address");
+  return getAddress(ctx, addressId);
+}
+
+/** Clears the default of the account's other addresses, only when `addressId` is the account's. */
+function clearOtherDefaults(ctx: MarketContext, userId: number, addressId: number): D1PreparedStatement {
+  return ctx.d1
+    .prepare(
+      `UPDATE addresses SET is_default = 0
+       WHERE user_id = ? AND is_default = 1 AND id <> ?
+         AND EXISTS (SELECT 1 FROM addresses WHERE id = ? AND user_id = ?)`,
+    )
+    .bind(userId, addressId, addressId, userId);
+}
+
+/**
+ * Makes one of the viewer's addresses the default, in one batch (the old flag cleared, the new
+ * one set). Throws notLogin; notFound when missing or another account's.
+ */
+export async function setDefaultAddress(ctx: MarketContext, addressId: number): Promise<AddressView> {
+  const userId = requireBuyer(ctx);
+  const results = await ctx.d1.batch<{ id: number }>([
+    clearOtherDefaults(ctx, userId, addressId),
+    ctx.d1
+      .prepare("UPDATE addresses SET is_default = 1, updated_at = ? WHERE id = ? AND user_id = ? RETURNING id")
+      .bind(ctx.now(), addressId, userId),
+  ]);
+  if (!results[1]?.results[0]) throw notFound("address");
+  return getAddress(ctx, addressId);
+}
+
+/**
+ * Deletes one of the viewer's addresses; when it was the default, the most recently changed
+ * address left takes the flag (same batch). Throws notLogin; notFound when missing or another
+ * account's.
+ */
+export async function deleteAddress(ctx: MarketContext, addressId: number): Promise<{ id: number }> {
+  const userId = requireBuyer(ctx);
+  const results = await ctx.d1.batch<{ id: number }>([
+    ctx.d1.prepare("DELETE FROM addresses WHERE id = ? AND user_id = ? RETURNING id").bind(addressId, userId),
+    ctx.d1
+      .prepare(
+        `UPDATE addresses SET is_default = 1
+         WHERE id = (SELECT id FROM addresses WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1)
+           AND NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ? AND is_default = 1)`,
+      )
+      .bind(userId, userId),
+  ]);
+  if (!results[0]?.results[0]) throw notFound("address");
+  return { id: addressId };
+}

@@ -1,0 +1,80 @@
+/**
+ * The address form (SPEC §3 Address), shared by the JSON API, the address screens' actions and
+ * the browser (conform), so the browser validates what the server validates. Imports zod only:
+ * it ships to the browser. Messages are keys in the `errors` namespace, SPEC §5's own words.
+ */
+import { z } from "zod";
+
+export const ADDRESS_MESSAGES = {
+  /** SPEC §5: 'This value is required.' */
+  required: "order.fieldRequired",
+  /** SPEC §5: 'Please enter your province(State).' */
+  provinceRequired: "order.provinceRequired",
+  /** SPEC §5: 'Invalid phone number, please correct' */
+  phoneInvalid: "phone.invalid",
+} as const;
+
+/** The fields of an address, in the order the form shows them. */
+export const ADDRESS_FIELDS = [
+  "fullName",
+  "phoneCode",
+  "phone",
+  "countryRegion",
+  "province",
+  "city",
+  "district",
+  "address",
+  "addressRemark",
+  "postalCode",
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+export const ADDRESS_LIMITS = { name: 100, region: 100, address: 300, remark: 300, postalCode: 20 } as const;
+
+const required = (max: number, message: string = ADDRESS_MESSAGES.required) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** A checkbox: present ('on', 'true', true) means yes. */
+const checkbox = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
+
+export const addressSchema = z.object({
+  fullName: required(ADDRESS_LIMITS.name),
+  /** The area code, with or without its '+'; kept as digits. */
+  phoneCode: z
+    .string({ error: ADDRESS_MESSAGES.required })
+    .trim()
+    .min(1, { error: ADDRESS_MESSAGES.required })
+    .regex(/^\+?\d{1,4}$/, { error: ADDRESS_MESSAGES.phoneInvalid })
+    .transform((code) => code.replace(/^\+/, "")),
+  /** Digits only, 4 to 15 (E.164's longest national number); spaces and dashes are forgiven. */
+  phone: z
+    .string({ error: ADDRESS_MESSAGES.required })
+    .trim()
+    .min(1, { error: ADDRESS_MESSAGES.required })
+    .transform((phone) => phone.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{4,15}$/, { error: ADDRESS_MESSAGES.phoneInvalid })),
+  countryRegion: required(ADDRESS_LIMITS.region),
+  province: required(ADDRESS_LIMITS.region, ADDRESS_MESSAGES.provinceRequired),
+  city: required(ADDRESS_LIMITS.region),
+  district: optional(ADDRESS_LIMITS.region),
+  address: required(ADDRESS_LIMITS.address),
+  addressRemark: optional(ADDRESS_LIMITS.remark),
+  postalCode: optional(ADDRESS_LIMITS.postalCode),
+  isDefault: checkbox,
+});
+
+export type AddressInput = z.input<typeof addressSchema>;
+export type AddressRequest = z.output<typeof addressSchema>;
+
+export const addressIdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
