@@ -81,7 +81,11 @@ export const orders = sqliteTable(
     shippingFee: integer("shipping_fee").notNull(),
     additionalFees: integer("additional_fees").notNull(),
     paymentGatewayFee: integer("payment_gateway_fee").notNull(),
-    /** What the buyer pays, in the trade currency: the sum of the parts above. */
+    /** The claimed coupon spent on it (user_coupons.id), if any. */
+    userCouponId: integer("user_coupon_id"),
+    /** What the coupon took off the ticket amount, in the trade currency; 0 without one. */
+    couponDiscountMinor: integer("coupon_discount_minor").notNull().default(0),
+    /** What the buyer pays, in the trade currency: the sum of the parts above, less the coupon's discount. */
     totalAmount: integer("total_amount").notNull(),
     displayCurrencyCode: text("display_currency_code").notNull(),
     displayTotalAmount: integer("display_total_amount").notNull(),

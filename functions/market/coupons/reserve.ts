@@ -10,8 +10,9 @@
  *      spent meanwhile;
  *   3. put `reserveCoupon(ctx, { userCouponId, userId, orderNo })` right after that insert
  *      in the same batch.
- * Canceling an order: put `releaseCoupon(ctx, orderId)` in the cancel batch. (A lapsed hold
- * frees its coupon by itself: 'used' is read through the order's state.)
+ * Canceling an order: put `releaseCoupon(ctx, orderId)` in the cancel batch; the cron's tidy puts
+ * `releaseCouponsOfCanceledOrders(ctx)` in its own. (A lapsed hold frees its coupon by itself:
+ * 'used' is read through the order's state; the tidy only records it.)
  */
 import { sql, type SQL } from "drizzle-orm";
 import { orders, userCoupons } from "../../db/schema";
@@ -44,7 +45,24 @@ export function reserveCoupon(ctx: Pick<MarketContext, "d1">, input: { userCoupo
   );
 }
 
-/** Gives back the coupon spent on order `orderId` (for the batch that cancels it). */
+/**
+ * Gives back the coupon spent on order `orderId` (for the batch that cancels it, after the
+ * cancel). Only once the order reads as canceled: a cancel that lost to a payment, or was asked
+ * for someone else's order, leaves the coupon where it is.
+ */
 export function releaseCoupon(ctx: Pick<MarketContext, "d1">, orderId: number): D1PreparedStatement {
-  return prepare(ctx.d1, sql`UPDATE ${userCoupons} SET order_id = NULL WHERE ${userCoupons.orderId} = ${orderId}`);
+  return prepare(
+    ctx.d1,
+    sql`UPDATE ${userCoupons} SET order_id = NULL WHERE ${userCoupons.orderId} = ${orderId}
+          AND EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${orders.status} = 'canceled')`,
+  );
+}
+
+/** Gives back every coupon spent on an order that reads as canceled (for the cron's tidy batch, after it cancels lapsed holds). */
+export function releaseCouponsOfCanceledOrders(ctx: Pick<MarketContext, "d1">): D1PreparedStatement {
+  return prepare(
+    ctx.d1,
+    sql`UPDATE ${userCoupons} SET order_id = NULL
+        WHERE ${userCoupons.orderId} IN (SELECT ${orders.id} FROM ${orders} WHERE ${orders.status} = 'canceled')`,
+  );
 }

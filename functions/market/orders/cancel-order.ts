@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { orders, payments } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { releaseCoupon } from "../coupons/reserve";
 import { MarketError } from "../errors";
 import { requireBuyer } from "./buyer";
 import { getOrder, type OrderView } from "./order-views";
@@ -16,7 +17,7 @@ import { prepare } from "./statements";
  * that is already canceled (or whose deadline has passed) changes nothing and answers it as it
  * is. Takes the order id. Throws notLogin (guest), notFound (not the viewer's), orderNotCancelable
  * (already paid). Side effects: the order canceled (reason `buyer`); its pending payment attempts
- * marked canceled.
+ * marked canceled; the coupon spent on it given back, in the same batch.
  */
 export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<OrderView> {
   const buyerId = requireBuyer(ctx);
@@ -33,6 +34,7 @@ export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<
           WHERE order_id = ${orderId} AND user_id = ${buyerId} AND status = 'pending'
             AND EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled')`,
     ),
+    releaseCoupon(ctx, orderId),
   ]);
   const order = await getOrder(ctx, orderId);
   if (order.status !== "canceled") throw new MarketError("orderNotCancelable");

@@ -85,6 +85,8 @@ export const createOrderSchema = z.object({
     .regex(/^\d{4,15}$/, { error: ORDER_MESSAGES.phoneInvalid }),
   /** Required when the listing delivers by EXPRESS, ignored otherwise. */
   shippingAddress: shippingAddressSchema.optional(),
+  /** One of the buyer's claimed coupons (user coupon id), spent on the order. */
+  couponId: id.optional(),
 });
 
 export type CreateOrderInput = z.input<typeof createOrderSchema>;

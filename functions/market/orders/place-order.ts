@@ -10,6 +10,8 @@ import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { listings, orders, sessions, shows, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
 import { logError } from "../../observability";
 import { loadReference, type Reference } from "../catalog/reference";
+import { couponIsFree, reserveCoupon } from "../coupons/reserve";
+import { quoteCoupon } from "../coupons/my-coupons";
 import { sessionStatus } from "../catalog/session-status";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
@@ -45,10 +47,17 @@ interface Orderable {
   reference: Reference;
 }
 
+/** The buyer's coupon spent on the order, and what it takes off, in the trade currency. */
+interface Discount {
+  userCouponId: number;
+  amount: number;
+}
+
 /**
  * Places an order for the viewer: holds `quantity` tickets of a listing for 10 minutes, priced
  * in the listing's currency with every fee, shown in the viewer's currency at a rate recorded
- * on the order. Takes the confirm form's fields (createOrderSchema).
+ * on the order, less the discount of the buyer's coupon when one is chosen (`couponId`, a
+ * claimed coupon's id). Takes the confirm form's fields (createOrderSchema).
  *
  * Throws notLogin (guest); invalidParam (bad input; `order.addressRequired` for EXPRESS without
  * an address); notFound (no such listing); saleOvertime (the session's sales have ended);
@@ -56,9 +65,12 @@ interface Orderable {
  * same session; data: { previousOrderId, previousOrderNo }); orderUnpaidTooMany (data:
  * { orderIds }); orderInventoryNotEnough (not enough tickets left); orderQuantityNotAllowed (the
  * split rule forbids the quantity; data: { allowedQuantities }); orderCreateUnknown (anything
- * unexpected, logged).
+ * unexpected, logged); for a coupon, notFound (not the viewer's) and clientOperateFail (it cannot
+ * be used on these tickets: used, expired, not started, new users only, minimum spend not met;
+ * data: { reason }).
  *
- * Side effects: one order row, status pending_payment, taking its tickets until expiresAt.
+ * Side effects: one order row, status pending_payment, taking its tickets until expiresAt; the
+ * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
  */
 export async function createOrder(ctx: MarketContext, input: CreateOrderInput): Promise<OrderView> {
   const buyerId = requireBuyer(ctx);
@@ -70,7 +82,8 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       const now = ctx.now();
       const orderable = await readOrderable(ctx, request.listingId, buyerId, now);
       refuseBrokenRules(orderable, request, now);
-      const placedId = await takeTickets(ctx, orderable, request, buyerId, now);
+      const discount = await discountOf(ctx, orderable, request);
+      const placedId = await takeTickets(ctx, orderable, request, buyerId, now, discount);
       if (placedId !== null) return await getOrder(ctx, placedId);
     }
     throw new MarketError("orderCreateUnknown");
@@ -104,6 +117,14 @@ export async function buyAgain(ctx: MarketContext, orderId: number): Promise<Ord
         }
       : undefined,
   });
+}
+
+/** The chosen coupon's discount on these tickets; refuses a coupon that is not the buyer's or cannot be used. */
+async function discountOf(ctx: MarketContext, { listing }: Orderable, request: CreateOrderRequest): Promise<Discount | null> {
+  if (request.couponId === undefined) return null;
+  const quoted = await quoteCoupon(ctx, { listingId: listing.id, quantity: request.quantity, couponId: request.couponId });
+  if (quoted.currencyCode !== listing.currencyCode) throw new Error(`coupon quoted in ${quoted.currencyCode}, listing trades in ${listing.currencyCode}`);
+  return { userCouponId: quoted.couponId, amount: quoted.discount };
 }
 
 /** sessionStatus(…) === 'ONSALE' (catalog/session-status.ts) as SQL, for the statement that takes tickets. */
@@ -180,7 +201,8 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
 
 /**
  * The one statement that takes tickets: inserts the order only if, at this instant, every rule
- * still holds. Returns the new order's id, or null when a rule broke since the read.
+ * still holds (and the coupon, if any, is still free), then spends the coupon in the same batch.
+ * Returns the new order's id, or null when a rule broke since the read.
  */
 async function takeTickets(
   ctx: MarketContext,
@@ -188,6 +210,7 @@ async function takeTickets(
   request: CreateOrderRequest,
   buyerId: number,
   now: number,
+  discount: Discount | null,
 ): Promise<number | null> {
   const trade = reference.currencyByCode.get(listing.currencyCode);
   const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
@@ -203,8 +226,11 @@ async function takeTickets(
     additionalFees: unit.additionalFees * quantity,
     shippingFee: shippingFee(listing.deliveryMethod, listing.currencyCode),
   };
+  // The coupon comes off the ticket amount only, never more than it (coupons/coupon-rules.ts).
+  const couponDiscount = discount ? Math.max(0, Math.min(discount.amount, price.ticketAmount)) : 0;
   const total =
-    price.ticketAmount + price.serviceFee + price.vat + price.paymentGatewayFee + price.additionalFees + price.shippingFee;
+    price.ticketAmount + price.serviceFee + price.vat + price.paymentGatewayFee + price.additionalFees + price.shippingFee - couponDiscount;
+  const orderNo = newOrderNo(now);
   const address = listing.deliveryMethod === "EXPRESS" && request.shippingAddress ? JSON.stringify(request.shippingAddress) : null;
 
   const left = sql.raw("candidate.remaining");
@@ -213,15 +239,15 @@ async function takeTickets(
       order_no, user_id, listing_id, session_id, quantity, status, delivery_method,
       contact_email, contact_phone_code, contact_phone, shipping_address, channel,
       currency_code, unit_price, ticket_amount, service_fee, vat, shipping_fee, additional_fees,
-      payment_gateway_fee, total_amount, display_currency_code, display_total_amount, exchange_rate,
-      trade_per_usd_micros, display_per_usd_micros, created_at, expires_at
+      payment_gateway_fee, user_coupon_id, coupon_discount_minor, total_amount, display_currency_code,
+      display_total_amount, exchange_rate, trade_per_usd_micros, display_per_usd_micros, created_at, expires_at
     )
     SELECT
-      ${newOrderNo(now)}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
+      ${orderNo}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
       ${request.contactEmail}, ${request.contactPhoneCode}, ${request.contactPhone}, ${address}, ${ctx.viewer.channel},
       ${trade.code}, ${listing.priceMinor}, ${price.ticketAmount}, ${price.serviceFee}, ${price.vat}, ${price.shippingFee}, ${price.additionalFees},
-      ${price.paymentGatewayFee}, ${total}, ${display.code}, ${convert(total, trade, display)}, ${exchangeRate(trade, display)},
-      ${trade.perUsdMicros}, ${display.perUsdMicros}, ${now}, ${now + HOLD_MS}
+      ${price.paymentGatewayFee}, ${discount?.userCouponId ?? null}, ${couponDiscount}, ${total}, ${display.code},
+      ${convert(total, trade, display)}, ${exchangeRate(trade, display)}, ${trade.perUsdMicros}, ${display.perUsdMicros}, ${now}, ${now + HOLD_MS}
     FROM (
       SELECT ${listings.id} AS id, ${listings.sessionId} AS session_id, ${listings.deliveryMethod} AS delivery_method,
              ${listings.splitRule} AS split_rule, ${ticketsLeft(now)} AS remaining
@@ -237,7 +263,10 @@ async function takeTickets(
     WHERE ${splitAllows(sql.raw("candidate.split_rule"), left, quantity)}
       AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)
       AND (SELECT COUNT(*) FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)}) < ${MAX_UNPAID_ORDERS}
+      AND ${discount ? couponIsFree(discount.userCouponId, buyerId, now) : sql`1`}
     RETURNING id`;
-  const [result] = await ctx.d1.batch<{ id: number }>([prepare(ctx.d1, statement)]);
+  const batch = [prepare(ctx.d1, statement)];
+  if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
+  const [result] = await ctx.d1.batch<{ id: number }>(batch);
   return result.results[0]?.id ?? null;
 }

@@ -6,11 +6,13 @@
 import { sql } from "drizzle-orm";
 import { orders, payments } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { releaseCouponsOfCanceledOrders } from "../coupons/reserve";
 import { prepare } from "./statements";
 
 /**
  * Marks unpaid orders whose deadline has passed as canceled (reason `expired`, canceled at their
- * deadline, the instant it really happened) and their pending payment attempts as canceled.
+ * deadline, the instant it really happened), their pending payment attempts as canceled, and gives
+ * back the coupons spent on them (already free since the deadline; this records it).
  * Takes only the clock. Throws only if D1 fails. Returns how many orders it tidied.
  */
 export async function tidyExpiredOrders(ctx: Pick<MarketContext, "d1" | "now">): Promise<{ expired: number }> {
@@ -26,6 +28,7 @@ export async function tidyExpiredOrders(ctx: Pick<MarketContext, "d1" | "now">):
       sql`UPDATE ${payments} SET status = 'canceled', updated_at = ${now}
           WHERE status = 'pending' AND order_id IN (SELECT id FROM ${orders} WHERE status = 'canceled')`,
     ),
+    releaseCouponsOfCanceledOrders(ctx),
   ]);
   return { expired: expired.meta.changes };
 }

@@ -1,0 +1,250 @@
+/**
+ * paySuccess (/pay-success and /pay-success-new ?orderId=&orderType=ticket&channelId=, SPEC §2):
+ * where the buyer lands from the payment page. Paid: the order's summary (order no., show,
+ * session time in the venue's time zone, seats, the total in the display and the trade
+ * currency), its share poster, the download-the-app card, and links to the ticket and home.
+ * Failed (the order canceled, SPEC §4): 'Oops, payment failed… Try again!' with Buy again, and
+ * Retry payment while the order can still be paid.
+ *
+ * Only the account that placed the order sees it; anyone else is asked to log in again with
+ * that account and sees nothing of it (SPEC §6).
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AppDownloadPrompt } from "~/components/app-download-prompt";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PageHeader } from "~/components/page-header";
+import { i18nServer } from "~/i18n/i18n.server";
+import { sessionTime } from "~/i18n/session-time";
+import { refusalText, requireUser } from "~/server/auth.server";
+import { loadReference } from "@market/catalog/reference";
+import { CODES, MarketError } from "@market/errors";
+import { formatMoney } from "@market/money/format";
+import { buyAgain, getOrder, type OrderView } from "@market/orders";
+import styles from "./pay-success.module.css";
+
+export const handle = { i18n: ["order", "errors"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+
+const orderIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+function orderIdOf(request: Request): number {
+  const parsed = orderIdSchema.safeParse(new URL(request.url).searchParams.get("orderId") ?? undefined);
+  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  return parsed.data;
+}
+
+/** The confirm page for an order's tickets, with `extra` set (the pay modal, the re-order question). */
+function confirmHref(order: Pick<OrderView, "tickets" | "quantity">, extra: Record<string, string | number>): string {
+  const params = new URLSearchParams({ listingId: String(order.tickets.listingId), quantity: String(order.quantity) });
+  for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
+  return `/confirm-order?${params}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const ctx = context.market;
+  const orderId = orderIdOf(request);
+  const [order, reference, t] = await Promise.all([
+    getOrder(ctx, orderId).catch((error: unknown) => {
+      if (error instanceof MarketError && error.status === 404) return null;
+      throw error;
+    }),
+    loadReference(ctx),
+    i18nServer.getFixedT(ctx.viewer.language, "order"),
+  ]);
+  const headers = { "cache-control": "no-store" };
+  if (!order) return data({ pageTitle: t("success.metaTitle"), order: null }, { status: 404, headers });
+
+  const language = ctx.viewer.language;
+  const write = (amount: number, code: string) => {
+    const currency = reference.currencyByCode.get(code);
+    return formatMoney(amount, currency ? { code, symbol: currency.symbol, minorUnits: currency.minorUnits } : { code, symbol: `${code} `, minorUnits: 2 }, language);
+  };
+  const when = sessionTime(order.event.startsAt, order.event.timeZone, language);
+  return data(
+    {
+      pageTitle: t("success.metaTitle"),
+      order: {
+        id: order.id,
+        orderNo: order.orderNo,
+        status: order.status,
+        title: order.event.title,
+        venueName: order.event.venueName,
+        when: { iso: when.iso, date: when.date, time: when.time },
+        timeZone: order.event.timeZone,
+        section: order.tickets.section,
+        rowLabel: order.tickets.rowLabel,
+        quantity: order.quantity,
+        total: write(order.displayPrice.total, order.displayPrice.currency),
+        charged: order.displayPrice.currency === order.price.currency ? null : { currency: order.price.currency, amount: write(order.price.total, order.price.currency) },
+        retryHref: order.actions.pay ? confirmHref(order, { orderId: order.id, sheet: "pay" }) : null,
+        canBuyAgain: order.actions.buyAgain,
+        ticketHref: `/ticket-detail?${new URLSearchParams({ id: String(order.id), channelId: order.channel, source: "1", target: "1", pageSource: "purchase" })}`,
+        posterUrl: `/media/share/${order.id}.svg`,
+      },
+    },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const orderId = orderIdOf(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "buy-again") throw new Response("Bad request", { status: 400 });
+  try {
+    const order = await buyAgain(context.market, orderId);
+    return redirect(confirmHref(order, { orderId: order.id, sheet: "pay" }));
+  } catch (error) {
+    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (error instanceof MarketError && error.code === CODES.orderUnpaidSameSession) {
+      // The buyer already holds an unpaid order for the session: the confirm page asks about it.
+      const previous = await getOrder(context.market, orderId);
+      const previousOrderId = Number((error.data as { previousOrderId?: number } | null)?.previousOrderId);
+      return redirect(confirmHref(previous, { previousOrderId, confirm: "reorder" }));
+    }
+    return data({ error: await refusalText(error, context) }, { status: 400 });
+  }
+}
+
+export default function PaySuccessPage() {
+  const { order } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("order");
+  const navigation = useNavigation();
+  const location = useLocation();
+
+  if (!order) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title={t("pay.title")} fallback="/" />
+        <main className={styles.main}>
+          <section className={styles.state} data-state="foreign" data-testid="foreign-order">
+            <span className={styles.badge} aria-hidden="true">
+              !
+            </span>
+            <h2 className={styles.stateTitle}>{t("success.foreignTitle")}</h2>
+            <p className={styles.stateBody}>{t("success.foreignBody")}</p>
+            {/* Signed out, this page asks to sign in and brings the buyer back with the right account. */}
+            <Form method="post" action="/logout" className={styles.actions}>
+              <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+              <button type="submit" className={styles.primary}>
+                {t("success.logInAgain")}
+              </button>
+            </Form>
+          </section>
+        </main>
+      </div>
+    );
+  }
+
+  const paid = order.status === "paid";
+  const failed = order.status === "canceled";
+  const seats = order.rowLabel
+    ? t("confirm.seatsRow", { section: order.section, row: order.rowLabel })
+    : t("confirm.seats", { section: order.section });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy-again";
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={paid ? t("success.title") : t("pay.title")} fallback="/" />
+      <main className={styles.main}>
+        <section className={styles.state} data-state={paid ? "paid" : failed ? "failed" : "pending"} data-testid="pay-result">
+          <span className={styles.badge} aria-hidden="true">
+            {paid ? "✓" : failed ? "×" : "…"}
+          </span>
+          <h2 className={styles.stateTitle}>{paid ? t("success.title") : failed ? t("success.failedTitle") : t("success.pendingTitle")}</h2>
+          <p className={styles.stateBody}>{paid ? t("success.body") : failed ? t("success.failedBody") : t("success.pendingBody")}</p>
+          {!paid ? (
+            <div className={styles.actions}>
+              {order.canBuyAgain ? (
+                <Form method="post">
+                  <button type="submit" name="intent" value="buy-again" className={styles.primary} disabled={busy}>
+                    {t("success.buyAgain")}
+                  </button>
+                </Form>
+              ) : null}
+              {order.retryHref ? (
+                <Link to={order.retryHref} className={order.canBuyAgain ? styles.secondary : styles.primary}>
+                  {t("success.retryPayment")}
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {actionData?.error ? (
+            <p className={styles.error} role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+        </section>
+
+        <section className={styles.card} aria-label={t("success.orderNo")}>
+          <dl className={styles.summary}>
+            <div>
+              <dt>{t("success.orderNo")}</dt>
+              <dd data-testid="order-no">{order.orderNo}</dd>
+            </div>
+            <div>
+              <dt>{t("success.show")}</dt>
+              <dd>{order.title}</dd>
+            </div>
+            <div>
+              <dt>{t("success.session")}</dt>
+              <dd>
+                <time dateTime={order.when.iso}>
+                  {order.when.date} · {order.when.time}
+                </time>
+                <span className={styles.muted}>
+                  {order.venueName} · {t("success.venueTime")}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("success.seats")}</dt>
+              <dd>
+                {seats} · {t("confirm.tickets", { count: order.quantity })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("success.total")}</dt>
+              <dd>
+                <strong data-testid="order-total">{order.total}</strong>
+                {order.charged ? <span className={styles.muted}>{t("success.paidIn", order.charged)}</span> : null}
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        {paid ? (
+          <section className={styles.card} aria-labelledby="share-title">
+            <h2 id="share-title" className={styles.cardTitle}>
+              {t("success.shareTitle")}
+            </h2>
+            <img className={styles.poster} src={order.posterUrl} alt={t("success.shareAlt", { title: order.title })} width={600} height={900} />
+          </section>
+        ) : null}
+
+        <AppDownloadPrompt />
+
+        <nav className={styles.links}>
+          {paid ? (
+            <Link to={order.ticketHref} className={styles.primary}>
+              {t("success.viewTicket")}
+            </Link>
+          ) : null}
+          <Link to="/" className={styles.secondary}>
+            {t("success.home")}
+          </Link>
+        </nav>
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,124 @@
+/**
+ * ticketDetail (/ticket-detail?id=&channelId=&source=1&target=1&pageSource=purchase, SPEC §2's
+ * third payment return URL): for now a short summary of a purchased order's tickets. Only the
+ * account that placed the order sees it; any other order id is not found.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PageHeader } from "~/components/page-header";
+import { i18nServer } from "~/i18n/i18n.server";
+import { sessionTime } from "~/i18n/session-time";
+import { requireUser } from "~/server/auth.server";
+import { MarketError } from "@market/errors";
+import { getOrder } from "@market/orders";
+import styles from "./pay-success.module.css";
+
+export const handle = { i18n: ["order"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+
+const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const ctx = context.market;
+  const parsed = idSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
+  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  const [order, t] = await Promise.all([
+    getOrder(ctx, parsed.data).catch((error: unknown) => {
+      if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+      throw error;
+    }),
+    i18nServer.getFixedT(ctx.viewer.language, "order"),
+  ]);
+  const when = sessionTime(order.event.startsAt, order.event.timeZone, ctx.viewer.language);
+  return data(
+    {
+      pageTitle: t("ticket.metaTitle"),
+      ticket: {
+        orderNo: order.orderNo,
+        status: order.status,
+        title: order.event.title,
+        venueName: order.event.venueName,
+        when: { iso: when.iso, date: when.date, time: when.time },
+        section: order.tickets.section,
+        rowLabel: order.tickets.rowLabel,
+        quantity: order.quantity,
+        deliveryMethod: order.deliveryMethod,
+        contact: `${order.contact.email} · +${order.contact.phoneCode} ${order.contact.phone}`,
+      },
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+const STATUS_KEYS = { paid: "ticket.statusPaid", pending_payment: "ticket.statusPending", canceled: "ticket.statusCanceled" } as const;
+
+export default function TicketDetailPage() {
+  const { ticket } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("order");
+  const seats = ticket.rowLabel
+    ? t("confirm.seatsRow", { section: ticket.section, row: ticket.rowLabel })
+    : t("confirm.seats", { section: ticket.section });
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t("ticket.title")} fallback="/" />
+      <main className={styles.main}>
+        <section className={styles.card} aria-labelledby="ticket-title">
+          <h2 id="ticket-title" className={styles.cardTitle} data-testid="ticket-title">
+            {ticket.title}
+          </h2>
+          <dl className={styles.summary}>
+            <div>
+              <dt>{t("success.orderNo")}</dt>
+              <dd>{ticket.orderNo}</dd>
+            </div>
+            <div>
+              <dt>{t("ticket.status")}</dt>
+              <dd data-testid="ticket-status">{t(STATUS_KEYS[ticket.status])}</dd>
+            </div>
+            <div>
+              <dt>{t("success.session")}</dt>
+              <dd>
+                <time dateTime={ticket.when.iso}>
+                  {ticket.when.date} · {ticket.when.time}
+                </time>
+                <span className={styles.muted}>
+                  {ticket.venueName} · {t("success.venueTime")}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("success.seats")}</dt>
+              <dd>{seats}</dd>
+            </div>
+            <div>
+              <dt>{t("ticket.quantity")}</dt>
+              <dd>{t("confirm.tickets", { count: ticket.quantity })}</dd>
+            </div>
+            <div>
+              <dt>{t("ticket.delivery")}</dt>
+              <dd>{t(`delivery.${ticket.deliveryMethod}`)}</dd>
+            </div>
+            <div>
+              <dt>{t("ticket.contact")}</dt>
+              <dd>{ticket.contact}</dd>
+            </div>
+          </dl>
+        </section>
+        <nav className={styles.links}>
+          <Link to="/" className={styles.secondary}>
+            {t("success.home")}
+          </Link>
+        </nav>
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,166 @@
+/**
+ * What confirming an order shows before it is placed: the listing's event and seats, how it is
+ * delivered, and the price of `quantity` tickets with every fee, in the listing's (trade)
+ * currency and in the viewer's (display) currency at today's rate. The same arithmetic as
+ * placing the order (orders/place-order.ts), so the total quoted is the total charged.
+ */
+import { eq } from "drizzle-orm";
+import { listings, sessions, shows, tours, venues, venueSections, type DeliveryMethod } from "../../db/schema";
+import { loadReference } from "../catalog/reference";
+import { sessionStatus } from "../catalog/session-status";
+import type { MarketContext } from "../context";
+import { notFound } from "../errors";
+import { convert, exchangeRate } from "../money";
+import { ticketsLeft } from "./availability";
+import { shippingFee, ticketPrice } from "./pricing";
+import { allowedQuantities } from "./split-rules";
+
+export interface QuotePrice {
+  currency: string;
+  /** One ticket, all-in. */
+  unitAllIn: number;
+  /** One ticket at face value. */
+  unitFaceValue: number;
+  ticketPrice: number;
+  serviceFee: number;
+  vat: number;
+  paymentGatewayFee: number;
+  additionalFees: number;
+  shippingFee: number;
+  total: number;
+}
+
+export interface ListingQuote {
+  listingId: number;
+  quantity: number;
+  event: { tourId: number; title: string; artist: string; sessionId: number; startsAt: number; timeZone: string; venueName: string };
+  tickets: { section: string; rowLabel: string | null; seatsTogether: boolean };
+  deliveryMethod: DeliveryMethod;
+  /** The session can be ordered now (SPEC §8: 'This session cannot be ordered temporarily!' otherwise). */
+  onSale: boolean;
+  ticketsLeft: number;
+  allowedQuantities: number[];
+  /** In the listing's currency: what would be charged. */
+  price: QuotePrice;
+  /** In the viewer's currency, each part converted on its own. */
+  displayPrice: QuotePrice;
+  /** Display units per trade unit. */
+  exchangeRate: string;
+  /** Area codes buyers may give a mobile number under (SPEC §3 locations' phone codes), the viewer's first. */
+  phoneCodes: { code: string; label: string }[];
+  defaultPhoneCode: string;
+}
+
+/**
+ * Quotes `quantity` tickets of a listing for the viewer. Takes { listingId, quantity }. Throws
+ * notFound for an unknown listing. No side effects: nothing is held until the order is placed.
+ */
+export async function quoteListing(ctx: MarketContext, input: { listingId: number; quantity: number }): Promise<ListingQuote> {
+  const now = ctx.now();
+  const zh = ctx.viewer.language === "zh-HK";
+  const [rows, reference] = await Promise.all([
+    ctx.db
+      .select({
+        id: listings.id,
+        sessionId: listings.sessionId,
+        priceMinor: listings.priceMinor,
+        faceValueMinor: listings.faceValueMinor,
+        currencyCode: listings.currencyCode,
+        deliveryMethod: listings.deliveryMethod,
+        splitRule: listings.splitRule,
+        quantity: listings.quantity,
+        rowLabel: listings.rowLabel,
+        seatsTogether: listings.seatsTogether,
+        left: ticketsLeft(now),
+        showStatus: shows.status,
+        startsAt: sessions.startsAt,
+        saleEndsAt: sessions.saleEndsAt,
+        tourId: tours.id,
+        titleEn: tours.titleEn,
+        titleZh: tours.titleZh,
+        artistEn: tours.artistEn,
+        artistZh: tours.artistZh,
+        venueEn: venues.nameEn,
+        venueZh: venues.nameZh,
+        timeZone: venues.timeZone,
+        sectionEn: venueSections.nameEn,
+        sectionZh: venueSections.nameZh,
+      })
+      .from(listings)
+      .innerJoin(sessions, eq(sessions.id, listings.sessionId))
+      .innerJoin(shows, eq(shows.id, sessions.showId))
+      .innerJoin(tours, eq(tours.id, shows.tourId))
+      .innerJoin(venues, eq(venues.id, shows.venueId))
+      .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+      .where(eq(listings.id, input.listingId))
+      .limit(1),
+    loadReference(ctx),
+  ]);
+  const row = rows[0];
+  if (!row) throw notFound("listing");
+
+  const trade = reference.currencyByCode.get(row.currencyCode);
+  const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
+  if (!trade || !display) throw new Error(`no rate for ${row.currencyCode} or ${ctx.viewer.currency}`);
+
+  const unit = ticketPrice(row.priceMinor, row.currencyCode);
+  const q = input.quantity;
+  const price: QuotePrice = {
+    currency: trade.code,
+    unitAllIn: unit.allIn,
+    unitFaceValue: row.faceValueMinor,
+    ticketPrice: unit.ticketPrice * q,
+    serviceFee: unit.serviceFee * q,
+    vat: unit.vat * q,
+    paymentGatewayFee: unit.paymentGatewayFee * q,
+    additionalFees: unit.additionalFees * q,
+    shippingFee: shippingFee(row.deliveryMethod, row.currencyCode),
+    total: 0,
+  };
+  price.total = price.ticketPrice + price.serviceFee + price.vat + price.paymentGatewayFee + price.additionalFees + price.shippingFee;
+  const toDisplay = (amount: number) => convert(amount, trade, display);
+  const displayPrice: QuotePrice = {
+    currency: display.code,
+    unitAllIn: toDisplay(price.unitAllIn),
+    unitFaceValue: toDisplay(price.unitFaceValue),
+    ticketPrice: toDisplay(price.ticketPrice),
+    serviceFee: toDisplay(price.serviceFee),
+    vat: toDisplay(price.vat),
+    paymentGatewayFee: toDisplay(price.paymentGatewayFee),
+    additionalFees: toDisplay(price.additionalFees),
+    shippingFee: toDisplay(price.shippingFee),
+    total: toDisplay(price.total),
+  };
+
+  const codes = new Map<string, string>();
+  const viewerLocation = reference.locationByCode.get(ctx.viewer.location);
+  for (const location of [viewerLocation, ...reference.locations]) {
+    if (!location || location.clientHidden || codes.has(location.phoneCode)) continue;
+    codes.set(location.phoneCode, `+${location.phoneCode} ${zh ? location.nameZh : location.nameEn}`);
+  }
+  const status = sessionStatus({ showStatus: row.showStatus, startsAt: row.startsAt, saleEndsAt: row.saleEndsAt }, now);
+
+  return {
+    listingId: row.id,
+    quantity: q,
+    event: {
+      tourId: row.tourId,
+      title: zh ? row.titleZh : row.titleEn,
+      artist: zh ? row.artistZh : row.artistEn,
+      sessionId: row.sessionId,
+      startsAt: row.startsAt,
+      timeZone: row.timeZone,
+      venueName: zh ? row.venueZh : row.venueEn,
+    },
+    tickets: { section: zh ? row.sectionZh : row.sectionEn, rowLabel: row.rowLabel, seatsTogether: row.seatsTogether },
+    deliveryMethod: row.deliveryMethod,
+    onSale: status === "ONSALE",
+    ticketsLeft: Math.max(0, row.left),
+    allowedQuantities: allowedQuantities(row, Math.max(0, row.left)),
+    price,
+    displayPrice,
+    exchangeRate: exchangeRate(trade, display),
+    phoneCodes: [...codes].map(([code, label]) => ({ code, label })),
+    defaultPhoneCode: viewerLocation?.phoneCode ?? "852",
+  };
+}
