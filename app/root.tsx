@@ -1,10 +1,12 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
+import { VisitRecorder } from "~/components/visit-recorder";
 import { readToast } from "~/server/toast.server";
 import { loadReference } from "@market/catalog/reference";
 import "~/styles/tokens.css";
@@ -69,11 +71,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRootData();
   useChangeLanguage(data?.language ?? "en-US");
+  // Marks the page interactive: scripts (and browser tests) can tell a hydrated page from
+  // server HTML that has not yet been taken over.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <PendingBar />
       <Outlet />
       <Toaster toast={data?.toast ?? null} />
+      <VisitRecorder />
     </>
   );
 }

@@ -3,14 +3,38 @@
  * browser fetches only the namespaces a page needs from /locales/{lng}/{ns}.
  * Add a namespace by adding its JSON file in both languages and listing it here.
  */
+import enAccount from "../locales/en-US/account.json";
 import enCommon from "../locales/en-US/common.json";
 import enErrors from "../locales/en-US/errors.json";
+import enMe from "../locales/en-US/me.json";
+import enHelp from "../locales/en-US/help.json";
+import enPreferences from "../locales/en-US/preferences.json";
+import enDiscover from "../locales/en-US/discover.json";
+import enExplore from "../locales/en-US/explore.json";
+import enTour from "../locales/en-US/tour.json";
+import enAbout from "../locales/en-US/about.json";
+import enAddress from "../locales/en-US/address.json";
+import enCoupon from "../locales/en-US/coupon.json";
+import enBuy from "../locales/en-US/buy.json";
+import enOrder from "../locales/en-US/order.json";
+import zhAccount from "../locales/zh-HK/account.json";
 import zhCommon from "../locales/zh-HK/common.json";
 import zhErrors from "../locales/zh-HK/errors.json";
+import zhMe from "../locales/zh-HK/me.json";
+import zhHelp from "../locales/zh-HK/help.json";
+import zhPreferences from "../locales/zh-HK/preferences.json";
+import zhDiscover from "../locales/zh-HK/discover.json";
+import zhExplore from "../locales/zh-HK/explore.json";
+import zhTour from "../locales/zh-HK/tour.json";
+import zhAbout from "../locales/zh-HK/about.json";
+import zhAddress from "../locales/zh-HK/address.json";
+import zhCoupon from "../locales/zh-HK/coupon.json";
+import zhBuy from "../locales/zh-HK/buy.json";
+import zhOrder from "../locales/zh-HK/order.json";
 
 export const resources = {
-  "en-US": { common: enCommon, errors: enErrors },
-  "zh-HK": { common: zhCommon, errors: zhErrors },
+  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder },
+  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder },
 } as const;
 
 export type Namespace = keyof (typeof resources)["en-US"];

@@ -20,6 +20,10 @@ import { registerOrderRoutes } from "./routes/orders";
 import { registerSupportRoutes } from "./routes/support";
 import { registerHomeRoutes } from "./routes/home";
 import { registerTourListRoutes } from "./routes/tours";
+import { registerConfigRoutes } from "./routes/config";
+import { registerAddressRoutes } from "./routes/addresses";
+import { registerCouponRoutes } from "./routes/coupons";
+import { registerListingRoutes } from "./routes/listings";
 
 export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
@@ -54,6 +58,10 @@ export function createApi() {
   registerSupportRoutes(api);
   registerHomeRoutes(api);
   registerTourListRoutes(api);
+  registerConfigRoutes(api);
+  registerAddressRoutes(api);
+  registerCouponRoutes(api);
+  registerListingRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

@@ -5,7 +5,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath } from "./support/chromium";
 
-export const E2E_PORT = 8790;
+/** Override with E2E_PORT when another server already holds the default. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8790);
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({

@@ -8,3 +8,5 @@
 export * from "./catalog";
 export * from "./accounts";
 export * from "./orders";
+export * from "./addresses";
+export * from "./coupons";

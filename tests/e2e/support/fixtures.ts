@@ -8,10 +8,20 @@ export type Language = "en-US" | "zh-HK";
 
 export const test = base.extend<{ language: Language }>({
   language: ["en-US", { option: true }],
-  page: async ({ page, context, language, baseURL }, use) => {
+  page: async ({ page, context, language, baseURL, javaScriptEnabled }, use) => {
     await context.addCookies([{ name: "language", value: language, url: baseURL! }]);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    // With JavaScript on, act only once React has taken the page over, as a buyer's tap on a
+    // half-hydrated page is not what these tests are about.
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        return response;
+      };
+    }
     await use(page);
     expect(errors, "uncaught errors in the page").toEqual([]);
   },

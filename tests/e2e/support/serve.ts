@@ -5,8 +5,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 
-const STATE = "tests/e2e/.state";
-const PORT = "8790";
+const STATE = `tests/e2e/.state/${process.env.E2E_PORT ?? "8790"}`;
+const PORT = process.env.E2E_PORT ?? "8790";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true", WRANGLER_SEND_METRICS: "false" };
 
 rmSync(STATE, { recursive: true, force: true });
