@@ -9,11 +9,16 @@
  * connections (8), BENCH_WARMUP_SECONDS per target (2), BENCH_ROUNDS (2: targets alternate, so
  * drift on a shared machine spreads over all of them), BENCH_SKIP_BUILD=1 to bundle the
  * existing build/, BENCH_TOUR_ID to choose the tour page.
+ *
+ * Then purchase contention (contention.ts) on the same server: BENCH_CONTENTION_BUYERS fresh
+ * buyers per scenario (200), BENCH_CONTENTION_CONNECTIONS create calls in flight (32),
+ * BENCH_CONTENTION_LISTINGS for "many listings" (100); BENCH_CONTENTION=0 skips it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { contention, contentionReport, type ContentionResult } from "./contention";
 import { fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { GZIP_LEVEL, JS_BUDGET_GZIP, htmlSize, measureRoute, type RouteSize } from "./size";
@@ -29,6 +34,12 @@ const settings = {
   warmupSeconds: setting("BENCH_WARMUP_SECONDS", 2, 0),
   rounds: Math.round(setting("BENCH_ROUNDS", 2, 1)),
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
+  contention: process.env.BENCH_CONTENTION !== "0",
+};
+const contentionSettings = {
+  buyers: Math.round(setting("BENCH_CONTENTION_BUYERS", 200, 1)),
+  connections: Math.round(setting("BENCH_CONTENTION_CONNECTIONS", 32, 1)),
+  listings: Math.round(setting("BENCH_CONTENTION_LISTINGS", 100, 1)),
 };
 
 /** A phone browser: bots (curl included) get fully buffered pages, people get streamed ones. */
@@ -113,6 +124,7 @@ interface Run {
   workDir?: string;
   server?: RunningServer;
   baselineCards?: number;
+  contention?: ContentionResult;
 }
 
 async function bench(run: Run): Promise<void> {
@@ -214,6 +226,12 @@ async function bench(run: Run): Promise<void> {
       };
     }
   }
+
+  // After the SSR figures, so the orders it places change none of them.
+  if (settings.contention) {
+    progress("purchase contention");
+    run.contention = await contention(server.url, contentionSettings);
+  }
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -295,6 +313,7 @@ async function main(): Promise<void> {
   }
   const problems = rows.filter((row) => row.error || row.note).map((row) => `  ${row.name}: ${row.error ?? row.note}`);
   if (problems.length > 0) out.push("", "Rows to read with care:", ...problems);
+  if (run.contention) out.push("", ...contentionReport(run.contention));
   if (failure) out.push("", `The bench could not finish: ${failure}`);
   if (notes.length > 0) out.push("", ...notes.map((note) => `  note: ${note}`));
   if (serverLog && serverLog.count > 0) out.push("", `The server logged ${serverLog.count} line(s); the last:`, ...serverLog.recent.slice(-8).map((line) => `  | ${line}`));
@@ -313,6 +332,7 @@ async function main(): Promise<void> {
     phases,
     loadAverage,
     rows,
+    contention: run.contention,
     notes,
     error: failure,
     serverLog,
