@@ -1,3 +1,4 @@
+import { tapSection } from "./support/buying";
 import { expect, inLanguage, test } from "./support/fixtures";
 
 for (const language of ["en-US", "zh-HK"] as const) {
@@ -20,10 +21,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
         const map = page.getByRole("group", { name: say("Seating map", "座位圖") });
         const section = map.locator('a[data-band="0"]').first();
         const sectionCode = (await section.locator("text").textContent())!;
-        // The label sits inside its section's outline, where a finger would tap.
-        const outline = (await section.boundingBox())!;
-        const label = (await section.locator("text").boundingBox())!;
-        await section.click({ position: { x: label.x + label.width / 2 - outline.x, y: label.y + label.height / 2 - outline.y } });
+        await tapSection(section);
         await expect(page).toHaveURL(new RegExp(`section=${sectionCode}`));
         await expect(page).toHaveURL(/quantity=4/);
         await expect(page.getByRole("link", { name: say("Show all sections", "顯示所有區域") })).toBeVisible();
