@@ -12,9 +12,10 @@ import { z } from "zod";
 import { AccountPage, CodeStepForm, CodeStepSubtitle, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
-import { readCodeStep, restartCodeStep, sendCodeAndContinue } from "~/server/code-step.server";
-import { signInWithCode, type SignedIn } from "@market/accounts";
+import { requireGuest, safeRedirectTo } from "~/server/auth.server";
+import { readCodeStep } from "~/server/code-step.server";
+import { answerCodeStep } from "~/server/code-step-action.server";
+import { signInWithCode } from "@market/accounts";
 import { codeLoginSchema, sendCodeSchema } from "@market/accounts/schemas";
 
 export const handle = { i18n: ["account"] };
@@ -39,30 +40,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") === "restart") throw await restartCodeStep(request);
-
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-
-  const fields = submission.value;
-  if (fields.intent === "send") {
-    const sent = await sendCodeAndContinue(request, context, { email: fields.email, purpose: "login" });
-    if (sent instanceof Response) throw sent;
-    return data({ result: submission.reply({ formErrors: [sent.refusal] }) }, { status: 400 });
-  }
-
-  let signedIn: SignedIn;
-  try {
-    signedIn = await signInWithCode(context.market, { email: fields.email, code: fields.code });
-  } catch (error) {
-    const message = await refusalText(error, context);
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 400 });
-  }
-  throw await signInAndRedirect(request, context, signedIn, {
-    redirectTo: fields.redirectTo,
-    toast: { kind: "success", key: signedIn.registered ? "accountToast.registered" : "accountToast.signedIn" },
-  });
+  return answerCodeStep<Extract<z.infer<typeof schema>, { intent: "verify" }>>(
+    { request, context },
+    {
+      schema,
+      purpose: "login",
+      complete: (fields) => signInWithCode(context.market, { email: fields.email, code: fields.code }),
+      toastKey: (signedIn) => (signedIn.registered ? "accountToast.registered" : "accountToast.signedIn"),
+    },
+  );
 }
 
 export default function CodeLogin() {

@@ -12,9 +12,10 @@ import { z } from "zod";
 import { AccountPage, CodeStepForm, CodeStepSubtitle, PasswordField, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { refusalText, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
-import { readCodeStep, restartCodeStep, sendCodeAndContinue } from "~/server/code-step.server";
-import { readUserInfo, resetPassword, type SignedIn } from "@market/accounts";
+import { safeRedirectTo } from "~/server/auth.server";
+import { readCodeStep } from "~/server/code-step.server";
+import { answerCodeStep } from "~/server/code-step-action.server";
+import { readUserInfo, resetPassword } from "@market/accounts";
 import { resetPasswordSchema, sendCodeSchema } from "@market/accounts/schemas";
 
 export const handle = { i18n: ["account"] };
@@ -44,30 +45,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") === "restart") throw await restartCodeStep(request);
-
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-
-  const fields = submission.value;
-  if (fields.intent === "send") {
-    const sent = await sendCodeAndContinue(request, context, { email: fields.email, purpose: "reset" });
-    if (sent instanceof Response) throw sent;
-    return data({ result: submission.reply({ formErrors: [sent.refusal] }) }, { status: 400 });
-  }
-
-  let signedIn: SignedIn;
-  try {
-    signedIn = await resetPassword(context.market, fields);
-  } catch (error) {
-    const message = await refusalText(error, context);
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 400 });
-  }
-  throw await signInAndRedirect(request, context, signedIn, {
-    redirectTo: fields.redirectTo,
-    toast: { kind: "success", key: signedIn.registered ? "accountToast.registered" : "accountToast.passwordReset" },
-  });
+  return answerCodeStep<Extract<z.infer<typeof schema>, { intent: "reset" }>>(
+    { request, context },
+    {
+      schema,
+      purpose: "reset",
+      hideFields: ["password"],
+      complete: (fields) => resetPassword(context.market, fields),
+      toastKey: (signedIn) => (signedIn.registered ? "accountToast.registered" : "accountToast.passwordReset"),
+    },
+  );
 }
 
 export default function PasswordReset() {

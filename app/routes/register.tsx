@@ -23,9 +23,10 @@ import {
 } from "~/components/account-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
-import { readCodeStep, restartCodeStep, sendCodeAndContinue } from "~/server/code-step.server";
-import { registerWithPassword, type SignedIn } from "@market/accounts";
+import { requireGuest, safeRedirectTo } from "~/server/auth.server";
+import { readCodeStep } from "~/server/code-step.server";
+import { answerCodeStep } from "~/server/code-step-action.server";
+import { registerWithPassword } from "@market/accounts";
 import { registerSchema, sendCodeSchema } from "@market/accounts/schemas";
 import { configuredProviders } from "../../functions/integrations/oauth/config";
 
@@ -52,30 +53,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") === "restart") throw await restartCodeStep(request);
-
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-
-  const fields = submission.value;
-  if (fields.intent === "send") {
-    const sent = await sendCodeAndContinue(request, context, { email: fields.email, purpose: "register" });
-    if (sent instanceof Response) throw sent;
-    return data({ result: submission.reply({ formErrors: [sent.refusal] }) }, { status: 400 });
-  }
-
-  let signedIn: SignedIn;
-  try {
-    signedIn = await registerWithPassword(context.market, fields);
-  } catch (error) {
-    const message = await refusalText(error, context);
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status: 400 });
-  }
-  throw await signInAndRedirect(request, context, signedIn, {
-    redirectTo: fields.redirectTo,
-    toast: { kind: "success", key: "accountToast.registered" },
-  });
+  return answerCodeStep<Extract<z.infer<typeof schema>, { intent: "register" }>>(
+    { request, context },
+    {
+      schema,
+      purpose: "register",
+      hideFields: ["password"],
+      complete: (fields) => registerWithPassword(context.market, fields),
+      toastKey: () => "accountToast.registered",
+    },
+  );
 }
 
 export default function Register() {
