@@ -41,7 +41,20 @@ export const CODES = {
   orderAlreadyCancel: 610017,
   orderAlreadyPaid: 610018,
   orderNotCancelable: 610019,
+  // After the purchase (ours, docs/decisions.md): an order opened by another account, and the
+  // delivery refusals of SPEC §8 ('Pickup unavailable: …') and §5 (the scratch voucher).
+  orderOfAnotherAccount: 610020,
+  pickupAlreadyDone: 610021,
+  pickupNotReady: 610022,
+  pickupOrderMissing: 610023,
+  pickupWindowClosed: 610024,
+  voucherCodeError: 610025,
+  voucherCodeExpired: 610026,
+  deliveryStepRefused: 610027,
+  eTicketFileInvalid: 610028,
   aftersaleApply: 650033,
+  aftersaleAlreadyOpen: 650034,
+  aftersaleNotReviewable: 650035,
   aftersaleApplyName: 650036,
   orderCreateUnknown: 700020,
 } as const;

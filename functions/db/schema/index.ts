@@ -10,3 +10,6 @@ export * from "./accounts";
 export * from "./orders";
 export * from "./addresses";
 export * from "./coupons";
+export * from "./staff";
+export * from "./fulfilment";
+export * from "./aftersales";

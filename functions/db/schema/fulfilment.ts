@@ -1,0 +1,130 @@
+/**
+ * After payment: how a paid order's tickets reach its buyer. One delivery per paid order, made
+ * in the same batch that marks the order paid, following the state machine of the listing's
+ * delivery method (functions/market/delivery). Every step is recorded as a delivery event, the
+ * order's timeline that buyer, provider and support all read.
+ */
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { DELIVERY_METHODS } from "./catalog";
+import { orders } from "./orders";
+
+/**
+ * Every state of every method's machine. Which method may be in which state, and which steps
+ * lead where, is the delivery module's table; `voided` ends any of them (refunded or intervened).
+ *
+ * E_TICKET: awaiting_upload → delivered.
+ * SELF_PICKUP: awaiting_pickup_details → ready_for_pickup → picked_up.
+ * ON_SITE: awaiting_collection_details → ready_for_collection → collected.
+ * EXPRESS: awaiting_shipment → shipped → received.
+ * TICKET_TRANSFER: awaiting_transfer → transfer_sent → transfer_accepted.
+ * CUSTOMER_REDEMPTION: awaiting_code → code_issued → redeemed.
+ */
+export const DELIVERY_STATES = [
+  "awaiting_upload",
+  "delivered",
+  "awaiting_pickup_details",
+  "ready_for_pickup",
+  "picked_up",
+  "awaiting_collection_details",
+  "ready_for_collection",
+  "collected",
+  "awaiting_shipment",
+  "shipped",
+  "received",
+  "awaiting_transfer",
+  "transfer_sent",
+  "transfer_accepted",
+  "awaiting_code",
+  "code_issued",
+  "redeemed",
+  "voided",
+] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** Who took a step: the buyer, the provider, support (platform intervention), or the clock. */
+export const DELIVERY_ACTORS = ["buyer", "seller", "support", "system"] as const;
+export type DeliveryActor = (typeof DELIVERY_ACTORS)[number];
+
+export const deliveries = sqliteTable(
+  "deliveries",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    method: text("method", { enum: DELIVERY_METHODS }).notNull(),
+    state: text("state", { enum: DELIVERY_STATES }).notNull(),
+    /** Bumped by every step; a step is a conditional UPDATE on (id, version), so two never race. */
+    version: integer("version").notNull().default(0),
+    /** When the provider must have taken the next step by; null once nothing is owed. */
+    dueAt: integer("due_at"),
+    /** SELF_PICKUP / ON_SITE: what the provider set. The code is the buyer's proof at the counter. */
+    pickupCode: text("pickup_code"),
+    pickupAt: integer("pickup_at"),
+    pickupLocation: text("pickup_location"),
+    pickupRemark: text("pickup_remark"),
+    providerPhone: text("provider_phone"),
+    /** EXPRESS. */
+    carrier: text("carrier"),
+    trackingNo: text("tracking_no"),
+    /** TICKET_TRANSFER: the account email the tickets were sent to, and the provider's reference. */
+    transferTo: text("transfer_to"),
+    transferRef: text("transfer_ref"),
+    /** CUSTOMER_REDEMPTION. */
+    redemptionCode: text("redemption_code"),
+    /** E_TICKET scratch voucher (SPEC §5): the 4-digit code shown to the buyer, valid 30 minutes. */
+    voucherCode: text("voucher_code"),
+    voucherCodeExpiresAt: integer("voucher_code_expires_at"),
+    /** When the buyer first revealed the e-ticket. */
+    voucherRevealedAt: integer("voucher_revealed_at"),
+    /** When the current state was entered. */
+    stateAt: integer("state_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("deliveries_order").on(t.orderId), index("deliveries_due").on(t.state, t.dueAt)],
+);
+
+/** One e-ticket PDF a provider uploaded for an order, kept in R2 (FILES) under `r2Key`. */
+export const deliveryFiles = sqliteTable(
+  "delivery_files",
+  {
+    id: integer("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => deliveries.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    r2Key: text("r2_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("delivery_files_key").on(t.r2Key), index("delivery_files_delivery").on(t.deliveryId)],
+);
+
+/** The timeline: every step of a delivery and every intervention in it, oldest first. */
+export const deliveryEvents = sqliteTable(
+  "delivery_events",
+  {
+    id: integer("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => deliveries.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    fromState: text("from_state", { enum: DELIVERY_STATES }),
+    toState: text("to_state", { enum: DELIVERY_STATES }).notNull(),
+    actor: text("actor", { enum: DELIVERY_ACTORS }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    /** Free text from support or the provider (an intervention's reason); never shown raw to other buyers. */
+    note: text("note"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("delivery_events_order").on(t.orderId, t.id)],
+);

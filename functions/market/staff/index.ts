@@ -1,0 +1,1 @@
+export { requireRole, rolesOf, type StaffMember } from "./roles";
