@@ -46,6 +46,33 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const DELIVERY_ACTORS = ["buyer", "seller", "support", "system"] as const;
 export type DeliveryActor = (typeof DELIVERY_ACTORS)[number];
 
+/**
+ * What an event records, so a timeline can say it in words: the steps that move a delivery, and
+ * those that change it without moving it (a file uploaded, details set, the voucher revealed, a
+ * deadline extended).
+ */
+export const DELIVERY_STEPS = [
+  "created",
+  "eticket_uploaded",
+  "eticket_removed",
+  "etickets_delivered",
+  "pickup_details_set",
+  "marked_ready",
+  "collected",
+  "shipped",
+  "transfer_sent",
+  "redemption_code_issued",
+  "redeemed",
+  "pickup_confirmed",
+  "receipt_confirmed",
+  "transfer_accepted",
+  "voucher_revealed",
+  "deadline_extended",
+  "completed_on_behalf",
+  "voided",
+] as const;
+export type DeliveryStep = (typeof DELIVERY_STEPS)[number];
+
 export const deliveries = sqliteTable(
   "deliveries",
   {
@@ -120,6 +147,7 @@ export const deliveryEvents = sqliteTable(
       .references(() => orders.id),
     fromState: text("from_state", { enum: DELIVERY_STATES }),
     toState: text("to_state", { enum: DELIVERY_STATES }).notNull(),
+    step: text("step", { enum: DELIVERY_STEPS }).notNull().default("created"),
     actor: text("actor", { enum: DELIVERY_ACTORS }).notNull(),
     actorUserId: integer("actor_user_id").references(() => users.id),
     /** Free text from support or the provider (an intervention's reason); never shown raw to other buyers. */

@@ -40,8 +40,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_EVENT_TYPES = ["succeeded", "failed"] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
-/** What an order note tells its buyer. */
-export const ORDER_NOTE_KINDS = ["payment_refunded", "payment_failed"] as const;
+/** What an order note tells its buyer (`delivery_voided`: support voided the delivery; the refund follows as its own note). */
+export const ORDER_NOTE_KINDS = ["payment_refunded", "payment_failed", "delivery_voided"] as const;
 export type OrderNoteKind = (typeof ORDER_NOTE_KINDS)[number];
 
 export const orders = sqliteTable(

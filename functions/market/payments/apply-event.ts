@@ -15,6 +15,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { orderNotes, orders, payments, paymentEvents, type PaymentProviderName } from "../../db/schema";
 import type { PaymentEvent } from "../../integrations/payment";
 import type { MarketContext } from "../context";
+import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-delivery";
 import { prepare } from "../orders/statements";
 import { settleRefund } from "./refunds";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
@@ -46,9 +47,10 @@ function deliveryToken(): string {
  * Records and applies one provider event. Takes the provider's name and the verified event.
  * Throws only if D1 fails (a provider failing to refund leaves the refund owed, logged).
  *
- * Side effects: the event recorded once; on success the order paid and the payment succeeded,
- * or the payment refunded through the provider with an order note and a mail to the buyer; on
- * failure the payment failed, the order canceled (reason payment_failed) with an order note.
+ * Side effects: the event recorded once; on success the order paid with its delivery
+ * (market/delivery) and the payment succeeded, or the payment refunded through the provider with
+ * an order note and a mail to the buyer; on failure the payment failed, the order canceled
+ * (reason payment_failed) with an order note.
  */
 export async function applyPaymentEvent(
   ctx: MarketContext,
@@ -78,6 +80,12 @@ export async function applyPaymentEvent(
                           WHERE ${thisPayment} AND amount = ${event.amount} AND currency_code = ${event.currency}
                             AND status NOT IN ('succeeded', 'refund_pending', 'refunded'))
                 AND status = 'pending_payment' AND expires_at > ${now} AND ${ours}`,
+          // The paid order's delivery, in the same batch: no paid order is ever without one.
+          ...createDeliveryStatements(
+            sql`SELECT id FROM ${orders} WHERE paid_payment_id = (SELECT id FROM ${payments} WHERE ${thisPayment})`,
+            ours,
+            now,
+          ),
           sql`UPDATE ${payments}
               SET status = CASE WHEN EXISTS (SELECT 1 FROM ${orders} o WHERE o.id = ${payments}.order_id AND o.paid_payment_id = ${payments}.id)
                                 THEN 'succeeded' ELSE 'refund_pending' END,
@@ -118,7 +126,10 @@ export async function applyPaymentEvent(
     return { outcome: refunded ? "refunded" : "refund_pending", orderId: payment.orderId };
   }
   if (duplicate) return { outcome: "duplicate", orderId: payment.orderId };
-  if (payment.status === "succeeded") return { outcome: "paid", orderId: payment.orderId };
+  if (payment.status === "succeeded") {
+    await issueReadyETicket(ctx, payment.orderId);
+    return { outcome: "paid", orderId: payment.orderId };
+  }
   if (payment.status === "refunded") return { outcome: "refunded", orderId: payment.orderId };
   return { outcome: "failed", orderId: payment.orderId };
 }

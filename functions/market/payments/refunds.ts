@@ -5,7 +5,7 @@
  * a mail). A provider that fails leaves the refund owed; the cron asks again every minute.
  */
 import { eq, sql } from "drizzle-orm";
-import { orderNotes, orders, payments, users } from "../../db/schema";
+import { deliveries, orderNotes, orders, payments, users } from "../../db/schema";
 import { sendMail, type MailMessage } from "../../integrations/mail";
 import { logError } from "../../observability";
 import { loadReference } from "../catalog/reference";
@@ -17,6 +17,9 @@ import { isLanguage } from "../preferences/language";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
 
 type PaymentRow = typeof payments.$inferSelect;
+
+/** Why money is given back: it came too late or twice, or support voided the order's delivery. */
+type RefundReason = "expired" | "canceled" | "paid" | "voided";
 
 /** Refunds owed at most this many at a time per cron run, so one run stays short. */
 const REFUNDS_PER_RUN = 20;
@@ -78,9 +81,10 @@ export async function settleOwedRefunds(ctx: MarketContext, deps: PaymentDeps = 
 
 async function mailRefund(ctx: MarketContext, payment: PaymentRow): Promise<void> {
   const [row] = await ctx.db
-    .select({ order: orders, language: users.defaultLanguage })
+    .select({ order: orders, language: users.defaultLanguage, deliveryState: deliveries.state })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .where(eq(orders.id, payment.orderId))
     .limit(1);
   if (!row) return;
@@ -92,11 +96,18 @@ async function mailRefund(ctx: MarketContext, payment: PaymentRow): Promise<void
     currency ? { code: currency.code, symbol: currency.symbol, minorUnits: currency.minorUnits } : { code: payment.currencyCode, symbol: `${payment.currencyCode} `, minorUnits: 2 },
     language,
   );
-  const why = row.order.status === "canceled" ? (row.order.cancelReason === "expired" ? "expired" : "canceled") : "paid";
+  const why =
+    row.order.status === "canceled"
+      ? row.order.cancelReason === "expired"
+        ? "expired"
+        : "canceled"
+      : row.deliveryState === "voided"
+        ? "voided"
+        : "paid";
   await sendMail(ctx, refundMail({ to: row.order.contactEmail, language, orderNo: row.order.orderNo, amount, why }));
 }
 
-const REASONS: Record<"expired" | "canceled" | "paid", Record<Language, string>> = {
+const REASONS: Record<RefundReason, Record<Language, string>> = {
   expired: {
     "en-US": "it arrived after the order's 10 minutes to pay had passed, so the tickets were no longer held for you",
     "zh-HK": "付款於訂單的 10 分鐘付款時限過後才到達，門票已不再為你保留",
@@ -109,6 +120,10 @@ const REASONS: Record<"expired" | "canceled" | "paid", Record<Language, string>>
     "en-US": "the order had already been paid",
     "zh-HK": "該訂單已經付款",
   },
+  voided: {
+    "en-US": "the delivery of your tickets was canceled by our customer service team",
+    "zh-HK": "你的門票交付已由我們的客戶服務團隊取消",
+  },
 };
 
 /** The buyer's mail: what was refunded, why, and when it arrives (SPEC §4: 1-3 working days). */
@@ -117,7 +132,7 @@ export function refundMail(input: {
   language: Language;
   orderNo: string;
   amount: string;
-  why: "expired" | "canceled" | "paid";
+  why: RefundReason;
 }): MailMessage {
   const reason = REASONS[input.why][input.language];
   if (input.language === "zh-HK") {

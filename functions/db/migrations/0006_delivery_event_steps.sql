@@ -1,0 +1,1 @@
+ALTER TABLE `delivery_events` ADD `step` text DEFAULT 'created' NOT NULL;
