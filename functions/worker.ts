@@ -14,6 +14,7 @@ import { createMarketContext } from "./market/context";
 import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { tidyExpiredOrders } from "./market/orders";
 import { settleOwedRefunds } from "./market/payments";
+import { settleAfterSaleRefunds } from "./market/aftersales";
 import { deliverQueuedMail } from "./integrations/mail";
 
 const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
@@ -42,6 +43,7 @@ export default {
     const chores: [string, () => Promise<unknown>][] = [
       ["tidyExpiredOrders", () => tidyExpiredOrders(market)],
       ["settleOwedRefunds", () => settleOwedRefunds(market)],
+      ["settleAfterSaleRefunds", () => settleAfterSaleRefunds(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
     ];
     ctx.waitUntil(

@@ -24,11 +24,13 @@ import { registerConfigRoutes } from "./routes/config";
 import { registerAddressRoutes } from "./routes/addresses";
 import { registerCouponRoutes } from "./routes/coupons";
 import { registerListingRoutes } from "./routes/listings";
+import { registerAfterSaleRoutes } from "./routes/after-sales";
+import { registerDeliveryRoutes } from "./routes/delivery";
 
 export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
 /** Paths the API answers; every other path belongs to the web app. */
-const API_PREFIXES = ["/pub/", "/user/", "/configs/"];
+const API_PREFIXES = ["/pub/", "/user/", "/configs/", "/support/v1/", "/provider/v1/"];
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
@@ -62,6 +64,8 @@ export function createApi() {
   registerAddressRoutes(api);
   registerCouponRoutes(api);
   registerListingRoutes(api);
+  registerAfterSaleRoutes(api);
+  registerDeliveryRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

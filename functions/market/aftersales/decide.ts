@@ -1,0 +1,153 @@
+/**
+ * What moves a case after it is opened: the buyer withdrawing it while it waits for review, and
+ * support deciding it (approve or reject, always with a reason) and recording compensation paid.
+ *
+ * Every move is one conditional UPDATE on the case's status plus its timeline event in the same
+ * batch, the event guarded on the move having happened and on not being recorded before: of two
+ * decisions sent at once exactly one wins; the other is told the case was already decided.
+ */
+import { sql } from "drizzle-orm";
+import { afterSaleCases, afterSaleEvents, orders } from "../../db/schema";
+import type { MarketContext } from "../context";
+import { MarketError } from "../errors";
+import { requireBuyer } from "../orders/buyer";
+import { prepare } from "../orders/statements";
+import { defaultPaymentDeps, type PaymentDeps } from "../payments/deps";
+import { requireRole } from "../staff";
+import { AFTERSALE_MESSAGES, toMinorUnits, type DecideField, type DecideRequest } from "./apply-schema";
+import { getMyCase, readSupportCase, type AfterSaleCaseView, type SupportCaseView } from "./case-views";
+import { settleCaseRefund } from "./refunds";
+import { hasEvent, orderVoided, refundedSoFar } from "./rules";
+
+const DECISION_EVENTS = ["approved", "rejected"] as const;
+
+/**
+ * Takes back one of the viewer's cases while it waits for review. Throws notLogin; notFound
+ * (missing or another account's); aftersaleNotReviewable (already decided or withdrawn). Side
+ * effects: the case withdrawn, with its `withdrawn` event.
+ */
+export async function withdrawCase(ctx: MarketContext, caseId: number): Promise<AfterSaleCaseView> {
+  const buyerId = requireBuyer(ctx);
+  const now = ctx.now();
+  const [withdrawn] = await ctx.d1.batch([
+    prepare(
+      ctx.d1,
+      sql`UPDATE ${afterSaleCases} SET status = 'withdrawn', updated_at = ${now}
+          WHERE id = ${caseId} AND user_id = ${buyerId} AND status = 'submitted'`,
+    ),
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${afterSaleEvents} (case_id, kind, actor, actor_user_id, created_at)
+          SELECT id, 'withdrawn', 'buyer', ${buyerId}, ${now} FROM ${afterSaleCases}
+          WHERE id = ${caseId} AND user_id = ${buyerId} AND status = 'withdrawn' AND NOT ${hasEvent(caseId, ["withdrawn"])}`,
+    ),
+  ]);
+  const view = await getMyCase(ctx, caseId);
+  if (withdrawn.meta.changes !== 1) throw new MarketError("aftersaleNotReviewable");
+  return view;
+}
+
+/** A granted amount: what was asked when support leaves it empty, never more. */
+function grantedAmount(field: DecideField, typed: string | undefined, asked: number, minorUnits: number): number {
+  if (typed === undefined) return asked;
+  const granted = toMinorUnits(typed, minorUnits);
+  if (granted === null) throw new MarketError("invalidParam", { messageKey: AFTERSALE_MESSAGES.amountInvalid, params: { field } });
+  if (granted > asked) throw new MarketError("invalidParam", { messageKey: AFTERSALE_MESSAGES.approvedOverAsked, params: { field } });
+  return granted;
+}
+
+/**
+ * Support's decision on a submitted case. Takes the parsed decision form (decideSchema).
+ *
+ * Approve: the granted refund (up to what was asked) moves the case to refund_pending and is
+ * refunded through the payment port at once; without a refund the case is completed (granted
+ * compensation is paid out by finance to the receiving account, recordCompensationPaid).
+ * Reject: the case is rejected, the reason shown to the buyer.
+ *
+ * Throws notLogin (guest); notFound (not support, or no such case); aftersaleNotReviewable
+ * (already decided or withdrawn); invalidParam (an amount more than asked, or not an amount of
+ * the currency); aftersaleApply (the order's money went back another way since, or the refund is
+ * now more than is left). Side effects: the case decided with its events; for a refund, the
+ * provider's refund (settleCaseRefund: a failure leaves it refund_pending for the cron).
+ */
+export async function decideCase(
+  ctx: MarketContext,
+  caseId: number,
+  input: DecideRequest,
+  deps: PaymentDeps = defaultPaymentDeps(ctx),
+): Promise<SupportCaseView> {
+  const staff = await requireRole(ctx, "support");
+  const current = await readSupportCase(ctx, caseId);
+  if (current.status !== "submitted") throw new MarketError("aftersaleNotReviewable");
+  const now = ctx.now();
+  const decided = sql`decision_reason = ${input.reason}, decided_by = ${staff.userId}, decided_at = ${now}, updated_at = ${now}`;
+  const decisionEvent = (kind: (typeof DECISION_EVENTS)[number]) =>
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${afterSaleEvents} (case_id, kind, actor, actor_user_id, note, created_at)
+          SELECT id, ${kind}, 'support', ${staff.userId}, ${input.reason}, ${now} FROM ${afterSaleCases}
+          WHERE id = ${caseId} AND decided_at = ${now} AND decided_by = ${staff.userId} AND NOT ${hasEvent(caseId, DECISION_EVENTS)}`,
+    );
+
+  let statements: D1PreparedStatement[];
+  let refunding = false;
+  if (input.decision === "reject") {
+    statements = [
+      prepare(ctx.d1, sql`UPDATE ${afterSaleCases} SET status = 'rejected', ${decided} WHERE id = ${caseId} AND status = 'submitted'`),
+      decisionEvent("rejected"),
+    ];
+  } else {
+    const { minorUnits } = current;
+    const refund = grantedAmount("approvedRefundAmount", input.approvedRefundAmount, current.refundAmount, minorUnits);
+    const compensation = grantedAmount("approvedCompensationAmount", input.approvedCompensationAmount, current.compensationAmount, minorUnits);
+    refunding = refund > 0;
+    // The refund is re-checked against what the order has left, in the statement that decides.
+    const approve = sql`
+      UPDATE ${afterSaleCases} SET status = ${refunding ? "refund_pending" : "completed"},
+        approved_refund_amount = ${refund}, approved_compensation_amount = ${compensation}, ${decided}
+      WHERE id = ${caseId} AND status = 'submitted'
+        AND EXISTS (
+          SELECT 1 FROM ${orders} AS o WHERE o.id = ${afterSaleCases.orderId}
+            AND NOT ${orderVoided(sql.raw("o.id"), sql.raw("o.paid_payment_id"))}
+            AND ${refund} <= o.total_amount - ${refundedSoFar(sql.raw("o.id"))}
+        )`;
+    const followUp = refunding
+      ? sql`SELECT id, 'refund_started', 'system', NULL, ${refund}, ${now} FROM ${afterSaleCases} WHERE id = ${caseId} AND decided_at = ${now} AND status = 'refund_pending' AND NOT ${hasEvent(caseId, ["refund_started"])}`
+      : sql`SELECT id, 'completed', 'system', NULL, NULL, ${now} FROM ${afterSaleCases} WHERE id = ${caseId} AND decided_at = ${now} AND status = 'completed' AND NOT ${hasEvent(caseId, ["completed"])}`;
+    statements = [
+      prepare(ctx.d1, approve),
+      decisionEvent("approved"),
+      prepare(ctx.d1, sql`INSERT INTO ${afterSaleEvents} (case_id, kind, actor, actor_user_id, amount, created_at) ${followUp}`),
+    ];
+  }
+
+  const [moved] = await ctx.d1.batch(statements);
+  if (moved.meta.changes !== 1) {
+    const fresh = await readSupportCase(ctx, caseId);
+    if (fresh.status !== "submitted") throw new MarketError("aftersaleNotReviewable");
+    throw new MarketError("aftersaleApply");
+  }
+  if (refunding) await settleCaseRefund(ctx, caseId, deps);
+  return readSupportCase(ctx, caseId);
+}
+
+/**
+ * Support records that finance paid the granted compensation to the receiving account: the
+ * `compensation_paid` event, once. Throws notLogin; notFound (not support, or no such case);
+ * aftersaleNotReviewable (nothing granted to pay, not approved, or already recorded).
+ */
+export async function recordCompensationPaid(ctx: MarketContext, caseId: number, note?: string): Promise<SupportCaseView> {
+  const staff = await requireRole(ctx, "support");
+  const current = await readSupportCase(ctx, caseId);
+  if (!current.supportActions.recordCompensationPaid) throw new MarketError("aftersaleNotReviewable");
+  const now = ctx.now();
+  const recorded = await ctx.db.run(
+    sql`INSERT INTO ${afterSaleEvents} (case_id, kind, actor, actor_user_id, note, amount, created_at)
+        SELECT id, 'compensation_paid', 'support', ${staff.userId}, ${note?.trim() || null}, approved_compensation_amount, ${now}
+        FROM ${afterSaleCases}
+        WHERE id = ${caseId} AND approved_compensation_amount > 0 AND status IN ('refund_pending', 'refunded', 'completed')
+          AND NOT ${hasEvent(caseId, ["compensation_paid"])}`,
+  );
+  if (recorded.meta.changes !== 1) throw new MarketError("aftersaleNotReviewable");
+  return readSupportCase(ctx, caseId);
+}

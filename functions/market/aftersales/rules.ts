@@ -1,0 +1,89 @@
+/**
+ * The constants and rules of a case's life, shared by the statements that enforce them and the
+ * views that show them: which statuses are still open, what an order has already had refunded,
+ * and whether an order can take an application at an instant.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { afterSaleCases, afterSaleEvents, deliveries, payments, type AfterSaleStatus } from "../../db/schema";
+import { randomDigits } from "../accounts/crypto";
+import type { ApplyRefusal } from "./case-views";
+
+/** A case in progress: the one an order may have at a time. */
+export const OPEN_STATUSES: readonly AfterSaleStatus[] = ["submitted", "approved", "refund_pending"];
+/** Cases whose approved refund counts against what the order may still get back. */
+export const REFUNDING_STATUSES: readonly AfterSaleStatus[] = ["refund_pending", "refunded"];
+
+const DAY = 24 * 60 * 60_000;
+/** Applications are taken until 30 days after the show starts (docs/decisions.md). */
+export const AFTER_SALE_WINDOW_MS = 30 * DAY;
+
+/** SPEC §4: an after-sales refund reaches the original payment method in 1-3 working days. */
+export const REFUND_ARRIVAL = { minWorkingDays: 1, maxWorkingDays: 3 } as const;
+
+/** `AS`, the UTC day (yymmdd), 10 random digits: read aloud like an order no., never a counter. */
+export function newCaseNo(now: number): string {
+  const day = new Date(now).toISOString().slice(2, 10).replace(/-/g, "");
+  return `AS${day}${randomDigits(10)}`;
+}
+
+/** The idempotency key of a case's refund: asked any number of times, refunded once. */
+export function refundKeyOf(caseId: number): string {
+  return `after-sale-${caseId}`;
+}
+
+function statusList(statuses: readonly AfterSaleStatus[]): SQL {
+  return sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+}
+
+/** SQL: what `orderId` has had (or is having) refunded by its cases, minor units. */
+export function refundedSoFar(orderId: SQL | number): SQL<number> {
+  return sql<number>`(SELECT COALESCE(SUM(rc.approved_refund_amount), 0) FROM ${afterSaleCases} AS rc
+    WHERE rc.order_id = ${orderId} AND rc.status IN (${statusList(REFUNDING_STATUSES)}))`;
+}
+
+/** SQL: the id of `orderId`'s open case, or NULL. */
+export function openCaseOf(orderId: SQL | number): SQL<number | null> {
+  return sql<number | null>`(SELECT oc.id FROM ${afterSaleCases} AS oc
+    WHERE oc.order_id = ${orderId} AND oc.status IN (${statusList(OPEN_STATUSES)}) ORDER BY oc.id DESC LIMIT 1)`;
+}
+
+/**
+ * SQL: 1 when the order's money went back another way — its paying payment refunded (owed or
+ * done) or its delivery voided by support's intervention — so no case can take more.
+ */
+export function orderVoided(orderId: SQL | number, paidPaymentId: SQL | number): SQL<number> {
+  return sql<number>`(EXISTS (SELECT 1 FROM ${payments} AS vp WHERE vp.id = ${paidPaymentId} AND vp.status IN ('refund_pending', 'refunded'))
+    OR EXISTS (SELECT 1 FROM ${deliveries} AS vd WHERE vd.order_id = ${orderId} AND vd.state = 'voided'))`;
+}
+
+/** SQL: 1 when a case already has an event of one of `kinds` (so a step records its event once). */
+export function hasEvent(caseId: number, kinds: readonly string[]): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${afterSaleEvents} AS he WHERE he.case_id = ${caseId} AND he.kind IN (${sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  )}))`;
+}
+
+/** What decides whether an order can take an application. */
+export interface OrderFacts {
+  status: string;
+  totalAmount: number;
+  /** When the order's session starts. */
+  startsAt: number;
+  voided: boolean;
+  refundedSoFar: number;
+  openCaseId: number | null;
+}
+
+/** Why `order` cannot take an application at `now`, or null when it can. Pure. */
+export function applyRefusalOf(order: OrderFacts, now: number): ApplyRefusal | null {
+  if (order.status !== "paid") return "not_paid";
+  if (order.voided) return "voided";
+  if (order.openCaseId !== null) return "case_open";
+  if (order.startsAt + AFTER_SALE_WINDOW_MS <= now) return "window_closed";
+  if (order.refundedSoFar >= order.totalAmount) return "nothing_left";
+  return null;
+}
