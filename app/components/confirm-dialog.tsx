@@ -42,8 +42,11 @@ interface ConfirmDialogProps {
   cancelLabel?: ReactNode;
   /** Where the form posts; this page's own route when absent. */
   action?: string;
-  /** Runs in the browser as the form submits (e.g. clearing what the device keeps). */
+  /** Runs in the browser as the form submits (e.g. clearing what the device keeps, or conform's validation). */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's id and noValidate, for a dialog whose fields are a conform form (getFormProps). */
+  formId?: string;
+  noValidate?: boolean;
   /** The form's hidden fields. */
   children?: ReactNode;
 }
@@ -70,6 +73,8 @@ export function ConfirmDialog({
   cancelLabel,
   action,
   onSubmit,
+  formId,
+  noValidate,
   children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -111,7 +116,7 @@ export function ConfirmDialog({
           {message}
         </p>
       ) : null}
-      <Form method="post" action={action} className={styles.actions} onSubmit={onSubmit}>
+      <Form method="post" action={action} className={styles.actions} onSubmit={onSubmit} id={formId} noValidate={noValidate}>
         {children}
         {/* Names the question in the submission, so only its own button shows it is busy. */}
         <input type="hidden" name={CONFIRM_PARAM} value={name} />

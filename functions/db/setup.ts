@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { demoCatalog } from "./seed/index";
+import { demoCatalog, withDemoStaff } from "./seed/index";
 import { toSqlScript } from "./seed/sql";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -48,7 +48,7 @@ function tourCount(): number {
   return Number(parsed[0]?.results[0]?.n ?? 0);
 }
 
-function main() {
+async function main() {
   const where = persist ? ` in ${resolve(persist)}` : "";
   console.log(`db:setup: applying migrations${where}`);
   run(["d1", "migrations", "apply", "DB", ...local]);
@@ -59,14 +59,16 @@ function main() {
     return;
   }
 
-  const catalog = demoCatalog(new Date());
+  const anchor = new Date();
+  // The provider and support accounts come with a fresh catalog (README: 'Sign in as provider or support').
+  const catalog = await withDemoStaff(demoCatalog(anchor), anchor);
   const dir = mkdtempSync(join(tmpdir(), "ovation-seed-"));
   const file = join(dir, "seed.sql");
   try {
     writeFileSync(file, toSqlScript(catalog));
     console.log(
       `db:setup: seeding ${catalog.tours.length} tours, ${catalog.shows.length} shows, ` +
-        `${catalog.sessions.length} sessions, ${catalog.listings.length} listings`,
+        `${catalog.sessions.length} sessions, ${catalog.listings.length} listings, ${catalog.users.length} staff accounts`,
     );
     run(["d1", "execute", "DB", ...local, "--file", file]);
   } finally {
@@ -75,9 +77,7 @@ function main() {
   console.log("db:setup: done");
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(`db:setup: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
-}
+});

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { DELIVERY_METHODS, SPLIT_RULES } from "../../functions/db/schema";
-import { demoCatalog, stageOutline, type DemoCatalog } from "../../functions/db/seed";
+import { DEMO_STAFF, demoCatalog, stageOutline, withDemoStaff, type DemoCatalog } from "../../functions/db/seed";
 import { seedDatabase, sqlLiteral, toSqlStatements } from "../../functions/db/seed/sql";
 import { POSTER_PALETTE_NAMES, posterSvg } from "../../functions/market/catalog/poster";
+import { verifyPassword } from "../../functions/market/accounts/crypto";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -301,5 +302,41 @@ describe("the SQL writer", () => {
     await seedDatabase(db, catalog);
     expect(batches).toBe(1);
     expect(prepared).toEqual(toSqlStatements(catalog));
+  });
+});
+
+describe("the staff accounts", () => {
+  test("are left out of the catalog itself, which stays the same for the same anchor", () => {
+    expect(catalog.users).toEqual([]);
+    expect(catalog.accountRoles).toEqual([]);
+  });
+
+  test("are a provider acting for the seller with the most listings and a support agent", async () => {
+    const seeded = await withDemoStaff(catalog, anchor);
+    const counts = new Map<number, number>();
+    for (const listing of catalog.listings) counts.set(listing.sellerId, (counts.get(listing.sellerId) ?? 0) + 1);
+    const most = Math.max(...counts.values());
+    expect(seeded.users.map((u) => u.email)).toEqual(["provider@ovation.example", "support@ovation.example"]);
+    const provider = seeded.accountRoles.find((r) => r.role === "seller")!;
+    expect(provider.userId).toBe(seeded.users[0].id);
+    expect(counts.get(provider.sellerId!)).toBe(most);
+    expect(seeded.accountRoles.find((r) => r.role === "support")).toMatchObject({ userId: seeded.users[1].id, sellerId: null });
+    expect(seeded.listings).toBe(catalog.listings);
+  });
+
+  test("sign in with the documented passwords, hashed as sign-up hashes them", async () => {
+    const seeded = await withDemoStaff(catalog, anchor);
+    const [provider, support] = seeded.users;
+    expect(provider.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
+    expect(await verifyPassword(DEMO_STAFF.provider.password, provider.passwordHash!)).toBe(true);
+    expect(await verifyPassword(DEMO_STAFF.support.password, support.passwordHash!)).toBe(true);
+    expect(await verifyPassword(DEMO_STAFF.support.password, provider.passwordHash!)).toBe(false);
+    expect(provider.emailVerifiedAt).toBe(anchor.getTime());
+  });
+
+  test("are inserted after the sellers they act for", async () => {
+    const order = [...new Set(toSqlStatements(await withDemoStaff(catalog, anchor)).map((s) => s.match(/^INSERT INTO "(\w+)"/)![1]))];
+    expect(order.indexOf("sellers")).toBeLessThan(order.indexOf("account_roles"));
+    expect(order.indexOf("users")).toBeLessThan(order.indexOf("account_roles"));
   });
 });

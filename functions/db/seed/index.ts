@@ -17,6 +17,7 @@ import { TOURS } from "./tours";
 import { demoVenues } from "./venues";
 
 export { stageOutline, type StageOutline } from "./seat-maps";
+export { DEMO_STAFF, withDemoStaff } from "./staff";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
@@ -34,6 +35,9 @@ export type DemoCatalog = {
   sessions: Insert<typeof schema.sessions>[];
   sellers: Insert<typeof schema.sellers>[];
   listings: Insert<typeof schema.listings>[];
+  /** Staff accounts only (seed/staff.ts withDemoStaff); demoCatalog leaves both empty. */
+  users: Insert<typeof schema.users>[];
+  accountRoles: Insert<typeof schema.accountRoles>[];
 };
 
 export function demoCatalog(anchor: Date): DemoCatalog {
@@ -87,5 +91,7 @@ export function demoCatalog(anchor: Date): DemoCatalog {
     sessions: scheduled.flatMap((s) => s.sessions),
     sellers: sellers.map(({ region: _region, ...seller }) => seller),
     listings,
+    users: [],
+    accountRoles: [],
   };
 }

@@ -8,7 +8,7 @@ import { DAY_MS } from "./calendar";
 import { currencyOf, PRICE_STEP, regionOf } from "./places";
 import type { Prng } from "./prng";
 import type { ScheduledShow } from "./schedule";
-import type { SectionZone } from "./seat-maps";
+import { rowLabel, type SectionZone } from "./seat-maps";
 import type { CategorySlug } from "./taxonomy";
 import type { VenueSectionRow } from "./venues";
 
@@ -87,13 +87,6 @@ function splitRuleFor(quantity: number, prng: Prng): SplitRule {
   return prng.weighted([["any", 25], ["no_single", 30], ["pairs", 30], ["all", 15]]);
 }
 
-/** Theatre rows are lettered (no I or O, they read as numbers); bowls number theirs. */
-function rowLabel(index: number, lettered: boolean): string {
-  if (!lettered) return String(index + 1);
-  const letters = "ABCDEFGHJKLMNPQRSTUVWXYZ";
-  return index < letters.length ? letters[index] : letters[index - letters.length].repeat(2);
-}
-
 function sectionsOnSale(show: ScheduledShow, sections: VenueSectionRow[]): VenueSectionRow[] {
   if (show.tour.category !== "sports") return sections;
   // A match is played on the pitch or court: no standing pit, and at a stadium no floor at all.
@@ -121,7 +114,6 @@ export function demoListings(
     const tourPricing = 0.85 + show.tour.popularity / 400;
     const sections = sectionsOnSale(show, sectionsByVenue.get(show.venueKey) ?? []);
     const sectionWeights = sections.map((s) => [s, Math.pow(s.rows * s.seatsPerRow, 0.6)] as const);
-    const lettered = ["theatre", "hall", "club"].includes(show.venue.kind);
     const western = region.code === "GB" || region.code === "US";
     const localSellers = sellerRows.filter((s) => s.region === region.code);
 
@@ -143,7 +135,7 @@ export function demoListings(
           if (ranges.some(([a, b]) => first <= b && a <= first + quantity - 1)) continue;
           ranges.push([first, first + quantity - 1]);
           taken.set(key, ranges);
-          row = rowLabel(rowIndex, lettered);
+          row = rowLabel(show.venue.kind, rowIndex);
           seatFrom = first;
         }
         n++;

@@ -368,6 +368,17 @@ function stageBox(box: Box, width: number, height: number, base: { width: number
 }
 
 /**
+ * The label of a section's row `index` (0 is the row nearest the stage). Theatres, halls and
+ * clubs letter their rows, skipping I and O (they read as numbers), doubling the letters after Z;
+ * bowls and parks number them from 1.
+ */
+export function rowLabel(kind: VenueKind, index: number): string {
+  if (!["theatre", "hall", "club"].includes(kind)) return String(index + 1);
+  const letters = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+  return index < letters.length ? letters[index]! : letters[index - letters.length]!.repeat(2);
+}
+
+/**
  * The stage (or platform) of a venue's seat map, for the UI to draw under the sections. Takes
  * the venue's kind and map size; a square arena map means a centre stage.
  */

@@ -25,6 +25,8 @@ const TABLES: { [K in keyof DemoCatalog]: Table } = {
   sessions: schema.sessions,
   sellers: schema.sellers,
   listings: schema.listings,
+  users: schema.users,
+  accountRoles: schema.accountRoles,
 };
 
 /** In insertion order: every table after the tables it references. */

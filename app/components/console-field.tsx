@@ -1,0 +1,72 @@
+/**
+ * One labelled field of a console form (conform), with its error in the viewer's language.
+ * Schema messages are keys in the `errors` namespace; those that name their field
+ * ('{{field}} is required') get the field's label.
+ */
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { HTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import kit from "./console-kit.module.css";
+
+/** The first error of a field as a sentence, or null. */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (errors: string[] | undefined, field?: string): string | null => (errors?.[0] ? t(errors[0], { ns: "errors", field }) : null);
+}
+
+interface ConsoleFieldProps {
+  // Any field of any form: the component reads only its name, id and errors.
+  field: FieldMetadata<any>;
+  label: string;
+  type?: "text" | "tel" | "email" | "datetime-local" | "file";
+  multiline?: boolean;
+  hint?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
+  /** For file fields. */
+  accept?: string;
+  multiple?: boolean;
+}
+
+export function ConsoleField({ field, label, type = "text", multiline = false, hint, placeholder, autoComplete, inputMode, accept, multiple }: ConsoleFieldProps) {
+  const errorText = useErrorText();
+  const error = errorText(field.errors, label);
+  return (
+    <div className={kit.field}>
+      <label className={kit.label} htmlFor={field.id}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea {...getTextareaProps(field)} key={field.key} className={kit.input} placeholder={placeholder} />
+      ) : (
+        <input
+          {...getInputProps(field, { type })}
+          key={field.key}
+          className={kit.input}
+          placeholder={placeholder}
+          autoComplete={autoComplete ?? "off"}
+          inputMode={inputMode}
+          accept={accept}
+          multiple={multiple}
+        />
+      )}
+      {hint ? <p className={kit.hint}>{hint}</p> : null}
+      {error ? (
+        <p className={kit.error} id={field.errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form's own error (a refusal the domain gave), above its submit button. */
+export function FormError({ errors }: { errors: string[] | undefined }) {
+  if (!errors?.[0]) return null;
+  return (
+    <p className={kit.banner} role="alert" data-testid="form-error">
+      {errors[0]}
+    </p>
+  );
+}
