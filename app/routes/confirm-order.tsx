@@ -20,20 +20,21 @@ import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { PaySheet, PAY_METHOD_KEY, type PayMethod } from "~/components/pay-sheet";
+import { PaySheet } from "~/components/pay-sheet";
 import { SheetTrigger, useSheet } from "~/components/sheet";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { refusalText, requireUser } from "~/server/auth.server";
+import { moneyWriter } from "~/server/money-writer.server";
+import { payableOf, payFromForm, payMethodOf } from "~/server/pay-order.server";
 import { getAddress, type AddressView } from "@market/addresses/address-book";
 import { loadReference } from "@market/catalog/reference";
 import { quoteCoupon } from "@market/coupons/my-coupons";
 import { CODES, MarketError } from "@market/errors";
 import { quoteListing, type QuotePrice } from "@market/listings/quote";
 import { convert } from "@market/money";
-import { formatMoney } from "@market/money/format";
-import { cancelOrder, createOrder, createOrderSchema, getOrder, payOrderSchema, type OrderView, type ShippingAddress } from "@market/orders";
-import { payReturnUrl, startPayment } from "@market/payments";
+import { cancelOrder, createOrder, createOrderSchema, getOrder, type ShippingAddress } from "@market/orders";
+import { payReturnUrl } from "@market/payments";
 import styles from "./confirm-order.module.css";
 
 export const handle = { i18n: ["order", "errors"] };
@@ -81,21 +82,6 @@ function absentIfNotFound(error: unknown): null {
   throw error;
 }
 
-function payMethodOf(request: Request): PayMethod {
-  const match = /(?:^|;\s*)ovation_payMethod=(google|apple)/.exec(request.headers.get("cookie") ?? "");
-  return (match?.[1] as PayMethod | undefined) ?? "google";
-}
-
-/** Amounts written the way the viewer reads them, with our own currency symbols. */
-async function moneyWriter(context: AppLoadContext) {
-  const reference = await loadReference(context.market);
-  const language = context.market.viewer.language;
-  return (amount: number, code: string) => {
-    const currency = reference.currencyByCode.get(code);
-    return formatMoney(amount, currency ? { code, symbol: currency.symbol, minorUnits: currency.minorUnits } : { code, symbol: `${code} `, minorUnits: 2 }, language);
-  };
-}
-
 function priceLines(price: QuotePrice, write: (amount: number, code: string) => string) {
   const line = (key: string, amount: number) => ({ key, amount, text: write(amount, price.currency) });
   return {
@@ -110,16 +96,6 @@ function priceLines(price: QuotePrice, write: (amount: number, code: string) => 
     unitAllIn: write(price.unitAllIn, price.currency),
     unitFaceValue: write(price.unitFaceValue, price.currency),
     total: write(price.total, price.currency),
-  };
-}
-
-function payableOf(order: OrderView, write: (amount: number, code: string) => string) {
-  return {
-    id: order.id,
-    orderNo: order.orderNo,
-    totalText: write(order.displayPrice.total, order.displayPrice.currency),
-    chargedText: order.displayPrice.currency === order.price.currency ? null : write(order.price.total, order.price.currency),
-    payWithinMs: order.payWithinMs,
   };
 }
 
@@ -151,7 +127,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const when = sessionTime(quote.event.startsAt, quote.event.timeZone, ctx.viewer.language);
   // The chosen coupon comes off what placing the order charges, so the total shown is that total.
   const charged = quote.price.total - (coupon?.discount ?? 0);
-  const display = priceLines({ ...quote.displayPrice, total: await chargedInDisplay(context, quote, charged) }, write);
+  const chargedShown = await chargedInDisplay(context, quote, charged);
+  const display = priceLines({ ...quote.displayPrice, total: chargedShown }, write);
   const trade = quote.price.currency === quote.displayPrice.currency ? null : write(charged, quote.price.currency);
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
@@ -178,6 +155,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       tradeTotal: trade,
       address: address ? addressLine(address) : null,
       couponDiscount: coupon && coupon.discount > 0 ? `−${write(coupon.discount, coupon.currencyCode)}` : null,
+      // The coupon's own line in the price details, in the currency the lines are shown in.
+      couponLine: chargedShown < quote.displayPrice.total ? `−${write(quote.displayPrice.total - chargedShown, quote.displayPrice.currency)}` : null,
       links: {
         address: `/address-list?${new URLSearchParams({ returnTo: pageHref({ ...query, addressId: undefined }) })}`,
         coupon: `/select-coupon?${new URLSearchParams({ listingId: String(query.listingId), quantity: String(query.quantity), returnTo: pageHref({ ...query, couponId: undefined }) })}`,
@@ -296,19 +275,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
     }
     case "pay": {
-      const submission = parseWithZod(formData, { schema: payOrderSchema });
-      if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
-      const headers = new Headers();
-      if (submission.value.payMethod) {
-        headers.append("Set-Cookie", `${PAY_METHOD_KEY}=${submission.value.payMethod}; Path=/; Max-Age=31536000; SameSite=Lax; Secure`);
-      }
-      try {
-        const started = await startPayment(ctx, submission.value, new URL(request.url).origin);
-        return redirect(started.redirectUrl ?? started.returnUrl, { headers });
-      } catch (error) {
-        if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
-        return data({ result: null, refusal: null, payError: await refusalText(error, context) }, { status: 400, headers });
-      }
+      const paid = await payFromForm(formData, request, context);
+      if (!("payError" in paid)) return paid;
+      return data({ result: null, refusal: null, payError: paid.payError }, { status: 400, headers: paid.headers });
     }
     default:
       throw new Response("Bad request", { status: 400 });
@@ -480,6 +449,12 @@ export default function ConfirmOrderPage() {
                   <dd>{line.text}</dd>
                 </div>
               ))}
+              {loaderData.couponLine ? (
+                <div className={styles.priceLine}>
+                  <dt>{t("confirm.couponDiscount")}</dt>
+                  <dd data-testid="coupon-discount">{loaderData.couponLine}</dd>
+                </div>
+              ) : null}
               <div className={`${styles.priceLine} ${styles.totalLine}`}>
                 <dt>{t("confirm.total")}</dt>
                 <dd data-testid="total">{price.total}</dd>

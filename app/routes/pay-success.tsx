@@ -9,7 +9,7 @@
  * Only the account that placed the order sees it; anyone else is asked to log in again with
  * that account and sees nothing of it (SPEC §6).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -18,11 +18,12 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
-import { refusalText, requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth.server";
+import { buyAgainFromOrder, confirmHref } from "~/server/pay-order.server";
 import { loadReference } from "@market/catalog/reference";
-import { CODES, MarketError } from "@market/errors";
+import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
-import { buyAgain, getOrder, type OrderView } from "@market/orders";
+import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
 
 export const handle = { i18n: ["order", "errors"] };
@@ -35,13 +36,6 @@ function orderIdOf(request: Request): number {
   const parsed = orderIdSchema.safeParse(new URL(request.url).searchParams.get("orderId") ?? undefined);
   if (!parsed.success) throw new Response("Not found", { status: 404 });
   return parsed.data;
-}
-
-/** The confirm page for an order's tickets, with `extra` set (the pay modal, the re-order question). */
-function confirmHref(order: Pick<OrderView, "tickets" | "quantity">, extra: Record<string, string | number>): string {
-  const params = new URLSearchParams({ listingId: String(order.tickets.listingId), quantity: String(order.quantity) });
-  for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
-  return `/confirm-order?${params}`;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -96,19 +90,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const orderId = orderIdOf(request);
   const formData = await request.formData();
   if (formData.get("intent") !== "buy-again") throw new Response("Bad request", { status: 400 });
-  try {
-    const order = await buyAgain(context.market, orderId);
-    return redirect(confirmHref(order, { orderId: order.id, sheet: "pay" }));
-  } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
-    if (error instanceof MarketError && error.code === CODES.orderUnpaidSameSession) {
-      // The buyer already holds an unpaid order for the session: the confirm page asks about it.
-      const previous = await getOrder(context.market, orderId);
-      const previousOrderId = Number((error.data as { previousOrderId?: number } | null)?.previousOrderId);
-      return redirect(confirmHref(previous, { previousOrderId, confirm: "reorder" }));
-    }
-    return data({ error: await refusalText(error, context) }, { status: 400 });
-  }
+  const bought = await buyAgainFromOrder(context, orderId);
+  if (!("error" in bought)) return bought;
+  return data(bought, { status: 400 });
 }
 
 export default function PaySuccessPage() {

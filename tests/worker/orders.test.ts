@@ -276,6 +276,7 @@ test("an order records its price details in the listing's currency and its total
     shippingFee: 0,
     additionalFees: 0,
     paymentGatewayFee: 5_500,
+    couponDiscount: 0,
     total: 225_500,
   });
   expect(placed.displayPrice.currency).toBe("USD");

@@ -43,6 +43,17 @@ function versionOf(tour: PosterInputs, language: Language): string {
   return fingerprint([tour.posterSeed, tour.posterPalette, title, subtitle].join("\u0000"));
 }
 
+/** The columns of a tour its poster is drawn from, for a query that wants poster addresses. */
+export const POSTER_COLUMNS = {
+  id: tours.id,
+  posterSeed: tours.posterSeed,
+  posterPalette: tours.posterPalette,
+  titleEn: tours.titleEn,
+  titleZh: tours.titleZh,
+  artistEn: tours.artistEn,
+  artistZh: tours.artistZh,
+};
+
 /** The poster's address in a language. */
 export function posterUrl(tour: PosterInputs, language: Language): string {
   return `/media/poster/${tour.id}.svg?lan=${language}&v=${versionOf(tour, language)}`;
@@ -68,15 +79,7 @@ export interface TourPoster {
 /** The poster of a tour in a language and shape. Throws notFound for a tour we do not list. */
 export async function tourPoster(ctx: Pick<MarketContext, "db">, tourId: number, language: Language, shape: PosterShape = "portrait"): Promise<TourPoster> {
   const [tour] = await ctx.db
-    .select({
-      id: tours.id,
-      posterSeed: tours.posterSeed,
-      posterPalette: tours.posterPalette,
-      titleEn: tours.titleEn,
-      titleZh: tours.titleZh,
-      artistEn: tours.artistEn,
-      artistZh: tours.artistZh,
-    })
+    .select(POSTER_COLUMNS)
     .from(tours)
     .where(eq(tours.id, tourId))
     .limit(1);

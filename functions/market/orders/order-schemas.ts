@@ -95,8 +95,8 @@ export type CreateOrderRequest = z.output<typeof createOrderSchema>;
 /** An order named by its id: detail, cancel, buy again. */
 export const orderIdSchema = z.object({ orderId: id });
 
-/** SPEC §3 pay method choices. */
-export const PAY_METHODS = ["google", "apple"] as const;
+/** SPEC §3 pay method choices, and the wallet apps of the embedded channels (payments/pay-methods.ts). */
+export const PAY_METHODS = ["google", "apple", "alipay", "wechat"] as const;
 
 /** Paying an order (the pay modal). */
 export const payOrderSchema = z.object({

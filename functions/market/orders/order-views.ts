@@ -12,6 +12,7 @@ import type { CancelReason, DeliveryMethod, OrderNoteKind, OrderStatus } from ".
 import { offsetOf, pageOf, type Page, type Paging } from "../catalog/paging";
 import { loadReference } from "../catalog/reference";
 import type { MarketContext } from "../context";
+import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
 import { requireBuyer } from "./buyer";
@@ -29,6 +30,8 @@ export interface PriceDetails {
   shippingFee: number;
   additionalFees: number;
   paymentGatewayFee: number;
+  /** What the coupon took off (SPEC §3 price details show it as its own line); 0 without one. */
+  couponDiscount: number;
   total: number;
 }
 
@@ -85,6 +88,8 @@ export interface OrderView {
   /** What the buyer can do now: pay (or retry payment) and cancel while it awaits payment; buy again once canceled. */
   actions: { pay: boolean; cancel: boolean; buyAgain: boolean };
   notes: OrderNoteView[];
+  /** How the tickets reach the buyer (functions/market/delivery); null until the order is paid. */
+  delivery: DeliveryView | null;
 }
 
 const orderColumns = {
@@ -171,14 +176,22 @@ function tabCondition(tab: OrderTab, now: number): SQL {
   return tab === "ongoing" ? ongoing : sql`NOT ${ongoing}`;
 }
 
+/** Where an order was placed: on this site (channel web), or elsewhere (the app, partner channels). */
+export type PlacedThrough = "web" | "elsewhere";
+
 /**
- * The viewer's orders under one My Orders tab, newest first, a page at a time. Throws notLogin
- * for a guest. No side effects.
+ * The viewer's orders under one My Orders tab (every tab when none is given), optionally only
+ * those placed through `placed`, newest first, a page at a time. Throws notLogin for a guest.
+ * No side effects.
  */
-export async function listOrders(ctx: MarketContext, input: { tab: OrderTab; paging: Paging }): Promise<Page<OrderView>> {
+export async function listOrders(
+  ctx: MarketContext,
+  input: { tab?: OrderTab; placed?: PlacedThrough; paging: Paging },
+): Promise<Page<OrderView>> {
   const buyerId = requireBuyer(ctx);
   const now = ctx.now();
-  const where = and(eq(orders.userId, buyerId), tabCondition(input.tab, now));
+  const placed = input.placed === undefined ? undefined : input.placed === "web" ? eq(orders.channel, "web") : ne(orders.channel, "web");
+  const where = and(eq(orders.userId, buyerId), input.tab ? tabCondition(input.tab, now) : undefined, placed);
   const [rows, [counted]] = await Promise.all([
     selectOrders(ctx)
       .where(where)
@@ -196,8 +209,9 @@ export async function listOrders(ctx: MarketContext, input: { tab: OrderTab; pag
 
 async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const [reference, notes] = await Promise.all([
+  const [reference, deliveries, notes] = await Promise.all([
     loadReference(ctx),
+    loadDeliveries(ctx, rows.map((row) => row.order.id)),
     ctx.db
       .select()
       .from(orderNotes)
@@ -228,6 +242,7 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
       shippingFee: order.shippingFee,
       additionalFees: order.additionalFees,
       paymentGatewayFee: order.paymentGatewayFee,
+      couponDiscount: order.couponDiscountMinor,
       total: order.totalAmount,
     };
     const shown = (amount: number) => convert(amount, trade, display);
@@ -277,6 +292,7 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
         shippingFee: shown(order.shippingFee),
         additionalFees: shown(order.additionalFees),
         paymentGatewayFee: shown(order.paymentGatewayFee),
+        couponDiscount: shown(order.couponDiscountMinor),
         total: order.displayTotalAmount,
       },
       exchangeRate: order.exchangeRate,
@@ -284,6 +300,7 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
       notes: notes
         .filter((note) => note.orderId === order.id)
         .map((note) => ({ kind: note.kind, amount: note.amount, currency: note.currencyCode, createdAt: note.createdAt })),
+      delivery: deliveries.get(order.id) ?? null,
     };
   });
 }
