@@ -1,0 +1,251 @@
+/**
+ * The e-ticket voucher (/e-ticket?id={orderId}, login; SPEC §4 'the e-ticket voucher is shown
+ * after the verification code is entered', §5, §9). A delivered E_TICKET order first shows a
+ * scratch card: scratching it (a post) shows a 4-digit code, valid 30 minutes, which the buyer
+ * types in. A wrong code is refused with SPEC's 'Verification code error. Please enter the
+ * verification code: {code}'; a lapsed one is replaced by a new one. Then the voucher shows: the
+ * night out, the e-ticket files, 'check the e-ticket within {minutes} minutes before the event'
+ * and the way to /pdf-download.
+ *
+ * Before the e-tickets arrive the page says so and by when the provider owes them; an order of
+ * another method, an unpaid order and a stopped delivery each say what they are. Another
+ * account's order is not found.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { deliveryHref, FileIcon, useFileSize } from "~/components/delivery-panel";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PageHeader } from "~/components/page-header";
+import { Notice, TicketStub } from "~/components/ticket-stub";
+import { useKeepCurrent } from "~/components/use-keep-current";
+import { i18nServer } from "~/i18n/i18n.server";
+import { shortDateTime } from "~/i18n/session-time";
+import { refusalText, requireUser } from "~/server/auth.server";
+import { loadBuyerDelivery, orderIdParam, ticketSummary } from "~/server/delivery.server";
+import { revealVoucher, startVoucher, voucherCodeSchema, type ScratchVoucher } from "@market/delivery";
+import { CODES, MarketError } from "@market/errors";
+import styles from "./delivery-screens.module.css";
+import voucherStyles from "./e-ticket.module.css";
+
+export const handle = { i18n: ["delivery", "order", "errors"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+
+/** How often the page looks again while the e-tickets are still to come. */
+const KEEP_CURRENT_MS = 30_000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const ctx = context.market;
+  const orderId = orderIdParam(request);
+  const [found, t] = await Promise.all([loadBuyerDelivery(context, orderId), i18nServer.getFixedT(ctx.viewer.language, "delivery")]);
+  if (!found) throw new Response("Not found", { status: 404 });
+  const { order, delivery } = found;
+  const event = ticketSummary(order, context);
+  const at = (ms: number) => shortDateTime(ms, order.event.timeZone, ctx.viewer.language);
+  const base = { pageTitle: t("voucher.metaTitle"), orderId: order.id, event };
+  const headers = { "cache-control": "no-store" };
+
+  if (order.deliveryMethod !== "E_TICKET") return data({ ...base, view: { kind: "notETicket" as const } }, { headers });
+  if (!delivery) return data({ ...base, view: { kind: "unpaid" as const } }, { headers });
+  if (delivery.state === "voided") return data({ ...base, view: { kind: "stopped" as const } }, { headers });
+  const eTicket = delivery.eTicket;
+  if (delivery.state !== "delivered" || !eTicket) {
+    return data({ ...base, view: { kind: "waiting" as const, due: delivery.dueAt !== null ? at(delivery.dueAt) : null } }, { headers });
+  }
+  if (!eTicket.revealed) return data({ ...base, view: { kind: "scratch" as const } }, { headers });
+  return data({ ...base, view: { kind: "voucher" as const, files: eTicket.files, checkWithinMinutes: eTicket.checkWithinMinutes } }, { headers });
+}
+
+/** The code under the foil, written for the page. */
+async function shown(voucherCode: ScratchVoucher, context: ActionFunctionArgs["context"], orderId: number) {
+  const found = await loadBuyerDelivery(context, orderId);
+  const timeZone = found?.order.event.timeZone ?? "Asia/Hong_Kong";
+  return { code: voucherCode.code, validUntil: shortDateTime(voucherCode.expiresAt, timeZone, context.market.viewer.language) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const orderId = orderIdParam(request);
+  if (orderId === null) throw new Response("Not found", { status: 404 });
+  const ctx = context.market;
+  const formData = await request.formData();
+  const here = `/e-ticket?id=${orderId}`;
+
+  try {
+    switch (formData.get("intent")) {
+      case "scratch": {
+        const scratched = await startVoucher(ctx, orderId);
+        return data({ voucher: await shown(scratched, context, orderId), result: null, refusal: null });
+      }
+      case "reveal": {
+        const submission = parseWithZod(formData, { schema: voucherCodeSchema });
+        const code = formData.get("shownCode");
+        const kept = typeof code === "string" && /^\d{4}$/.test(code) ? { code, validUntil: String(formData.get("validUntil") ?? "") } : null;
+        if (submission.status !== "success") return data({ voucher: kept, result: submission.reply(), refusal: null }, { status: 400 });
+        await revealVoucher(ctx, orderId, submission.value.code);
+        return redirect(here);
+      }
+      default:
+        throw new Response("Bad request", { status: 400 });
+    }
+  } catch (error) {
+    if (!(error instanceof MarketError)) throw error;
+    if (error.status === 404) throw new Response("Not found", { status: 404 });
+    // A wrong code keeps the live one in front of the buyer; a lapsed one brings a new one.
+    const live = error.code === CODES.voucherCodeError || error.code === CODES.voucherCodeExpired ? (error.data as ScratchVoucher | null) : null;
+    return data({ voucher: live ? await shown(live, context, orderId) : null, result: null, refusal: await refusalText(error, context) }, { status: 400 });
+  }
+}
+
+export default function ETicketPage() {
+  const { view, event, orderId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["delivery", "order", "errors"]);
+  const kicker = t(`delivery.${event.method}`, { ns: "order" });
+  // The e-tickets may arrive while the buyer waits on this page.
+  useKeepCurrent(orderId, view.kind === "waiting", KEEP_CURRENT_MS);
+
+  const notice =
+    view.kind === "notETicket"
+      ? { title: t("voucher.notETicketTitle"), body: t("voucher.notETicketBody", { method: t(`delivery.${event.method}`, { ns: "order" }) }) }
+      : view.kind === "unpaid"
+        ? { title: t("voucher.unpaidTitle"), body: t("voucher.unpaidBody") }
+        : view.kind === "stopped"
+          ? { title: t("state.voided"), body: t("next.voided") }
+          : view.kind === "waiting"
+            ? { title: t("voucher.waitingTitle"), body: [t("next.awaiting_upload"), view.due ? t("panel.deadlineAt", { at: view.due }) : ""].filter(Boolean).join(" ") }
+            : null;
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t("voucher.title")} fallback={deliveryHref.orderDetail(orderId)} />
+      <main className={styles.main}>
+        <TicketStub event={event} kicker={kicker}>
+          {notice ? (
+            <Notice tone="waiting" mark={view.kind === "notETicket" ? "i" : undefined} testId="voucher-notice" title={notice.title} body={notice.body} />
+          ) : view.kind === "scratch" ? (
+            <ScratchCard />
+          ) : view.kind === "voucher" ? (
+            <Voucher files={view.files} />
+          ) : null}
+        </TicketStub>
+
+        {view.kind === "voucher" ? (
+          <>
+            <p className={styles.note} data-testid="check-within">
+              {t("fact.checkWithin", { minutes: view.checkWithinMinutes })}
+            </p>
+            <Link to={deliveryHref.pdfDownload(orderId)} className={styles.primary}>
+              {t("action.download")}
+            </Link>
+          </>
+        ) : null}
+        <Link to={deliveryHref.orderDetail(orderId)} className={styles.secondary}>
+          {t("pickup.orderDetail")}
+        </Link>
+      </main>
+    </div>
+  );
+}
+
+/** The foil to scratch (a post), then the code under it and the field to type it into. */
+function ScratchCard() {
+  const { t } = useTranslation(["delivery", "errors"]);
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const scratched = actionData?.voucher ?? null;
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const [form, fields] = useForm({
+    id: "voucher",
+    lastResult: (actionData?.result ?? undefined) as SubmissionResult<string[]> | undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: voucherCodeSchema }),
+  });
+  // The server's refusal is already in the viewer's words; the form's own errors are message keys.
+  const fieldError = fields.code.errors?.[0];
+  const codeError = actionData?.refusal ?? (fieldError ? t(fieldError, { ns: "errors" }) : null);
+
+  if (!scratched) {
+    return (
+      <div className={voucherStyles.scratch}>
+        <h2 className={voucherStyles.title}>{t("voucher.scratchTitle")}</h2>
+        <p className={voucherStyles.hint}>{t("voucher.scratchBody")}</p>
+        <Form method="post" className={voucherStyles.foilForm}>
+          <button type="submit" name="intent" value="scratch" className={voucherStyles.foil} disabled={busy("scratch")} data-testid="scratch">
+            <span>{busy("scratch") ? t("voucher.scratching") : t("voucher.scratch")}</span>
+          </button>
+        </Form>
+        {codeError ? (
+          <p className={styles.error} role="alert">
+            {codeError}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className={voucherStyles.scratch}>
+      <p className={voucherStyles.codeLabel}>{t("voucher.codeLabel")}</p>
+      <p className={voucherStyles.revealed} data-testid="scratch-code" aria-live="polite">
+        {scratched.code}
+      </p>
+      {scratched.validUntil ? <p className={voucherStyles.hint}>{t("voucher.validUntil", { at: scratched.validUntil })}</p> : null}
+      <Form method="post" {...getFormProps(form)} className={voucherStyles.enter}>
+        <input type="hidden" name="shownCode" value={scratched.code} />
+        <input type="hidden" name="validUntil" value={scratched.validUntil} />
+        <label htmlFor={fields.code.id} className={voucherStyles.enterLabel}>
+          {t("voucher.enterLabel")}
+        </label>
+        <input
+          {...getInputProps(fields.code, { type: "text" })}
+          key={fields.code.key}
+          className={voucherStyles.input}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          pattern="\d{4}"
+          placeholder="• • • •"
+        />
+        {codeError ? (
+          <p className={styles.error} id={fields.code.errorId} role="alert" data-testid="voucher-error">
+            {codeError}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="reveal" className={styles.primary} disabled={busy("reveal")}>
+          {busy("reveal") ? t("voucher.submitting") : t("voucher.submit")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** The voucher itself: the e-ticket files this order holds. */
+function Voucher({ files }: { files: { id: number; fileName: string; size: number }[] }) {
+  const { t } = useTranslation("delivery");
+  const size = useFileSize();
+  return (
+    <div className={voucherStyles.voucher} data-testid="voucher">
+      <p className={voucherStyles.codeLabel}>{t("voucher.ticketTitle")}</p>
+      <ul className={styles.files}>
+        {files.map((file) => (
+          <li key={file.id}>
+            <FileIcon />
+            <span className={styles.fileName}>
+              <strong>{file.fileName}</strong>
+            </span>
+            <span className={styles.muted}>{size(file.size)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
