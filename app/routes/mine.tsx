@@ -2,7 +2,8 @@
  * Me (SPEC §2 mine /mine): the buyer's account at a glance, or the way to sign in or register
  * for a guest; then orders, coupons and addresses, the guarantee, the app, help and policies,
  * about us with the version, and settings. The download-the-app prompt is a sheet (?sheet=app)
- * that works without JavaScript.
+ * that works without JavaScript. Staff accounts also see their console (docs/decisions.md);
+ * nobody else sees that the consoles exist.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -12,6 +13,7 @@ import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
 import { i18nServer } from "~/i18n/i18n.server";
 import { loginUrl, optionalUser } from "~/server/auth.server";
 import { readUserInfo } from "@market/accounts";
+import { rolesOf } from "@market/staff";
 import styles from "./mine.module.css";
 
 export const handle = { i18n: ["me"] };
@@ -21,9 +23,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ context }: LoaderFunctionArgs) {
   const market = context.market;
   const userId = optionalUser(context);
-  const [user, t] = await Promise.all([
+  const [user, t, roles] = await Promise.all([
     userId === null ? null : readUserInfo(market, userId),
     i18nServer.getFixedT(market.viewer.language, ["me", "common"]),
+    rolesOf(market),
   ]);
   const name = user ? user.nickName || [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0] : "";
   return data({
@@ -31,6 +34,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     profile: user ? { name, maskEmail: user.maskEmail, avatar: user.avatar, initials: initialsOf(name) } : null,
     signInHref: loginUrl("/mine"),
     version: context.cloudflare.env.APP_VERSION,
+    consoles: CONSOLES.filter((entry) => roles.includes(entry.role)).map((entry) => entry.key),
   });
 }
 
@@ -49,7 +53,14 @@ const SHORTCUTS = [
   { key: "addresses", to: "/address-list", icon: ["M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z", "M12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z"] },
 ] as const;
 
+/** The staff consoles, each shown only to accounts with its role. */
+const CONSOLES = [
+  { key: "provider", role: "seller", to: "/provider", icon: ["M4 7h16v12H4Z", "M9 7V5h6v2", "M4 12h16"] },
+  { key: "support", role: "support", to: "/support", icon: ["M4 13v-1a8 8 0 0 1 16 0v1", "M4 13h3v5H4ZM17 13h3v5h-3Z", "M20 18a3 3 0 0 1-3 3h-3"] },
+] as const;
+
 const MENU = [
+  { key: "afterSales", to: "/process-list", icon: ["M4 12a8 8 0 1 0 2.3-5.7", "M4 4v4h4", "M12 8v4l3 2"] },
   { key: "faq", to: "/faq", icon: ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z", "M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6", "M12 17h.01"] },
   { key: "support", to: "/emailSupport", icon: ["M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z", "m4.5 6 7.5 6 7.5-6"] },
   { key: "privacy", to: "/privacy-agreement", icon: ["M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6Z", "M10 11V9.5a2 2 0 1 1 4 0V11", "M9 11h6v4H9Z"] },
@@ -69,7 +80,7 @@ function Icon({ paths, className }: { paths: readonly string[]; className?: stri
 }
 
 export default function Mine() {
-  const { profile, signInHref, version } = useLoaderData<typeof loader>();
+  const { profile, signInHref, version, consoles } = useLoaderData<typeof loader>();
   const { t } = useTranslation("me");
   const appSheet = useSheet("app");
 
@@ -157,6 +168,17 @@ export default function Mine() {
           </SheetTrigger>
         </div>
       </section>
+
+      {consoles.length > 0 ? (
+        <nav className={styles.menu} aria-label={t("staff.label")}>
+          {CONSOLES.filter((entry) => consoles.includes(entry.key)).map((entry) => (
+            <Link key={entry.key} to={entry.to} className={styles.menuRow}>
+              <Icon paths={entry.icon} className={styles.menuIcon} />
+              <span className={styles.menuLabel}>{t(`staff.${entry.key}`)}</span>
+            </Link>
+          ))}
+        </nav>
+      ) : null}
 
       <nav className={styles.menu} aria-label={t("menu.help")}>
         {MENU.map((item) => (

@@ -1,0 +1,367 @@
+/**
+ * applyFor (/apply-for?orderId=&kind=refund|after_sale, SPEC §2, login): the after-sales
+ * application for one of the buyer's paid orders. The reason (the kind's own list), a
+ * description, the refund amount (and, for after-sales, compensation) in the order's trade
+ * currency, never more than was paid, with the viewer's currency beside it, and the receiving
+ * account of SPEC §3: CNY through an Alipay account or HKD to a bank.
+ *
+ * A plain POST form that works without JavaScript; with it, conform checks each field against
+ * the domain's own schema. The account fields switch with the currency by CSS alone (:has), so
+ * the switch works without JavaScript too, and the server validates only the chosen group.
+ * '{field} is required' (SPEC §5) per field in the viewer's language; the domain's refusals
+ * (650033 'Submission failed, Please check order detail.', 650036, one open case per order) are
+ * a form error; nothing typed is lost. Submitting goes to the case on /process-list with a toast.
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { OrderSummaryCard, RefusalNotice } from "~/components/after-sale-entry";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PageHeader } from "~/components/page-header";
+import { i18nServer } from "~/i18n/i18n.server";
+import { eligibilityView, idParam, moneyWriter, notFoundPage, orderSummaryView, type CurrencyView } from "~/server/after-sale.server";
+import { refusalText, requireUser } from "~/server/auth.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { applyForAfterSale, getApplyContext } from "@market/aftersales";
+import {
+  AFTER_SALE_KIND_VALUES,
+  APPLY_LIMITS,
+  applySchema,
+  RECEIVING_CURRENCY_VALUES,
+  toMajorString,
+  toMinorUnits,
+  type ApplyField,
+  type ApplyRequest,
+} from "@market/aftersales/apply-schema";
+import { CODES, MarketError } from "@market/errors";
+import { convert } from "@market/money/convert";
+import { formatMoney } from "@market/money/format";
+import type { Language } from "@market/context/viewer";
+import shell from "~/components/after-sale.module.css";
+import styles from "./apply-for.module.css";
+
+export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+
+const kindSchema = z.enum(AFTER_SALE_KIND_VALUES).catch("refund");
+
+/** The order and kind of the address; a malformed order id is not found, an unknown kind is a refund. */
+function queryOf(request: Request) {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("orderId")) throw redirect("/my-order");
+  return { orderId: idParam(request, "orderId"), kind: kindSchema.parse(url.searchParams.get("kind") ?? undefined) };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const market = context.market;
+  const { orderId, kind } = queryOf(request);
+  const [apply, money, t] = await Promise.all([
+    getApplyContext(market, orderId).catch(notFoundPage),
+    moneyWriter(context),
+    i18nServer.getFixedT(market.viewer.language, ["aftersales-screens", "common"]),
+  ]);
+  const trade = money.currency(apply.currency);
+  const display = market.viewer.currency === apply.currency ? null : money.currency(market.viewer.currency);
+  return data(
+    {
+      title: `${t(`aftersales-screens:apply.title.${kind}`)} · ${t("common:appName")}`,
+      kind,
+      order: orderSummaryView(apply.order, money, context),
+      eligibility: eligibilityView(apply, money, context),
+      reasons: apply.reasons[kind],
+      currencies: apply.accountCurrencies.length > 0 ? apply.accountCurrencies : RECEIVING_CURRENCY_VALUES,
+      trade,
+      display: display && display.perUsdMicros > 0 && trade.perUsdMicros > 0 ? display : null,
+      max: { refund: apply.maxRefundAmount, compensation: apply.maxCompensationAmount },
+      defaults: {
+        orderId: String(orderId),
+        kind,
+        // SPEC §3: mainland buyers are paid through Alipay, everyone else to a bank in HKD.
+        accountCurrency: market.viewer.location === "CN" ? "CNY" : "HKD",
+        // A refund asks for everything still refundable unless the buyer says less.
+        refundAmount: kind === "refund" ? toMajorString(apply.maxRefundAmount, apply.minorUnits) : "",
+      } satisfies Partial<Record<ApplyField, string>>,
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const { orderId, kind } = queryOf(request);
+  const formData = await request.formData();
+  // The order and kind are the page's address, whatever the form says.
+  formData.set("orderId", String(orderId));
+  formData.set("kind", kind);
+  const submission = parseWithZod(formData, { schema: applySchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), code: null, openCaseId: null }, { status: 400 });
+  try {
+    const opened = await applyForAfterSale(context.market, submission.value);
+    return redirectWithToast(`/process-list?id=${opened.id}`, { kind: "success", key: "aftersales-screens:toast.submitted" });
+  } catch (error) {
+    if (error instanceof MarketError && error.status === 404) notFoundPage(error);
+    if (!(error instanceof MarketError) || error.status >= 500) throw error;
+    const found = (error.data ?? {}) as { refusal?: string; caseId?: number | null };
+    return data(
+      {
+        result: submission.reply({ formErrors: [await refusalText(error, context)], fieldErrors: fieldErrorsOf(error.code, found.refusal) }),
+        code: error.code,
+        openCaseId: found.caseId ?? null,
+      },
+      { status: error.status },
+    );
+  }
+}
+
+/** The field a refusal is about, marked with its own message, beside the form error. */
+function fieldErrorsOf(code: number, refusal: string | undefined): Partial<Record<ApplyField, string[]>> {
+  if (code === CODES.aftersaleApplyName) return { recipientName: ["aftersaleApplyName"] };
+  if (refusal === "refund_over_paid") return { refundAmount: ["aftersales-screens:apply.overPaid"] };
+  if (refusal === "compensation_over_paid") return { compensationAmount: ["aftersales-screens:apply.overPaid"] };
+  if (refusal === "amount_precision") return { refundAmount: ["aftersales-screens:apply.precision"], compensationAmount: ["aftersales-screens:apply.precision"] };
+  return {};
+}
+
+/** An error key of the domain's schema (`required`, `aftersale.amountInvalid`) in the `errors` namespace. */
+function errorKey(key: string): string {
+  return key.includes(":") ? key : `errors:${key}`;
+}
+
+type Writer = (amount: number, currency: CurrencyView) => string;
+
+export default function ApplyFor() {
+  const { kind, order, eligibility, reasons, currencies, trade, display, max, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t, i18n } = useTranslation(["aftersales-screens", "aftersale", "errors"]);
+  const [form, fields] = useForm<Record<ApplyField, string>, ApplyRequest>({
+    id: "apply-for",
+    lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applySchema }),
+  });
+  const submitting = navigation.state === "submitting";
+  const formError = form.errors?.[0];
+  const entryHref = `${kind === "refund" ? "/order-refund" : "/order-after-sale"}?id=${order.id}`;
+  const write: Writer = (amount, currency) => formatMoney(amount, currency, i18n.language as Language);
+  const labelOf = (name: ApplyField) => t(`aftersale:fields.${name}`);
+
+  const text = (name: ApplyField, options: { inputMode?: "numeric" | "email" | "text"; autoComplete?: string; autoCapitalize?: string } = {}) => {
+    const field = fields[name];
+    return (
+      <Field field={field} label={labelOf(name)}>
+        <input
+          {...getInputProps(field, { type: "text" })}
+          key={field.key}
+          className={styles.control}
+          placeholder={t(`apply.placeholders.${name}`)}
+          autoComplete={options.autoComplete ?? "off"}
+          inputMode={options.inputMode}
+          autoCapitalize={options.autoCapitalize}
+          spellCheck={false}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <div className={shell.page}>
+      <PageHeader title={t(`apply.title.${kind}`)} fallback={entryHref} />
+      <main className={`${shell.main} ${styles.formMain}`}>
+        <OrderSummaryCard order={order} />
+        {!eligibility.allowed ? (
+          <RefusalNotice eligibility={eligibility} order={order} />
+        ) : (
+          <Form method="post" {...getFormProps(form)} noValidate className={styles.form} aria-label={t(`apply.title.${kind}`)}>
+            <input type="hidden" name={fields.orderId.name} value={defaults.orderId} />
+            <input type="hidden" name={fields.kind.name} value={kind} />
+
+            <fieldset className={styles.card} aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}>
+              <legend className={styles.cardTitle}>{t("apply.reasonTitle")}</legend>
+              <div className={styles.choices} role="radiogroup" aria-label={labelOf("reason")}>
+                {reasons.map((reason) => (
+                  <label key={reason} className={styles.choice}>
+                    <input {...getInputProps(fields.reason, { type: "radio", value: reason })} key={`${fields.reason.key}-${reason}`} id={`${fields.reason.id}-${reason}`} />
+                    <span>{t(`aftersale:reasons.${reason}`)}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError field={fields.reason} label={labelOf("reason")} />
+              <Field field={fields.description} label={labelOf("description")}>
+                <textarea
+                  {...getTextareaProps(fields.description)}
+                  key={fields.description.key}
+                  className={`${styles.control} ${styles.textarea}`}
+                  placeholder={t("apply.descriptionPlaceholder")}
+                  maxLength={APPLY_LIMITS.description}
+                  rows={4}
+                />
+              </Field>
+            </fieldset>
+
+            <fieldset className={styles.card}>
+              <legend className={styles.cardTitle}>{t("apply.amountsTitle")}</legend>
+              <p className={styles.note}>{t(kind === "refund" ? "apply.amountsNote" : "apply.amountsNoteEither", { currency: trade.code })}</p>
+              <AmountField field={fields.refundAmount} label={labelOf("refundAmount")} max={max.refund} trade={trade} display={display} write={write} />
+              {kind === "after_sale" ? (
+                <AmountField field={fields.compensationAmount} label={labelOf("compensationAmount")} max={max.compensation} trade={trade} display={display} write={write} />
+              ) : null}
+            </fieldset>
+
+            <fieldset className={styles.card}>
+              <legend className={styles.cardTitle}>{t("apply.receivingTitle")}</legend>
+              <p className={styles.note}>{t("apply.receivingNote")}</p>
+              <div className={styles.currencies} role="radiogroup" aria-label={t("apply.currencyLegend")}>
+                {currencies.map((currency) => (
+                  <label key={currency} className={styles.currency}>
+                    <input {...getInputProps(fields.accountCurrency, { type: "radio", value: currency })} key={`${fields.accountCurrency.key}-${currency}`} id={`${fields.accountCurrency.id}-${currency}`} />
+                    <span className={styles.currencyName}>{t(`aftersale:currencies.${currency}`)}</span>
+                    <span className={styles.currencyHint}>{t(`apply.currencyHint.${currency}`)}</span>
+                  </label>
+                ))}
+              </div>
+              <FieldError field={fields.accountCurrency} label={labelOf("accountCurrency")} />
+              {text("recipientName", { autoComplete: "name", autoCapitalize: "words" })}
+              <div className={styles.group} data-currency="CNY">
+                <p className={styles.groupTitle}>{t("apply.cnyGroup")}</p>
+                {text("alipayAccount", { inputMode: "email", autoCapitalize: "none" })}
+              </div>
+              <div className={styles.group} data-currency="HKD">
+                <p className={styles.groupTitle}>{t("apply.hkdGroup")}</p>
+                {text("bankName")}
+                <div className={styles.pair}>
+                  {text("bankCode", { autoCapitalize: "characters" })}
+                  {text("swiftCode", { autoCapitalize: "characters" })}
+                </div>
+                {text("cardNumber", { inputMode: "numeric" })}
+                {text("accountOpeningArea")}
+              </div>
+              <p className={styles.masked}>
+                <LockIcon />
+                {t("apply.masked")}
+              </p>
+            </fieldset>
+
+            <div className={shell.footer}>
+              {formError ? (
+                <div id={form.errorId} className={shell.banner} role="alert" data-testid="form-error">
+                  <p>{formError}</p>
+                  {/* 650033 asks the buyer to check the order, and an open case is worth following: one tap away. */}
+                  {actionData?.code === CODES.aftersaleApply ? (
+                    <Link to={`/order-detail?id=${order.id}`} className={shell.bannerLink}>
+                      {t("refusals.not_paid.action")}
+                    </Link>
+                  ) : actionData?.code === CODES.aftersaleAlreadyOpen ? (
+                    <Link to={actionData.openCaseId ? `/process-list?id=${actionData.openCaseId}` : "/process-list"} className={shell.bannerLink}>
+                      {t("refusals.case_open.action")}
+                    </Link>
+                  ) : null}
+                </div>
+              ) : null}
+              <button type="submit" className={shell.primary} disabled={submitting}>
+                {submitting ? t("apply.submitting") : t("apply.submit")}
+              </button>
+            </div>
+          </Form>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** A labelled field with its SPEC §5 message under it, in the viewer's language. */
+function Field({ field, label, children, hint }: { field: FieldMetadata<string>; label: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className={styles.field} data-invalid={field.errors?.length ? "" : undefined}>
+      <label htmlFor={field.id} className={styles.label}>
+        {label}
+      </label>
+      {children}
+      {hint}
+      <FieldError field={field} label={label} />
+    </div>
+  );
+}
+
+function FieldError({ field, label }: { field: FieldMetadata<string>; label: string }) {
+  const { t } = useTranslation("errors");
+  const error = field.errors?.[0];
+  if (!error) return null;
+  return (
+    <p id={field.errorId} className={styles.error}>
+      {t(errorKey(error), { field: label })}
+    </p>
+  );
+}
+
+interface AmountProps {
+  field: FieldMetadata<string>;
+  label: string;
+  /** The most that may be asked, minor units of the trade currency. */
+  max: number;
+  trade: CurrencyView;
+  /** The viewer's currency when it is not the trade currency. */
+  display: CurrencyView | null;
+  write: Writer;
+}
+
+/**
+ * An amount in the trade currency's major units, with the most that may be asked, and (as the
+ * buyer types, when they read another currency) what it comes to in theirs.
+ */
+function AmountField({ field, label, max, trade, display, write }: AmountProps) {
+  const { t } = useTranslation("aftersales-screens");
+  const [typed, setTyped] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
+  const limit = write(max, trade);
+  const typedMinor = display ? toMinorUnits(typed, trade.minorUnits) : null;
+  const equivalent = display && typedMinor !== null && typedMinor > 0 ? write(convert(typedMinor, trade, display), display) : null;
+  const hint = (
+    <p className={styles.hint}>
+      <span>{display ? t("apply.upToEquivalent", { amount: limit, equivalent: write(convert(max, trade, display), display) }) : t("apply.upTo", { amount: limit })}</span>
+      {display ? (
+        <span className={styles.equivalent} aria-live="polite" data-testid={`${field.name}-equivalent`}>
+          {equivalent ? t("apply.equivalent", { amount: equivalent }) : null}
+        </span>
+      ) : null}
+    </p>
+  );
+  return (
+    <Field field={field} label={label} hint={hint}>
+      <div className={styles.amount}>
+        <span className={styles.symbol} aria-hidden="true">
+          {trade.symbol.trim()}
+        </span>
+        <input
+          {...getInputProps(field, { type: "text" })}
+          key={field.key}
+          className={`${styles.control} ${styles.amountInput}`}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          onInput={(event) => setTyped(event.currentTarget.value)}
+        />
+      </div>
+    </Field>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <rect x="5" y="11" width="14" height="9" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </svg>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
