@@ -9,6 +9,7 @@ import { Toaster } from "~/components/toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { readToast } from "~/server/toast.server";
 import { loadReference } from "@market/catalog/reference";
+import { payMethodsFor } from "@market/payments/pay-methods";
 import "~/styles/tokens.css";
 import "~/styles/base.css";
 
@@ -33,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       location: viewer.location,
       environment: viewer.environment,
       signedIn: viewer.userId !== null,
+      /** What the pay modal offers in this viewer's channel (app/components/pay-sheet.tsx). */
+      payMethods: payMethodsFor(viewer),
       version: { name: context.cloudflare.env.APP_VERSION, build: context.cloudflare.env.APP_BUILD },
       toast,
     },

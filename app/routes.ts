@@ -51,6 +51,30 @@ export default [
   route("pay-success-new", "routes/pay-success-new.tsx"),
   route("ticket-detail", "routes/ticket-detail.tsx"),
   route("media/share/:file", "routes/resources/share-poster.ts"),
+  // The buyer's orders (SPEC §2 myOrder, orderDetail, map).
+  route("my-order", "routes/my-order.tsx"),
+  route("order-detail", "routes/order-detail.tsx"),
+  route("map", "routes/map.tsx"),
+  // After-sales (SPEC §2 orderRefund, orderAfterSale, applyFor, processList).
+  route("order-refund", "routes/order-refund.tsx"),
+  route("order-after-sale", "routes/order-after-sale.tsx"),
+  route("apply-for", "routes/apply-for.tsx"),
+  route("process-list", "routes/process-list.tsx"),
+  // Delivery (SPEC §2 pickupTicket, pickupTicketNa, pdfDownload; the e-ticket voucher and the
+  // buyer's delivery steps): docs/decisions.md.
+  route("pickup-ticket", "routes/pickup-ticket.tsx"),
+  route("pickup-ticket-na", "routes/pickup-ticket-na.tsx"),
+  route("e-ticket", "routes/e-ticket.tsx"),
+  route("pdf-download", "routes/pdf-download.tsx"),
+  route("media/e-ticket/:orderId/:file", "routes/resources/e-ticket.ts"),
+  route("delivery-step", "routes/resources/delivery-step.ts"),
+  // Staff consoles (SPEC §6 leaves staff unshown; docs/decisions.md): not found without the role.
+  route("provider", "routes/provider.tsx"),
+  route("provider/orders/:id", "routes/provider.order.tsx"),
+  route("support", "routes/support.tsx"),
+  route("support/orders/:id", "routes/support.order.tsx"),
+  route("support/cases", "routes/support.cases.tsx"),
+  route("support/cases/:id", "routes/support.case.tsx"),
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

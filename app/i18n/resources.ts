@@ -17,6 +17,11 @@ import enAddress from "../locales/en-US/address.json";
 import enCoupon from "../locales/en-US/coupon.json";
 import enBuy from "../locales/en-US/buy.json";
 import enOrder from "../locales/en-US/order.json";
+import enOrders from "../locales/en-US/orders.json";
+import enConsole from "../locales/en-US/console.json";
+import enDelivery from "../locales/en-US/delivery.json";
+import enAftersale from "../locales/en-US/aftersale.json";
+import enAftersalesScreens from "../locales/en-US/aftersales-screens.json";
 import zhAccount from "../locales/zh-HK/account.json";
 import zhCommon from "../locales/zh-HK/common.json";
 import zhErrors from "../locales/zh-HK/errors.json";
@@ -31,10 +36,15 @@ import zhAddress from "../locales/zh-HK/address.json";
 import zhCoupon from "../locales/zh-HK/coupon.json";
 import zhBuy from "../locales/zh-HK/buy.json";
 import zhOrder from "../locales/zh-HK/order.json";
+import zhOrders from "../locales/zh-HK/orders.json";
+import zhConsole from "../locales/zh-HK/console.json";
+import zhDelivery from "../locales/zh-HK/delivery.json";
+import zhAftersale from "../locales/zh-HK/aftersale.json";
+import zhAftersalesScreens from "../locales/zh-HK/aftersales-screens.json";
 
 export const resources = {
-  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder },
-  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder },
+  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens },
+  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens },
 } as const;
 
 export type Namespace = keyof (typeof resources)["en-US"];

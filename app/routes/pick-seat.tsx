@@ -1,7 +1,8 @@
 /**
  * pickSeat (/pick-seat?sessionId=…, SPEC §2): choose a date of the show, how many tickets, then
  * a listing, on the seating map or in the list. Everything the buyer chooses lives in the
- * address (quantity, sort, section, price range, delivery, zone, seats together), so every
+ * address (quantity, sort, section, price range, delivery, zone, seats together, and on the map
+ * `zoom=1` for the section's seats and `listing=` for the group of seats tapped), so every
  * choice is a plain link or a GET form and the page works without JavaScript. A session that is
  * not on sale shows SPEC's 'This session cannot be ordered temporarily!' instead of tickets.
  */
@@ -49,6 +50,13 @@ function queryOf(request: Request): SessionListingsQuery {
   throw new Response("Not found", { status: 404 });
 }
 
+/** The map's own choices: zoomed into the chosen section, and the listing tapped there. */
+function mapChoicesOf(request: Request): { zoom: boolean; listing: number | null } {
+  const params = new URL(request.url).searchParams;
+  const listing = Number(params.get("listing"));
+  return { zoom: params.get("zoom") === "1", listing: Number.isSafeInteger(listing) && listing > 0 ? listing : null };
+}
+
 function notFoundAsResponse(error: unknown): never {
   if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
   throw error;
@@ -57,6 +65,7 @@ function notFoundAsResponse(error: unknown): never {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = context.market;
   const query = queryOf(request);
+  const choices = mapChoicesOf(request);
   const [session, t] = await Promise.all([
     sessionSummary(ctx, query.sessionId).catch(notFoundAsResponse),
     i18nServer.getFixedT(ctx.viewer.language, "buy"),
@@ -65,27 +74,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pageDescription = t("pickSeat.metaDescription", { title: session.tour.title });
   const otherSessions = await sessionsOfShow(ctx, session.showId);
   if (!session.orderable) {
-    return data({ state: "unavailable" as const, session, otherSessions, query, pageTitle, pageDescription, offer: null, map: null });
+    return data({ state: "unavailable" as const, session, otherSessions, query, choices, pageTitle, pageDescription, offer: null, map: null });
   }
   const offer = await sessionListings(ctx, query).catch((error: unknown) => {
     // Sales may close between the two reads; the page then says so rather than failing.
     if (error instanceof MarketError && error.code === 610001) return null;
     throw error;
   });
-  if (!offer) return data({ state: "unavailable" as const, session, otherSessions, query, pageTitle, pageDescription, offer: null, map: null });
-  const map = await sessionSeatMap(ctx, { sessionId: session.sessionId, quantity: offer.quantity ?? undefined });
-  return data({ state: "open" as const, session, otherSessions, query, pageTitle, pageDescription, offer, map });
+  if (!offer) return data({ state: "unavailable" as const, session, otherSessions, query, choices, pageTitle, pageDescription, offer: null, map: null });
+  // Seats are read for the zoomed section only; the rest of the venue stays outlines.
+  const map = await sessionSeatMap(ctx, {
+    sessionId: session.sessionId,
+    quantity: offer.quantity ?? undefined,
+    section: choices.zoom ? query.section : undefined,
+  });
+  return data({ state: "open" as const, session, otherSessions, query, choices, pageTitle, pageDescription, offer, map });
 }
 
-/** The page's address with some choices changed (undefined or null removes one). */
+/** The page's address with some choices changed (undefined or null removes one; a changed one moves to the end, in the order given). */
 function useHrefWith() {
   const location = useLocation();
   return (changes: Record<string, string | number | null | undefined>, pathname = location.pathname) => {
     const params = new URLSearchParams(location.search);
     params.delete("sheet");
     for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === undefined || value === "") params.delete(key);
-      else params.set(key, String(value));
+      params.delete(key);
+      if (value !== null && value !== undefined && value !== "") params.append(key, String(value));
     }
     return `${pathname}?${params.toString()}`;
   };
@@ -98,7 +112,7 @@ function useLanguage(): Language {
 
 export default function PickSeatPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { session, otherSessions, query } = loaded;
+  const { session, otherSessions, query, choices } = loaded;
   const { t } = useTranslation("buy");
   const language = useLanguage();
   const hrefWith = useHrefWith();
@@ -157,7 +171,7 @@ export default function PickSeatPage() {
             </Link>
           </section>
         ) : (
-          <OpenSession offer={loaded.offer} map={loaded.map} query={query} hrefWith={hrefWith} />
+          <OpenSession offer={loaded.offer} map={loaded.map} query={query} choices={choices} hrefWith={hrefWith} />
         )}
       </main>
     </div>
@@ -170,11 +184,13 @@ function OpenSession({
   offer,
   map,
   query,
+  choices,
   hrefWith,
 }: {
   offer: Loaded["offer"];
   map: Loaded["map"];
   query: Loaded["query"];
+  choices: Loaded["choices"];
   hrefWith: ReturnType<typeof useHrefWith>;
 }) {
   const { t } = useTranslation("buy");
@@ -220,7 +236,7 @@ function OpenSession({
         </ul>
       </nav>
 
-      <section className={styles.block} aria-labelledby="map-title">
+      <section className={`${styles.block} ${styles.mapBlock}`} id="map" aria-labelledby="map-title">
         <div className={styles.blockHead}>
           <h3 id="map-title" className={styles.blockTitle}>
             {t("pickSeat.map")}
@@ -229,7 +245,14 @@ function OpenSession({
             {t("pickSeat.fullMap")}
           </Link>
         </div>
-        <SeatMap map={map} selected={query.section ?? null} sectionHref={(code) => hrefWith({ section: code }) + "#tickets"} />
+        <SeatMap
+          map={map}
+          selected={query.section ?? null}
+          sectionHref={(code) => hrefWith({ listing: null, zoom: 1, section: code }) + "#map"}
+          zoomOutHref={hrefWith({ zoom: null, listing: null }) + "#map"}
+          listingHref={(listingId) => hrefWith({ listing: listingId }) + "#map"}
+          selectedListing={choices.listing}
+        />
       </section>
 
       <section className={styles.block} id="tickets" aria-labelledby="tickets-title">
@@ -259,7 +282,7 @@ function OpenSession({
         {selectedSection ? (
           <p className={styles.activeSection}>
             <span>{t("pickSeat.sectionFilter", { section: selectedSection.name })}</span>
-            <Link to={hrefWith({ section: null })} preventScrollReset replace>
+            <Link to={hrefWith({ section: null, zoom: null, listing: null })} preventScrollReset replace>
               {t("pickSeat.showAllSections")}
             </Link>
           </p>
@@ -271,7 +294,7 @@ function OpenSession({
           <ol className={styles.listings}>
             {offer.listings.map((listing) => (
               <li key={listing.listingId}>
-                <ListingRow listing={listing} quantity={offer.quantity!} />
+                <ListingRow listing={listing} quantity={offer.quantity!} chosen={listing.listingId === choices.listing} />
               </li>
             ))}
           </ol>
@@ -279,7 +302,7 @@ function OpenSession({
           <div className={styles.empty} role="status">
             <h4>{t("pickSeat.empty.title")}</h4>
             <p>{t("pickSeat.empty.body")}</p>
-            <Link to={hrefWith({ section: null, minPrice: null, maxPrice: null, delivery: null, zone: null, together: null })} replace className={styles.secondary}>
+            <Link to={hrefWith({ section: null, zoom: null, listing: null, minPrice: null, maxPrice: null, delivery: null, zone: null, together: null })} replace className={styles.secondary}>
               {t("pickSeat.clear")}
             </Link>
           </div>
@@ -292,6 +315,7 @@ function OpenSession({
           {offer.quantity ? <input type="hidden" name="quantity" value={offer.quantity} /> : null}
           {query.sort !== "price_asc" ? <input type="hidden" name="sort" value={query.sort} /> : null}
           {query.section ? <input type="hidden" name="section" value={query.section} /> : null}
+          {query.section && choices.zoom ? <input type="hidden" name="zoom" value="1" /> : null}
           <div className={styles.priceRange}>
             <label>
               <span>{t("pickSeat.minPrice")}</span>
@@ -342,11 +366,11 @@ function OpenSession({
   );
 }
 
-function ListingRow({ listing, quantity }: { listing: OfferedListing; quantity: number }) {
+function ListingRow({ listing, quantity, chosen }: { listing: OfferedListing; quantity: number; chosen: boolean }) {
   const { t } = useTranslation("buy");
   const seatsText = useSeatsText();
   return (
-    <Link to={`/confirm-ticket?listingId=${listing.listingId}&quantity=${quantity}`} className={styles.listing}>
+    <Link to={`/confirm-ticket?listingId=${listing.listingId}&quantity=${quantity}`} className={styles.listing} data-chosen={chosen || undefined}>
       <span className={styles.listingWhere}>
         <strong>{t("listing.section", { section: listing.section.name })}</strong>
         <span>{seatsText(listing)}</span>

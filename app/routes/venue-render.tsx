@@ -1,8 +1,9 @@
 /**
  * venueRender (/venue-render-v2?sessionId=…[&quantity=], SPEC §2): a session's seating map on
- * its own, full width, for a buyer who wants to study the venue. Tapping a section opens the
- * session's tickets in that section (/pick-seat?…&section=), a plain link with or without
- * JavaScript.
+ * its own, full width, for a buyer who wants to study the venue. Tapping a section zooms into
+ * its seats here (`&zoom=1&section=`), tapping a group of seats chooses its listing
+ * (`&listing=`, with Continue), and 'See tickets' opens the session's list at that section on
+ * /pick-seat. Every step is a plain link, with or without JavaScript.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -23,8 +24,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = context.market;
   const params = new URL(request.url).searchParams;
-  const query = seatMapQuerySchema.safeParse({ sessionId: params.get("sessionId") || undefined, quantity: params.get("quantity") || undefined });
+  const query = seatMapQuerySchema.safeParse({
+    sessionId: params.get("sessionId") || undefined,
+    quantity: params.get("quantity") || undefined,
+    section: (params.get("zoom") === "1" && params.get("section")) || undefined,
+  });
   if (!query.success) throw new Response("Not found", { status: 404 });
+  const listing = Number(params.get("listing"));
   const [map, t] = await Promise.all([
     sessionSeatMap(ctx, query.data).catch((error: unknown) => {
       if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
@@ -32,15 +38,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     i18nServer.getFixedT(ctx.viewer.language, "buy"),
   ]);
-  return data({ map, section: params.get("section"), pageTitle: t("seatMap.metaTitle", { title: map.session.tour.title }) });
+  return data({
+    map,
+    section: params.get("section"),
+    listing: Number.isSafeInteger(listing) && listing > 0 ? listing : null,
+    pageTitle: t("seatMap.metaTitle", { title: map.session.tour.title }),
+  });
 }
 
 export default function VenueRenderPage() {
-  const { map, section } = useLoaderData<typeof loader>();
+  const { map, section, listing } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("buy");
   const when = sessionTime(map.session.startsAt, map.session.timeZone, i18n.language === "zh-HK" ? "zh-HK" : "en-US");
+  const quantity = map.quantity ? `&quantity=${map.quantity}` : "";
   const pickSeat = (code: string | null) =>
-    `/pick-seat?sessionId=${map.session.sessionId}${map.quantity ? `&quantity=${map.quantity}` : ""}${code ? `&section=${encodeURIComponent(code)}` : ""}#tickets`;
+    `/pick-seat?sessionId=${map.session.sessionId}${quantity}${code ? `&section=${encodeURIComponent(code)}` : ""}#tickets`;
+  const here = (choices: string) => `/venue-render-v2?sessionId=${map.session.sessionId}${quantity}${choices}#map`;
+  const zoomedInto = (code: string) => `&zoom=1&section=${encodeURIComponent(code)}`;
   return (
     <div className={styles.page}>
       <PageHeader title={t("seatMap.title")} fallback={pickSeat(null)} />
@@ -54,7 +68,16 @@ export default function VenueRenderPage() {
           </p>
           <p className={styles.where}>{map.session.venue.name}</p>
         </header>
-        <SeatMap map={map} selected={section} sectionHref={pickSeat} />
+        <div id="map" className={styles.mapBlock}>
+          <SeatMap
+            map={map}
+            selected={section}
+            sectionHref={(code) => here(zoomedInto(code))}
+            zoomOutHref={here(section ? `&section=${encodeURIComponent(section)}` : "")}
+            listingHref={(listingId) => here(`${zoomedInto(map.zoomed?.code ?? "")}&listing=${listingId}`)}
+            selectedListing={listing}
+          />
+        </div>
         <Link to={pickSeat(section)} className={styles.primary}>
           {t("seatMap.backToList")}
         </Link>

@@ -4,7 +4,7 @@
  * may call all three; amounts are in the viewer's currency (the cc header).
  *
  *   GET /pub/tour/v1/session/listings  ?sessionId=&quantity=&sort=&section=&minPrice=&maxPrice=&delivery=&zone=&together=
- *   GET /pub/tour/v1/session/seat-map  ?sessionId=&quantity=
+ *   GET /pub/tour/v1/session/seat-map  ?sessionId=&quantity=&section=  (section: its seats too)
  *   GET /pub/tour/v1/listing/detail    ?listingId=&quantity=
  */
 import type { Hono } from "hono";
@@ -22,7 +22,11 @@ export function registerListingRoutes(api: Hono<ApiEnv>) {
   });
 
   api.get("/pub/tour/v1/session/seat-map", async (c) => {
-    const query = seatMapQuerySchema.safeParse({ sessionId: c.req.query("sessionId") || undefined, quantity: c.req.query("quantity") || undefined });
+    const query = seatMapQuerySchema.safeParse({
+      sessionId: c.req.query("sessionId") || undefined,
+      quantity: c.req.query("quantity") || undefined,
+      section: c.req.query("section") || undefined,
+    });
     if (!query.success) throw invalidParam(query.error);
     return c.json(ok(await sessionSeatMap(c.get("market"), query.data)));
   });

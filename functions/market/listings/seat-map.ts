@@ -11,23 +11,29 @@
  *   first, so the colours spread across the map whatever the venue's price range.
  * - The stage comes from the venue's kind and map size (db/seed/seat-maps.ts stageOutline): the
  *   schema keeps no stage.
+ * - Seats are drawn for one section only, the one the buyer zooms into (`section`): its rows
+ *   (labelled by the venue's convention, seed/seat-maps.ts rowLabel) × seats per row, and a
+ *   group of seats per listing offering the chosen quantity: its row, from its first seat, as
+ *   many seats as it lists. Every other seat is unavailable. A standing section, or a listing
+ *   whose row is not on the plan, has no seats to draw; its listing is still a group.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { venueSections } from "../../db/schema";
-import { stageOutline, type StageOutline } from "../../db/seed/seat-maps";
+import { listings, venueSections } from "../../db/schema";
+import { rowLabel, stageOutline, type StageOutline } from "../../db/seed/seat-maps";
 import type { Money } from "../catalog/from-prices";
 import type { MarketContext } from "../context";
 import { chosenQuantity, offeredQuantities } from "./session-listings";
-import { offeredListings, sessionSummary, type SectionZone, type SessionSummary } from "./session-offer";
+import { offeredListings, sessionSummary, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
 
 /** The most price bands a map's legend shows. */
 export const PRICE_BANDS = 4;
 
-/** The map's query: `?sessionId=` and optionally the quantity the buyer wants. */
+/** The map's query: `?sessionId=`, optionally the quantity wanted and the section zoomed into. */
 export const seatMapQuerySchema = z.object({
   sessionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   quantity: z.coerce.number().int().min(1).max(100).optional(),
+  section: z.string().trim().min(1).max(40).optional(),
 });
 
 export interface MapSection {
@@ -54,6 +60,34 @@ export interface PriceBand {
   to: Money;
 }
 
+/** The seats of one listing, as the seller listed them. */
+export interface SeatGroup {
+  listingId: number;
+  /** Where its seats are drawn: a row of the plan (index from the front) and seat numbers;
+   * null in a standing section or when the row is not on the plan. */
+  seats: { rowIndex: number; row: string; from: number; to: number } | null;
+  /** The listed row, as the seller wrote it (null for standing). */
+  row: string | null;
+  together: boolean;
+  ticketsLeft: number;
+  /** All-in per ticket in the viewer's currency, and its price band. */
+  price: Money;
+  band: number;
+}
+
+/** The section the buyer zoomed into, seat by seat. */
+export interface ZoomedSection {
+  code: string;
+  name: string;
+  generalAdmission: boolean;
+  obstructed: boolean;
+  /** Row labels from the front; empty for a standing section. */
+  rows: string[];
+  seatsPerRow: number;
+  /** One per listing offering the chosen quantity, cheapest first. */
+  groups: SeatGroup[];
+}
+
 export interface SeatMap {
   session: SessionSummary;
   quantity: number | null;
@@ -62,6 +96,8 @@ export interface SeatMap {
   stage: StageOutline;
   sections: MapSection[];
   bands: PriceBand[];
+  /** The section asked for in `section`, seat by seat (null when none was, or it is unknown). */
+  zoomed: ZoomedSection | null;
 }
 
 /** Splits ascending prices into at most PRICE_BANDS bands of near-equal size. */
@@ -78,14 +114,16 @@ export function priceBands(sortedPrices: readonly number[], currency: string): P
 
 /**
  * The seating map of `sessionId` for the viewer at the context's clock, priced for `quantity`
- * tickets (the pick-seat default when absent). Throws notFound for a missing session. Reads only.
+ * tickets (the pick-seat default when absent), with the seats of `section` when given. Throws
+ * notFound for a missing session. Reads only.
  */
-export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: number; quantity?: number }): Promise<SeatMap> {
+export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: number; quantity?: number; section?: string }): Promise<SeatMap> {
   const session = await sessionSummary(ctx, input.sessionId);
   const zh = ctx.viewer.language === "zh-HK";
   const [sectionRows, offered] = await Promise.all([
     ctx.db
       .select({
+        id: venueSections.id,
         code: venueSections.code,
         name: zh ? venueSections.nameZh : venueSections.nameEn,
         zone: venueSections.zone,
@@ -94,6 +132,8 @@ export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: num
         labelY: venueSections.labelY,
         obstructed: venueSections.obstructed,
         generalAdmission: venueSections.generalAdmission,
+        rows: venueSections.rows,
+        seatsPerRow: venueSections.seatsPerRow,
       })
       .from(venueSections)
       .where(eq(venueSections.venueId, session.venue.id))
@@ -116,14 +156,18 @@ export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: num
   const currency = offered[0]?.allIn.currency ?? ctx.viewer.currency;
   const prices = [...bySection.values()].map((entry) => entry.lowest.amount).sort((a, b) => a - b);
   const bands = priceBands(prices, currency);
-  const bandOf = (amount: number) => bands.findIndex((band) => amount >= band.from.amount && amount <= band.to.amount);
+  // The last band starting at or below a price: a section's own, or, for a listing dearer than
+  // its section's cheapest, the band its price reaches.
+  const bandOf = (amount: number) => bands.reduce((found, band, index) => (band.from.amount <= amount ? index : found), 0);
+  const zoomedRow = input.section === undefined ? undefined : sectionRows.find((row) => row.code === input.section);
+  const zoomedOffer = zoomedRow ? offered.filter((listing) => listing.section.code === zoomedRow.code && quantity !== null && listing.quantities.includes(quantity)) : [];
   return {
     session,
     quantity,
     width: session.venue.mapWidth,
     height: session.venue.mapHeight,
     stage: stageOutline({ kind: session.venue.kind, mapWidth: session.venue.mapWidth, mapHeight: session.venue.mapHeight }),
-    sections: sectionRows.map((row) => {
+    sections: sectionRows.map(({ id: _id, rows: _rows, seatsPerRow: _seatsPerRow, ...row }) => {
       const offer = bySection.get(row.code);
       return {
         ...row,
@@ -134,5 +178,61 @@ export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: num
       };
     }),
     bands,
+    zoomed: zoomedRow
+      ? await zoomedSection(ctx, { sessionId: session.sessionId, kind: session.venue.kind, section: zoomedRow, offered: zoomedOffer, bandOf })
+      : null,
+  };
+}
+
+/**
+ * The seats of one section: its rows and the groups of seats its offered listings hold. The
+ * listed first seat and quantity are read for the section's listings only, so a stadium zoomed
+ * into one section reads one section's rows.
+ */
+async function zoomedSection(
+  ctx: MarketContext,
+  input: {
+    sessionId: number;
+    kind: SessionSummary["venue"]["kind"];
+    section: { id: number; code: string; name: string; obstructed: boolean; generalAdmission: boolean; rows: number; seatsPerRow: number };
+    offered: OfferedListing[];
+    bandOf: (amount: number) => number;
+  },
+): Promise<ZoomedSection> {
+  const { section, offered } = input;
+  const rows = section.generalAdmission ? [] : Array.from({ length: section.rows }, (_, index) => rowLabel(input.kind, index));
+  const listed = new Map<number, { seatFrom: number | null; quantity: number }>();
+  if (offered.length > 0) {
+    const rowsListed = await ctx.db
+      .select({ id: listings.id, seatFrom: listings.seatFrom, quantity: listings.quantity })
+      .from(listings)
+      .where(and(eq(listings.sessionId, input.sessionId), eq(listings.sectionId, section.id)));
+    for (const row of rowsListed) listed.set(row.id, row);
+  }
+  const groups = offered
+    .map((listing): SeatGroup => {
+      const own = listed.get(listing.listingId);
+      const rowIndex = listing.rowLabel === null ? -1 : rows.indexOf(listing.rowLabel.trim().toUpperCase());
+      const from = own?.seatFrom ?? null;
+      const onPlan = rowIndex >= 0 && from !== null && from >= 1 && from <= section.seatsPerRow;
+      return {
+        listingId: listing.listingId,
+        seats: onPlan ? { rowIndex, row: rows[rowIndex]!, from, to: Math.min(section.seatsPerRow, from + own!.quantity - 1) } : null,
+        row: listing.rowLabel,
+        together: listing.seatsTogether,
+        ticketsLeft: listing.ticketsLeft,
+        price: listing.allIn,
+        band: input.bandOf(listing.allIn.amount),
+      };
+    })
+    .sort((a, b) => a.price.amount - b.price.amount || a.listingId - b.listingId);
+  return {
+    code: section.code,
+    name: section.name,
+    generalAdmission: section.generalAdmission,
+    obstructed: section.obstructed,
+    rows,
+    seatsPerRow: section.generalAdmission ? 0 : section.seatsPerRow,
+    groups,
   };
 }
