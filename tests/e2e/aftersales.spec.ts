@@ -1,9 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { createAccount, eTicketListing, payInSandbox, placeOrder } from "./support/buying";
 import { expect, inLanguage, test, type Language } from "./support/fixtures";
+import { signInStaff, STAFF } from "./support/staff";
 
-/** The seeded support account (README: Sign in as provider or support). */
-const SUPPORT = { email: "support@ovation.example", password: "Support#2026" };
 const CARD_NUMBER = "4929123456781234";
 
 /** A new buyer's paid order of two e-tickets: sign up, place the order, approve it in the sandbox. */
@@ -20,29 +19,16 @@ async function paidOrder(page: Page, language: Language): Promise<number> {
 /** Support, in a browser of its own: sign in, open the case and approve it with a reason. */
 async function supportApproves(browser: Browser, baseURL: string, language: Language, javaScriptEnabled: boolean, caseId: number, reason: string) {
   const say = (english: string, chinese: string) => inLanguage(language, english, chinese);
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addCookies([{ name: "language", value: language, url: baseURL }]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  const open = async (path: string) => {
-    await page.goto(path);
-    if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  };
+  const support = await signInStaff(browser, baseURL, language, javaScriptEnabled, STAFF.support, `/support/cases/${caseId}`);
+  const { page } = support;
   try {
-    await open(`/login?${new URLSearchParams({ redirectTo: `/support/cases/${caseId}` })}`);
-    await page.getByLabel(say("Email", "電郵"), { exact: true }).fill(SUPPORT.email);
-    await page.getByLabel(say("Password", "密碼"), { exact: true }).fill(SUPPORT.password);
-    await page.getByRole("button", { name: say("Sign in", "登入"), exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/support/cases/${caseId}$`));
     // The console sees the same account, masked as everywhere.
     await expect(page.getByTestId("receiving-account")).toContainText("**** **** **** 1234");
     await page.getByLabel(say("Reason", "原因"), { exact: true }).fill(reason);
     await page.getByRole("button", { name: say("Approve", "批准"), exact: true }).click();
     await expect(page.getByTestId("case-status")).toHaveText(say("Refunded", "已退款"));
-    expect(errors, "uncaught errors in the support console").toEqual([]);
   } finally {
-    await context.close();
+    await support.close();
   }
 }
 

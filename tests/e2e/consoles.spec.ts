@@ -4,51 +4,15 @@
  * the seeded account, in a browser of its own) marks a SELF_PICKUP order ready and delivers an
  * E_TICKET order by uploading its PDF; and support approves an after-sales case with a reason.
  */
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createAccount, eTicketListing, payInSandbox, placeOrder } from "./support/buying";
 import { expect, inLanguage, test, type Language } from "./support/fixtures";
-
-/** The seeded staff accounts (README: 'Sign in as provider or support'). */
-const PROVIDER = { email: "provider@ovation.example", password: "Provider#2026" };
-const SUPPORT = { email: "support@ovation.example", password: "Support#2026" };
+import { signInStaff, STAFF } from "./support/staff";
 
 /** A one-page PDF, small but real: the console refuses anything that does not start like a PDF. */
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
-
-interface Staff {
-  page: Page;
-  /** Goes to a path and, with JavaScript, waits until the page is interactive. */
-  open: (path: string) => Promise<void>;
-  close: () => Promise<void>;
-}
-
-/** A staff member signed in with the seeded account in a browser of its own, in the test's language. */
-async function signInStaff(browser: Browser, baseURL: string, language: Language, javaScriptEnabled: boolean, account: typeof PROVIDER): Promise<Staff> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: "Asia/Hong_Kong" });
-  await context.addCookies([{ name: "language", value: language, url: baseURL }]);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  const open = async (path: string) => {
-    await page.goto(path);
-    if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  };
-  await open("/login?redirectTo=%2Fmine");
-  await page.getByLabel(inLanguage(language, "Email", "電郵"), { exact: true }).fill(account.email);
-  await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: inLanguage(language, "Sign in", "登入"), exact: true }).click();
-  await expect(page).toHaveURL(/\/mine$/);
-  return {
-    page,
-    open,
-    close: async () => {
-      await context.close();
-      expect(errors, "uncaught errors in the console").toEqual([]);
-    },
-  };
-}
 
 /** The provider's own name: the seeded provider account is named after the seller it acts for. */
 async function providerNickname(request: APIRequestContext): Promise<string> {
@@ -102,7 +66,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
       const say = (english: string, chinese: string) => inLanguage(language, english, chinese);
 
       test("the provider sets the pickup details of a SELF_PICKUP order and marks it ready", async ({ page, browser, baseURL }) => {
-        const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, PROVIDER);
+        const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
         try {
           const [listingId] = await providerListings(page.request, await providerNickname(provider.page.request), "SELF_PICKUP");
           const { orderId } = await buy(page, language, listingId, null);
@@ -146,7 +110,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
       });
 
       test("the provider uploads an e-ticket PDF and delivers it", async ({ page, browser, baseURL }) => {
-        const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, PROVIDER);
+        const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
         try {
           // Some listings come with their e-ticket already uploaded and deliver at once; the
           // provider uploads for the others, so buy until one waits for its PDF.
@@ -205,7 +169,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
         expect(answer.statusCode, answer.message).toBe(200);
         const caseView = answer.data;
 
-        const support = await signInStaff(browser, baseURL!, language, javaScriptEnabled, SUPPORT);
+        const support = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.support);
         try {
           await support.open("/support");
           await support.page.getByRole("link", { name: say("After-sales", "售後"), exact: true }).click();

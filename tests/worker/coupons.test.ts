@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { api, page } from "./support/api";
 import { postForm } from "./support/accounts";
 import { clockAt, makeBuyer, makeListing, marketFor, T0, testDb } from "./support/buying";
+import { makeCoupon } from "./support/coupons";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -19,29 +20,6 @@ async function buyer() {
   const userId = await makeBuyer();
   const session = await openSession(createMarketContext({ env, viewer: DEFAULT_VIEWER }), { userId, registered: false });
   return { userId, headers: { "access-token": session.token }, cookie: `${SESSION_COOKIE}=${session.token}` };
-}
-
-/** A coupon of the test's own, valid around T0 unless told otherwise. */
-async function makeCoupon(terms: Partial<typeof schema.coupons.$inferInsert> = {}) {
-  const [coupon] = await testDb
-    .insert(schema.coupons)
-    .values({
-      code: `T${crypto.randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`,
-      titleEn: "Test coupon",
-      titleZh: "測試優惠券",
-      detailsEn: "For tests.",
-      detailsZh: "測試用。",
-      kind: "fixed",
-      currencyCode: "HKD",
-      amountOff: 5_000,
-      minSpend: 0,
-      validFrom: T0 - 30 * DAY,
-      validTo: T0 + 30 * DAY,
-      createdAt: T0 - 30 * DAY,
-      ...terms,
-    })
-    .returning();
-  return coupon;
 }
 
 /** An order row for `userId`, as the orders domain leaves it. */

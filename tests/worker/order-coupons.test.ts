@@ -11,33 +11,11 @@ import { cancelOrder, createOrder, HOLD_MS, tidyExpiredOrders } from "../../func
 import { SESSION_COOKIE } from "../../functions/web/session";
 import { api } from "./support/api";
 import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, T0, testDb } from "./support/buying";
+import { makeCoupon } from "./support/coupons";
 
 const DAY = 24 * 60 * 60_000;
 
 const order = (listingId: number, couponId?: number, quantity = 1) => ({ listingId, quantity, ...CONTACT, couponId });
-
-/** A coupon of the test's own, valid around `at` unless told otherwise. */
-async function makeCoupon(terms: Partial<typeof schema.coupons.$inferInsert> = {}, at = T0) {
-  const [coupon] = await testDb
-    .insert(schema.coupons)
-    .values({
-      code: `T${crypto.randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`,
-      titleEn: "Test coupon",
-      titleZh: "測試優惠券",
-      detailsEn: "For tests.",
-      detailsZh: "測試用。",
-      kind: "fixed",
-      currencyCode: "HKD",
-      amountOff: 5_000,
-      minSpend: 0,
-      validFrom: at - 30 * DAY,
-      validTo: at + 30 * DAY,
-      createdAt: at - 30 * DAY,
-      ...terms,
-    })
-    .returning();
-  return coupon;
-}
 
 /** A buyer who has claimed a fresh coupon: their id, the clock, and the claimed coupon's id. */
 async function buyerWithCoupon(terms: Partial<typeof schema.coupons.$inferInsert> = {}) {

@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from "../../functions/web/session";
 import { expectConsoleError } from "../support/console-guard";
 import { api, page } from "./support/api";
 import { CONTACT, makeBuyer, makeListing, marketFor, seedCurrencies, testDb } from "./support/buying";
+import { makeCoupon } from "./support/coupons";
 
 const DAY = 24 * 60 * 60_000;
 /** Pages read the real clock, so the shows are a month from now. */
@@ -46,24 +47,7 @@ async function placeOrder(userId: number, options: { quantity?: number; couponId
 
 /** A fresh HK$50-off coupon, claimed by the buyer. */
 async function claimHk50Coupon(userId: number) {
-  const [coupon] = await testDb
-    .insert(schema.coupons)
-    .values({
-      code: `T${crypto.randomUUID().replace(/-/g, "").slice(0, 12).toUpperCase()}`,
-      titleEn: "Test coupon",
-      titleZh: "測試優惠券",
-      detailsEn: "For tests.",
-      detailsZh: "測試用。",
-      kind: "fixed",
-      currencyCode: "HKD",
-      amountOff: 5_000,
-      minSpend: 0,
-      validFrom: Date.now() - 30 * DAY,
-      validTo: Date.now() + 30 * DAY,
-      createdAt: Date.now() - 30 * DAY,
-    })
-    .returning();
-  return claimCoupon(marketFor(userId, realClock), coupon.code);
+  return claimCoupon(marketFor(userId, realClock), (await makeCoupon({}, Date.now())).code);
 }
 
 async function setOrder(orderId: number, values: Partial<typeof schema.orders.$inferInsert>) {

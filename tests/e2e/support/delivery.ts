@@ -1,13 +1,12 @@
 /**
- * After the purchase, for the browser tests: the seeded provider account (README: Sign in as
- * provider or support), the listings of the seller it acts for, a new buyer's paid order of one
- * of them, and the provider's delivery steps through the provider API.
+ * After the purchase, for the browser tests: the listings of the seller the seeded provider
+ * account acts for, a new buyer's paid order of one of them, and the provider's delivery steps
+ * through the provider API.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createAccount, payInSandbox, placeOrder } from "./buying";
 import { expect, type Language } from "./fixtures";
-
-export const PROVIDER = { email: "provider@ovation.example", password: "Provider#2026" };
+import { STAFF } from "./staff";
 
 /** A one-page PDF, the kind of file a provider uploads. */
 export const PDF_FILE = {
@@ -18,7 +17,7 @@ export const PDF_FILE = {
 
 /** The nickname of the seller the provider account acts for (its own nickname). */
 async function providerNickname(request: APIRequestContext): Promise<string> {
-  const login = await (await request.post("/user/v1/mts/login/password", { data: PROVIDER })).json();
+  const login = await (await request.post("/user/v1/mts/login/password", { data: STAFF.provider })).json();
   const info = await (await request.get("/user/v1/mts/user_info", { headers: { "access-token": login.data.accessToken } })).json();
   return info.data.nickName as string;
 }
@@ -70,7 +69,7 @@ export interface ProviderDesk {
 /** The provider signed in through the API, as its app would be, in a request context of its own. */
 export async function providerDesk(playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string): Promise<ProviderDesk> {
   const request = await playwright.request.newContext({ baseURL });
-  const login = await (await request.post("/user/v1/mts/login/password", { data: PROVIDER })).json();
+  const login = await (await request.post("/user/v1/mts/login/password", { data: STAFF.provider })).json();
   const headers = { "access-token": login.data.accessToken as string };
   return {
     async step(path, orderId, fields = {}) {

@@ -4,16 +4,15 @@
  * fails) refunds.
  */
 import { env } from "cloudflare:test";
-import { paymentProvider, sandboxCallback, type PaymentProvider, type RefundInput } from "../../../functions/integrations/payment";
+import { paymentProvider, type PaymentProvider, type RefundInput } from "../../../functions/integrations/payment";
 import type { ApplyInput, ApplyRequest } from "../../../functions/market/aftersales";
 import { applySchema } from "../../../functions/market/aftersales";
 import { MarketError } from "../../../functions/market/errors";
 import { createOrder, getOrder, type OrderView } from "../../../functions/market/orders";
-import { paymentCallbackUrl, receivePaymentCallback, startPayment, type PaymentDeps } from "../../../functions/market/payments";
-import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, testDb } from "./buying";
+import type { PaymentDeps } from "../../../functions/market/payments";
+import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, paySandbox, testDb } from "./buying";
 import * as schema from "../../../functions/db/schema";
 
-const ORIGIN = "http://localhost";
 export const DAY = 24 * 60 * 60_000;
 
 /** The card number of the HKD account: it must never appear whole in any answer. */
@@ -56,18 +55,7 @@ export async function paidOrder(options: { at?: number; paid?: boolean; currency
   const contactEmail = `buyer-${crypto.randomUUID()}@example.com`;
   let order: OrderView = await createOrder(buyer, { ...CONTACT, contactEmail, listingId, quantity: 2 });
   if (options.paid !== false) {
-    const started = await startPayment(buyer, { orderId: order.id }, ORIGIN);
-    const providerPaymentId = new URL(started.redirectUrl ?? "").searchParams.get("payment") ?? "";
-    const callback = await sandboxCallback(env, {
-      callbackUrl: paymentCallbackUrl(ORIGIN, "sandbox"),
-      providerPaymentId,
-      outcome: "succeeded",
-      amount: order.price.total,
-      currency: order.price.currency,
-      now: clock.now(),
-    });
-    const applied = await receivePaymentCallback(buyer, "sandbox", callback);
-    if (applied?.outcome !== "paid") throw new Error(`order not paid: ${JSON.stringify(applied)}`);
+    await paySandbox(buyer, clock, order);
     order = await getOrder(buyer, order.id);
   }
   return { clock, buyerId, buyer, order, contactEmail };

@@ -1,6 +1,6 @@
 /**
  * Small factories for buying: the fewest catalog rows a listing needs, buyers, and a market
- * context on a clock the test moves. Every factory makes fresh rows, so tests never share them.
+ * context on a clock the test moves, and paying an order through the sandbox. Every factory makes fresh rows, so tests never share them.
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -9,7 +9,10 @@ import type { DeliveryMethod, ShowStatus, SplitRule } from "../../../functions/d
 import { createMarketContext, type MarketContext } from "../../../functions/market/context";
 import { DEFAULT_VIEWER, type Viewer } from "../../../functions/market/context/viewer";
 import { drizzle } from "drizzle-orm/d1";
+import { sandboxCallback } from "../../../functions/integrations/payment";
 import { ticketsLeft } from "../../../functions/market/listings/availability";
+import type { OrderView } from "../../../functions/market/orders";
+import { paymentCallbackUrl, receivePaymentCallback, startPayment } from "../../../functions/market/payments";
 
 const db = drizzle(env.DB, { schema });
 
@@ -183,6 +186,23 @@ export function marketFor(userId: number | null, clock: { now: () => number }, v
     now: clock.now,
     viewer: { ...DEFAULT_VIEWER, environment: "dev", requestId: "test", ...viewer, userId },
   });
+}
+
+const ORIGIN = "http://localhost";
+
+/** Pays an unpaid order through the sandbox's signed callback, as the hosted page does. */
+export async function paySandbox(buyer: MarketContext, clock: { now: () => number }, order: OrderView): Promise<void> {
+  const started = await startPayment(buyer, { orderId: order.id }, ORIGIN);
+  const callback = await sandboxCallback(env, {
+    callbackUrl: paymentCallbackUrl(ORIGIN, "sandbox"),
+    providerPaymentId: new URL(started.redirectUrl ?? "").searchParams.get("payment") ?? "",
+    outcome: "succeeded",
+    amount: order.price.total,
+    currency: order.price.currency,
+    now: clock.now(),
+  });
+  const applied = await receivePaymentCallback(buyer, "sandbox", callback);
+  if (applied?.outcome !== "paid") throw new Error(`order not paid: ${JSON.stringify(applied)}`);
 }
 
 /** Tickets of a listing left at an instant, read the way every screen reads them. */

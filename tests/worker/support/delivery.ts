@@ -7,36 +7,18 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import * as schema from "../../../functions/db/schema";
 import type { DeliveryMethod } from "../../../functions/db/schema";
-import { sandboxCallback } from "../../../functions/integrations/payment";
 import { openSession } from "../../../functions/market/accounts/sessions";
-import { createMarketContext, type MarketContext } from "../../../functions/market/context";
+import { createMarketContext } from "../../../functions/market/context";
 import { DEFAULT_VIEWER } from "../../../functions/market/context/viewer";
-import { createOrder, type OrderView } from "../../../functions/market/orders";
-import { paymentCallbackUrl, receivePaymentCallback, startPayment } from "../../../functions/market/payments";
-import { ADDRESS, clockAt, CONTACT, makeBuyer, makeListing, marketFor, testDb } from "./buying";
+import { createOrder } from "../../../functions/market/orders";
+import { ADDRESS, clockAt, CONTACT, makeBuyer, makeListing, marketFor, paySandbox, testDb } from "./buying";
 import { supportOn } from "./after-sales";
 
 export { supportOn };
 
-const ORIGIN = "http://localhost";
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-
-/** Pays an unpaid order through the sandbox's signed callback, as the hosted page does. */
-export async function paySandbox(buyer: MarketContext, clock: { now: () => number }, order: OrderView): Promise<void> {
-  const started = await startPayment(buyer, { orderId: order.id }, ORIGIN);
-  const callback = await sandboxCallback(env, {
-    callbackUrl: paymentCallbackUrl(ORIGIN, "sandbox"),
-    providerPaymentId: new URL(started.redirectUrl ?? "").searchParams.get("payment") ?? "",
-    outcome: "succeeded",
-    amount: order.price.total,
-    currency: order.price.currency,
-    now: clock.now(),
-  });
-  const applied = await receivePaymentCallback(buyer, "sandbox", callback);
-  if (applied?.outcome !== "paid") throw new Error(`order not paid: ${JSON.stringify(applied)}`);
-}
 
 /** An account acting as the provider (seller role) of `sellerId`. */
 export async function providerOf(sellerId: number, clock: { now: () => number }) {
