@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./about-us.module.css";
+import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 
 export const handle = { i18n: ["about"] };
 
@@ -25,20 +26,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 const LINKS = [
-  { key: "terms", to: "/user-agreement", icon: ["M7 3h7l4 4v14H7Z", "M14 3v4h4", "M10 12h5M10 16h5"] },
-  { key: "privacy", to: "/privacy-agreement", icon: ["M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6Z", "M10 11V9.5a2 2 0 1 1 4 0V11", "M9 11h6v4H9Z"] },
-  { key: "support", to: "/emailSupport", icon: ["M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z", "m4.5 6 7.5 6 7.5-6"] },
+  { key: "terms", to: "/user-agreement", icon: LINE_ICONS.terms },
+  { key: "privacy", to: "/privacy-agreement", icon: LINE_ICONS.privacy },
+  { key: "support", to: "/emailSupport", icon: LINE_ICONS.mail },
 ] as const;
-
-function Icon({ paths, className }: { paths: readonly string[]; className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" aria-hidden="true">
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
 
 export default function AboutUs() {
   const { version } = useLoaderData<typeof loader>();
@@ -70,7 +61,7 @@ export default function AboutUs() {
 
         <Link to="/guarantee" className={styles.guarantee}>
           <span className={styles.guaranteeIcon}>
-            <Icon paths={["M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6Z", "m9 12 2 2 4-4"]} />
+            <LineIcon paths={LINE_ICONS.guarantee} />
           </span>
           <span className={styles.guaranteeText}>
             <strong>{t("guaranteeTitle")}</strong>
@@ -83,7 +74,7 @@ export default function AboutUs() {
             {LINKS.map((link) => (
               <li key={link.key}>
                 <Link to={link.to} className={styles.row}>
-                  <Icon paths={link.icon} className={styles.rowIcon} />
+                  <LineIcon paths={link.icon} className={styles.rowIcon} />
                   <span className={styles.rowLabel}>{t(`links.${link.key}`)}</span>
                 </Link>
               </li>

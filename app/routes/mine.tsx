@@ -15,6 +15,7 @@ import { loginUrl, optionalUser } from "~/server/auth.server";
 import { readUserInfo } from "@market/accounts";
 import { rolesOf } from "@market/staff";
 import styles from "./mine.module.css";
+import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 
 export const handle = { i18n: ["me"] };
 
@@ -62,22 +63,12 @@ const CONSOLES = [
 const MENU = [
   { key: "afterSales", to: "/process-list", icon: ["M4 12a8 8 0 1 0 2.3-5.7", "M4 4v4h4", "M12 8v4l3 2"] },
   { key: "faq", to: "/faq", icon: ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z", "M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6", "M12 17h.01"] },
-  { key: "support", to: "/emailSupport", icon: ["M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z", "m4.5 6 7.5 6 7.5-6"] },
-  { key: "privacy", to: "/privacy-agreement", icon: ["M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6Z", "M10 11V9.5a2 2 0 1 1 4 0V11", "M9 11h6v4H9Z"] },
-  { key: "terms", to: "/user-agreement", icon: ["M7 3h7l4 4v14H7Z", "M14 3v4h4", "M10 12h5M10 16h5"] },
+  { key: "support", to: "/emailSupport", icon: LINE_ICONS.mail },
+  { key: "privacy", to: "/privacy-agreement", icon: LINE_ICONS.privacy },
+  { key: "terms", to: "/user-agreement", icon: LINE_ICONS.terms },
   { key: "about", to: "/about-us", icon: ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z", "M12 11v6", "M12 7.5h.01"] },
   { key: "settings", to: "/settings", icon: ["M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z", "M19.4 13.5a7.6 7.6 0 0 0 0-3l2-1.5-2-3.4-2.3 1a7.5 7.5 0 0 0-2.6-1.5L14 2.6h-4l-.5 2.5A7.5 7.5 0 0 0 6.9 6.6l-2.3-1-2 3.4 2 1.5a7.6 7.6 0 0 0 0 3l-2 1.5 2 3.4 2.3-1a7.5 7.5 0 0 0 2.6 1.5l.5 2.5h4l.5-2.5a7.5 7.5 0 0 0 2.6-1.5l2.3 1 2-3.4Z"] },
 ] as const;
-
-function Icon({ paths, className }: { paths: readonly string[]; className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" aria-hidden="true">
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}
 
 export default function Mine() {
   const { profile, signInHref, version, consoles } = useLoaderData<typeof loader>();
@@ -98,7 +89,7 @@ export default function Mine() {
               <p className={styles.email}>{profile.maskEmail || t("profile.noEmail")}</p>
             </div>
             <Link to="/settings" className={styles.gear} aria-label={t("profile.settings")}>
-              <Icon paths={MENU[MENU.length - 1].icon} />
+              <LineIcon paths={MENU[MENU.length - 1].icon} />
             </Link>
           </section>
         ) : (
@@ -116,7 +107,7 @@ export default function Mine() {
         {SHORTCUTS.map((shortcut) => (
           <Link key={shortcut.key} to={shortcut.to} className={styles.shortcut}>
             <span className={styles.shortcutIcon}>
-              <Icon paths={shortcut.icon} />
+              <LineIcon paths={shortcut.icon} />
             </span>
             {t(`shortcuts.${shortcut.key}`)}
           </Link>
@@ -125,7 +116,7 @@ export default function Mine() {
 
       <Link to="/guarantee" className={styles.guarantee}>
         <span className={styles.guaranteeIcon}>
-          <Icon paths={["M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6Z", "m9 12 2 2 4-4"]} />
+          <LineIcon paths={LINE_ICONS.guarantee} />
         </span>
         <span className={styles.guaranteeText}>
           <strong>{t("guarantee.title")}</strong>
@@ -135,7 +126,7 @@ export default function Mine() {
 
       <section className={styles.app} aria-labelledby="me-app-title">
         <div className={styles.appMark} aria-hidden="true">
-          <Icon paths={["M4 8h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4Z", "M10 8v10"]} />
+          <LineIcon paths={["M4 8h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4Z", "M10 8v10"]} />
         </div>
         <h2 id="me-app-title" className={styles.appTitle}>
           {t("app.title")}
@@ -173,7 +164,7 @@ export default function Mine() {
         <nav className={styles.menu} aria-label={t("staff.label")}>
           {CONSOLES.filter((entry) => consoles.includes(entry.key)).map((entry) => (
             <Link key={entry.key} to={entry.to} className={styles.menuRow}>
-              <Icon paths={entry.icon} className={styles.menuIcon} />
+              <LineIcon paths={entry.icon} className={styles.menuIcon} />
               <span className={styles.menuLabel}>{t(`staff.${entry.key}`)}</span>
             </Link>
           ))}
@@ -183,7 +174,7 @@ export default function Mine() {
       <nav className={styles.menu} aria-label={t("menu.help")}>
         {MENU.map((item) => (
           <Link key={item.key} to={item.to} className={styles.menuRow} prefetch={item.key === "faq" ? "intent" : undefined}>
-            <Icon paths={item.icon} className={styles.menuIcon} />
+            <LineIcon paths={item.icon} className={styles.menuIcon} />
             <span className={styles.menuLabel}>{t(`menu.${item.key}`)}</span>
             {item.key === "about" ? <span className={styles.menuValue}>{t("menu.version", { version })}</span> : null}
           </Link>
