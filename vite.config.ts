@@ -1,15 +1,10 @@
-import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
+import { cloudflareDevProxy } from "@react-router/dev/vite/cloudflare";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/load-context";
-
-declare module "@remix-run/cloudflare" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
 
 /** Changes whenever a translation does, so browsers refetch /locales/… only then. */
 function translationsHash(): string {
@@ -23,19 +18,10 @@ function translationsHash(): string {
 export default defineConfig(({ command }) => ({
   define: { __BUILD_ID__: JSON.stringify(translationsHash()) },
   plugins: [
-    // The dev proxy gives `remix vite:dev` real local bindings; builds leave it out (it would
-    // start miniflare a second time).
-    command === "serve" ? cloudflareDevProxyVitePlugin({ getLoadContext }) : null,
-    remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-        v3_routeConfig: true,
-      },
-    }),
+    // The dev proxy gives `react-router dev` real local bindings; builds leave it out (it would
+    // start miniflare a second time). docs/decisions.md records why not the Cloudflare Vite plugin.
+    command === "serve" ? cloudflareDevProxy({ getLoadContext }) : null,
+    reactRouter(),
     tsconfigPaths(),
   ],
   ssr: {

@@ -2,7 +2,7 @@
  * Hydration: i18next in the browser loads only the namespaces the current routes declare,
  * in the language the server rendered (<html lang>), before React hydrates.
  */
-import { RemixBrowser } from "@remix-run/react";
+import { HydratedRouter } from "react-router/dom";
 import i18next from "i18next";
 import Fetch from "i18next-fetch-backend";
 import { startTransition, StrictMode } from "react";
@@ -27,7 +27,7 @@ async function hydrate() {
       document,
       <I18nextProvider i18n={i18next}>
         <StrictMode>
-          <RemixBrowser />
+          <HydratedRouter />
         </StrictMode>
       </I18nextProvider>,
     );

@@ -2,8 +2,7 @@
  * Server rendering: streams HTML, waiting for all data only for bots, with i18next set to the
  * viewer's language and the route's namespaces.
  */
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
@@ -18,7 +17,7 @@ export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const language = loadContext.market.viewer.language;
@@ -26,7 +25,7 @@ export default async function handleRequest(
   await i18n.use(initReactI18next).init({
     ...i18nConfig,
     lng: language,
-    ns: i18nServer.getRouteNamespaces(remixContext),
+    ns: i18nServer.getRouteNamespaces(routerContext),
     resources,
   });
 
@@ -35,7 +34,7 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <I18nextProvider i18n={i18n}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      <ServerRouter context={routerContext} url={request.url} />
     </I18nextProvider>,
     {
       signal: controller.signal,

@@ -1,7 +1,7 @@
 /**
  * Every screen of SPEC §2 at the spec's own path. Tab screens share the tab bar layout.
  */
-import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   layout("routes/tabs.tsx", [

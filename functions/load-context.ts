@@ -1,14 +1,14 @@
 /**
- * The Remix load context: the Worker's bindings plus the domain context for this request, with
+ * The web app's load context: the Worker's bindings plus the domain context for this request, with
  * the viewer already resolved from cookies, Accept-Language and the request's geolocation.
- * Shared by the Worker entry and `remix vite:dev`'s proxy so both run the same code.
+ * Shared by the Worker entry and `react-router dev`'s proxy so both run the same code.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import { createMarketContext, type MarketContext } from "./market/context";
 import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { resolveWebViewer } from "./web/viewer";
 
-declare module "@remix-run/cloudflare" {
+declare module "react-router" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
     market: MarketContext;

@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          globalSetup: ["./tests/worker/support/fresh-build.ts"],
           setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/support/console-guard.ts"],
         },
       },

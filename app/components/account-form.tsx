@@ -5,7 +5,7 @@
  * be shown and the pressed button shows a spinner while its form is sent.
  */
 import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import styles from "./account-form.module.css";

@@ -3,7 +3,7 @@
  * notice that says why an order takes no application now (and what to do instead), and the
  * whole of /order-refund and /order-after-sale, which differ only in what they are for.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { ApplyRefusal } from "@market/aftersales/case-views";
 import type { AfterSaleKind } from "../../functions/db/schema";

@@ -11,7 +11,7 @@
  *   link back to the page without the question.
  * - With JavaScript the same link opens a native <dialog> with showModal() in place, without a
  *   round trip (focus stays inside, Escape and a tap on the backdrop cancel). Confirm submits the
- *   same form through Remix, and the navigation that follows closes the dialog.
+ *   same form through React Router, and the navigation that follows closes the dialog.
  *
  * Either way the thing happens only by that form post, so the action never needs to know
  * whether a script ran, and a page without JavaScript still asks before it acts.
@@ -21,7 +21,7 @@
  *     <input type="hidden" name="intent" value="cancel" />
  *   </ConfirmDialog>
  */
-import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./confirm-dialog.module.css";

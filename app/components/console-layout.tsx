@@ -4,7 +4,7 @@
  * mark, the page's title and a way out to Me; the support console adds its two areas as tabs.
  * Mobile first like the rest of the app, drawn from the same tokens.
  */
-import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import kit from "./console-kit.module.css";

@@ -5,7 +5,7 @@
  * (app/server/console.server.ts orderFacts); these only lay them out.
  */
 import type { DeliveryState } from "@market/delivery";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { OrderFacts } from "~/server/console.server";
 import kit from "./console-kit.module.css";

@@ -6,7 +6,7 @@
  */
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { FormError } from "./console-field";

@@ -12,7 +12,7 @@
  *
  * A page that renders it lists DELIVERY_PANEL_NAMESPACES in its `handle.i18n`.
  */
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeliveryEventView, DeliveryState, DeliveryView } from "@market/delivery";

@@ -4,7 +4,7 @@
  * can be shared and survive a reload. The chosen chip is marked `aria-current` and moved next
  * to the first chip (the 'all' one), so it is in view on a narrow screen without scrolling.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import styles from "./filter-chips.module.css";
 
 /** An address with these query values; empty ones are left out, and so is page 1 (the list itself). */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import styles from "./help-contact.module.css";
 

@@ -5,7 +5,7 @@
  * headers), and the page grows in place. Without JavaScript the same element is a plain link to
  * the next page's address.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "@market/catalog/paging";

@@ -7,7 +7,7 @@
  * Data: `describeLocationSuggestion(context.market, context.locationSuggestion)` in the loader
  * (null when there is nothing to suggest), and the name of the location in use.
  */
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import styles from "./location-suggestion.module.css";
 

@@ -3,7 +3,7 @@
  * to sign out and sign in again with the account that placed it (coming back to this page), and
  * shows nothing of the order.
  */
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SignOutForm } from "./sign-out-form";
 import styles from "./order-of-another-account.module.css";

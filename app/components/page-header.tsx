@@ -6,7 +6,7 @@
  * back goes home rather than out of the site; otherwise back is the browser's history when this
  * visit has an earlier page, else home. Without JavaScript it is a plain link to `fallback`.
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "react-router";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./page-header.module.css";
@@ -31,7 +31,7 @@ export function PageHeader({ title, fallback = "/", children }: PageHeaderProps)
     event.preventDefault();
     const search = new URLSearchParams(window.location.search);
     if (AD_PARAMS.some((name) => search.has(name))) return navigate("/");
-    // Remix numbers the entries of this visit; idx 0 is the page the visit started on.
+    // React Router numbers the entries of this visit; idx 0 is the page the visit started on.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
     else navigate(fallback);

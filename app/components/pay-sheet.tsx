@@ -9,7 +9,7 @@
  * method is chosen.
  * A sheet (sheet.tsx): `?sheet=pay&orderId=…`, so it works without JavaScript too.
  */
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { PAY_METHODS } from "@market/orders/order-schemas";

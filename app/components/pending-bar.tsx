@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./pending-bar.module.css";

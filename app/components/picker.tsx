@@ -4,7 +4,7 @@
  * the surrounding <Form>, so choosing works without JavaScript; with it, the chosen row shows a
  * spinner until the choice is kept.
  */
-import { Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./picker.module.css";

@@ -13,7 +13,7 @@
  *
  * The accessible twin is the list of sections with their prices below the drawing.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SeatGroup, SeatMap as SeatMapData, ZoomedSection } from "@market/listings/seat-map";

@@ -12,7 +12,7 @@
  *   <SettingsTrigger className={styles.iconButton} label={t("home.settings")}><svg …gear… /></SettingsTrigger>
  *   <SettingsSheet preferences={preferences} />
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ViewerPreferences } from "@market/preferences/options";

@@ -15,7 +15,7 @@
  * `open` keeps a sheet open whatever the address says: a form inside that came back with
  * errors stays in front of the buyer.
  */
-import { Link, useLocation, useNavigate, type LinkProps } from "@remix-run/react";
+import { Link, useLocation, useNavigate, type LinkProps } from "react-router";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./sheet.module.css";

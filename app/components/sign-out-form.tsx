@@ -3,7 +3,7 @@
  * /logout; with JavaScript it also clears SPEC §4's signed-in keys from local storage and
  * raises the `logged-out` event before the page changes.
  */
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import type { ReactNode } from "react";
 
 /** SPEC §3/§4: what logging out clears on the device. */

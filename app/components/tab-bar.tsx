@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import styles from "./tab-bar.module.css";
 

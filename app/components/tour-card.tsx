@@ -4,7 +4,7 @@
  * `grid` (two columns), `row` (a horizontal rail) and `hero` (the wide carousel slide). Every
  * card leads to the tour's page, /tourDetail?id={tourId}.
  */
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { SessionMoment, TourSummary } from "@market/catalog/tours";
 import { Poster } from "./poster";

@@ -4,7 +4,7 @@
  * refreshPickupOrderDetail event (SPEC §4) names this order or none, when the buyer comes back to
  * the tab or window, and every `everyMs` while `pending` and the page is in view.
  */
-import { useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "react-router";
 import { useEffect, useRef } from "react";
 import { globalEventBus } from "~/platform/global-events";
 

@@ -5,7 +5,7 @@
  * most 30, no repeats in a row). Mounted once in the root, so it must stay small: it ships to
  * every page.
  */
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useEffect } from "react";
 import { captureAdParams } from "~/platform/ad-params";
 import { deviceIdOf } from "~/platform/device-id";

@@ -8,4 +8,6 @@ export const i18nConfig = {
   defaultNS: "common",
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
+  // i18next 25.10+ otherwise writes an advertisement to the console of every server and page.
+  showSupportNotice: false,
 } as const;

@@ -4,7 +4,7 @@ import { resources } from "./resources";
 
 /**
  * The server's i18next. The language itself is decided by the viewer resolution (SPEC §4's
- * priority) before Remix runs, so detection here only ever reads that decision.
+ * priority) before React Router runs, so detection here only ever reads that decision.
  */
 export const i18nServer = new RemixI18Next({
   detection: { supportedLanguages: [...SUPPORTED_LANGUAGES], fallbackLanguage: FALLBACK_LANGUAGE },

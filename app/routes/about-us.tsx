@@ -3,20 +3,20 @@
  * (APP_VERSION, APP_BUILD from the environment), the guarantee, the user agreement and privacy
  * policy, and the way to customer support.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./about-us.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
+import type { Route } from "./+types/about-us";
 
 export const handle = { i18n: ["about"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;
   const t = await i18nServer.getFixedT(context.market.viewer.language, ["about", "common"]);
   return data({

@@ -6,8 +6,7 @@
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -18,10 +17,11 @@ import { redirectWithToast } from "~/server/toast.server";
 import { addressIdSchema, addressSchema, createAddress, getAddress, MAX_ADDRESSES, updateAddress, type AddressField, type AddressInput, type AddressRequest } from "@market/addresses";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./address-list.module.css";
+import type { Route } from "./+types/address-create";
 
 export const handle = { i18n: ["address"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 function returnToOf(value: string | null): string | null {
   return value && safeRedirectTo(value, "") === value ? value : null;
@@ -42,7 +42,7 @@ function notFoundPage(error: unknown): never {
   throw error;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const market = context.market;
   const url = new URL(request.url);
@@ -76,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const url = new URL(request.url);
   const id = editedId(url);

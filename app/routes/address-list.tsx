@@ -3,8 +3,7 @@
  * with edit, delete (asked first) and set-as-default. ?returnTo= (e.g. /confirm-order) turns it
  * into a chooser: each address offers 'Deliver here', which goes back with ?addressId=.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -16,10 +15,11 @@ import { redirectWithToast } from "~/server/toast.server";
 import { MarketError } from "@market/errors";
 import { addressIdSchema, deleteAddress, listAddresses, MAX_ADDRESSES, setDefaultAddress, type AddressView } from "@market/addresses";
 import styles from "./address-list.module.css";
+import type { Route } from "./+types/address-list";
 
 export const handle = { i18n: ["address"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 /** A path on this site to go back to, or null. */
 function returnToOf(value: string | null): string | null {
@@ -44,7 +44,7 @@ function notFoundPage(error: unknown): never {
   throw error;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const market = context.market;
   const returnTo = returnToOf(new URL(request.url).searchParams.get("returnTo"));
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const actionSchema = addressIdSchema.extend({ intent: z.enum(["set-default", "delete"]) });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const returnTo = returnToOf(new URL(request.url).searchParams.get("returnTo"));
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));

@@ -14,8 +14,7 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -43,10 +42,11 @@ import { formatMoney } from "@market/money/format";
 import type { Language } from "@market/context/viewer";
 import shell from "~/components/after-sale.module.css";
 import styles from "./apply-for.module.css";
+import type { Route } from "./+types/apply-for";
 
 export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
 
 const kindSchema = z.enum(AFTER_SALE_KIND_VALUES).catch("refund");
 
@@ -57,7 +57,7 @@ function queryOf(request: Request) {
   return { orderId: idParam(request, "orderId"), kind: kindSchema.parse(url.searchParams.get("kind") ?? undefined) };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const market = context.market;
   const { orderId, kind } = queryOf(request);
@@ -92,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const { orderId, kind } = queryOf(request);
   const formData = await request.formData();

@@ -3,15 +3,16 @@
  * `login`, or `bind` from a signed-in account), and the browser is sent to the provider. Only
  * configured providers exist; a GET has nothing to start and goes to the sign-in screen.
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "react-router";
 import { providerParam, startThirdParty } from "~/server/third-party.server";
+import type { Route } from "./+types/auth.provider";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   providerParam(params.provider, context.cloudflare.env);
   return redirect("/login");
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const provider = providerParam(params.provider, context.cloudflare.env);
   const formData = await request.formData();
   const redirectTo = formData.get("redirectTo");

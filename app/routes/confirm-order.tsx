@@ -12,8 +12,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { data, redirect, type AppLoadContext, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
@@ -36,10 +35,11 @@ import { convert } from "@market/money";
 import { cancelOrder, createOrder, createOrderSchema, getOrder, type ShippingAddress } from "@market/orders";
 import { payReturnUrl } from "@market/payments";
 import styles from "./confirm-order.module.css";
+import type { Route } from "./+types/confirm-order";
 
 export const handle = { i18n: ["order", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -99,7 +99,7 @@ function priceLines(price: QuotePrice, write: (amount: number, code: string) => 
   };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const query = queryOf(request);
@@ -217,7 +217,7 @@ function toInput(shipping: ShippingAddress | undefined) {
 
 type Refusal = "sameSession" | "tooMany" | "other";
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const query = queryOf(request);

@@ -7,8 +7,7 @@
  * the buyer to sign in. A listing sold meanwhile, or a session that stopped selling, is said in
  * SPEC's words with a way back.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -20,10 +19,11 @@ import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
 import { listingDetail, listingDetailQuerySchema, type ListingDetail } from "@market/listings/listing-detail";
 import styles from "./confirm-ticket.module.css";
+import type { Route } from "./+types/confirm-ticket";
 
 export const handle = { i18n: ["buy", "discover", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 type Refusal =
   | { kind: "gone"; sessionId: number | null }
@@ -42,7 +42,7 @@ function refusalOf(error: unknown): Refusal | null {
   return null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const params = new URL(request.url).searchParams;
   const query = listingDetailQuerySchema.safeParse({ listingId: params.get("listingId") || undefined, quantity: params.get("quantity") || undefined });

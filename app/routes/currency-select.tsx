@@ -5,8 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PickerNotice, PickerOption, PickerPage, PickerSection } from "~/components/picker";
@@ -17,14 +16,15 @@ import { currencyChoiceSchema } from "@market/preferences/choice-schemas";
 import { chooseCurrency } from "@market/preferences/choices";
 import { describeViewerPreferences, listCurrencies, type CurrencyOption } from "@market/preferences/options";
 import { CODES, MarketError } from "@market/errors";
+import type { Route } from "./+types/currency-select";
 
 export const handle = { i18n: ["preferences"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.pageTitle ?? "Ovation" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.market;
   const [currencies, preferences, t] = await Promise.all([
     listCurrencies(context.market),
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: currencyChoiceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -3,19 +3,19 @@
  * without a mail provider. Outside production only; there it does not exist. `?to=` narrows it
  * to one address.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, Form, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { readOutbox } from "../../functions/integrations/mail";
 import styles from "./dev-outbox.module.css";
+import type { Route } from "./+types/dev-outbox";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.market;
   if (viewer.environment === "production") throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() || undefined;

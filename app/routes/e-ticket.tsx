@@ -13,8 +13,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { deliveryHref, FileIcon, useFileSize } from "~/components/delivery-panel";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -29,15 +28,16 @@ import { revealVoucher, startVoucher, voucherCodeSchema, type ScratchVoucher } f
 import { CODES, MarketError } from "@market/errors";
 import styles from "./delivery-screens.module.css";
 import voucherStyles from "./e-ticket.module.css";
+import type { Route } from "./+types/e-ticket";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 /** How often the page looks again while the e-tickets are still to come. */
 const KEEP_CURRENT_MS = 30_000;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdParam(request);
@@ -61,13 +61,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The code under the foil, written for the page. */
-async function shown(voucherCode: ScratchVoucher, context: ActionFunctionArgs["context"], orderId: number) {
+async function shown(voucherCode: ScratchVoucher, context: Route.ActionArgs["context"], orderId: number) {
   const found = await loadBuyerDelivery(context, orderId);
   const timeZone = found?.order.event.timeZone ?? "Asia/Hong_Kong";
   return { code: voucherCode.code, validUntil: shortDateTime(voucherCode.expiresAt, timeZone, context.market.viewer.language) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdParam(request);
   if (orderId === null) throw new Response("Not found", { status: 404 });

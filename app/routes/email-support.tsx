@@ -7,8 +7,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -29,12 +28,13 @@ import {
 import { submitSupportRequest } from "@market/support/support-requests";
 import styles from "./help.module.css";
 import form from "./email-support.module.css";
+import type { Route } from "./+types/email-support";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const market = context.market;
   const params = new URL(request.url).searchParams;
   const userId = optionalUser(context);
@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: supportRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

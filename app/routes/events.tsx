@@ -4,8 +4,7 @@
  * /pub/tour/v1/event/list). More loads as the viewer scrolls within 400px of the end; without
  * JavaScript a next-page link takes its place.
  */
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { eventListQuerySchema, listEvents, type EventItem } from "@market/catalog/events";
 import { EVERYWHERE } from "@market/catalog/scope";
@@ -21,14 +20,15 @@ import { EmptyTours, tourHref, useShowDates } from "~/components/tour-card";
 import { i18nServer } from "~/i18n/i18n.server";
 import list from "./discover-list.module.css";
 import styles from "./events.module.css";
+import type { Route } from "./+types/events";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 const PATH = "/events";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const url = new URL(request.url);
   const parsed = eventListQuerySchema.safeParse(Object.fromEntries(url.searchParams));

@@ -2,8 +2,7 @@
  * One answer of the help centre (SPEC §2 faqDetail /faqDetail?id=), with the rest of its
  * topic to read on and a way to write to customer service.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { FaqTopicIcon } from "~/components/faq-topic-icon";
@@ -13,15 +12,16 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { MarketError } from "@market/errors";
 import { faqDetail, faqDetailSchema } from "@market/support/faq";
 import styles from "./help.module.css";
+import type { Route } from "./+types/faq-detail";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 /** The support form's issue type for each FAQ topic, so a question carries into the form. */
 const ISSUE_TYPE_OF_TOPIC = { orders: "order", payment: "payment", delivery: "delivery", refunds: "refund", account: "account" } as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const market = context.market;
   const query = faqDetailSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined });
   if (!query.success) throw new Response("Not found", { status: 404 });

@@ -2,8 +2,7 @@
  * The help centre (SPEC §2 faq /faq): every question grouped by topic, searchable with
  * ?keyword= (a plain GET form, so it works without JavaScript; with it, results follow typing).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { data, Form, Link, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -13,12 +12,13 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { FAQ_KEYWORD_MAX, faqSearchSchema, listFaq } from "@market/support/faq";
 import styles from "./help.module.css";
+import type { Route } from "./+types/faq";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const market = context.market;
   const raw = new URL(request.url).searchParams.get("keyword") ?? "";
   const { keyword } = faqSearchSchema.parse({ keyword: raw.slice(0, FAQ_KEYWORD_MAX) });

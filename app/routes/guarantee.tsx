@@ -3,19 +3,19 @@
  * customer support, told plainly: what we promise, what to do when something goes wrong, and
  * what the promise does not cover.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { data, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./help.module.css";
+import type { Route } from "./+types/guarantee";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const t = await i18nServer.getFixedT(context.market.viewer.language, ["help", "common"]);
   return data({ title: `${t("help:guarantee.heroTitle")} · ${t("common:appName")}` });
 }

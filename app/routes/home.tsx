@@ -4,8 +4,7 @@
  * around Top Picks, then Top Picks itself, which loads more as the viewer nears the bottom (a
  * next-page link without JavaScript).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { homeFloors, type HomeFloor } from "@market/catalog/floors";
 import { DEFAULT_PAGE_SIZE } from "@market/catalog/paging";
@@ -19,15 +18,16 @@ import { LocationSuggestion } from "~/components/location-suggestion";
 import { SettingsSheet, SettingsTrigger } from "~/components/settings-sheet";
 import { EmptyTours, TourCard, TourGrid } from "~/components/tour-card";
 import styles from "./home.module.css";
+import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.title ?? "Ovation" },
   { name: "description", content: data?.title ?? "" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.market;
   const [home, preferences, suggested, t] = await Promise.all([
     homeFloors(ctx),

@@ -5,8 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PickerNotice, PickerOption, PickerPage, PickerSection } from "~/components/picker";
@@ -16,14 +15,15 @@ import { redirectWithToast } from "~/server/toast.server";
 import { languageChoiceSchema } from "@market/preferences/choice-schemas";
 import { chooseLanguage } from "@market/preferences/choices";
 import { listLanguages } from "@market/preferences/options";
+import type { Route } from "./+types/language-select";
 
 export const handle = { i18n: ["preferences"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.pageTitle ?? "Ovation" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.market;
   const [languages, t] = await Promise.all([
     listLanguages(context.market),
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: languageChoiceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -9,8 +9,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -25,14 +24,15 @@ import { answerLocationSuggestion, chooseLocation, type PreferenceChange } from 
 import { describeLocationSuggestion, LOCATION_QUERY_MAX, listRegionChoices, type RegionChoice } from "@market/preferences/options";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./location-select.module.css";
+import type { Route } from "./+types/location-select";
 
 export const handle = { i18n: ["preferences"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.pageTitle ?? "Ovation" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { market } = context;
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, LOCATION_QUERY_MAX);
@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { market } = context;
   const formData = await request.formData();
   const returnTo = returnToOf(formData.get("returnTo"));

@@ -5,8 +5,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import {
   AccountPage,
@@ -30,12 +29,13 @@ import { signInWithPassword, type SignedIn } from "@market/accounts";
 import { passwordLoginSchema } from "@market/accounts/schemas";
 import { configuredProviders } from "../../functions/integrations/oauth/config";
 import { THIRD_PARTY_ERROR_KEYS } from "~/server/third-party.server";
+import type { Route } from "./+types/login";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(request, context);
   const query = new URL(request.url).searchParams;
   const redirectTo = query.get("redirectTo");
@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: passwordLoginSchema });
   if (submission.status !== "success") {

@@ -4,8 +4,7 @@
  * the order's section marked, and the venue's coordinates: no map tiles, no network), and links
  * that open the address in Google Maps or Apple Maps. Another account's order shows nothing of it.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { OrderOfAnotherAccount } from "~/components/order-of-another-account";
@@ -16,10 +15,11 @@ import { requireUser } from "~/server/auth.server";
 import { openOrder, orderIdParam } from "~/server/order-screens.server";
 import { orderVenue, type OrderVenue } from "@market/orders";
 import styles from "./map.module.css";
+import type { Route } from "./+types/map";
 
 export const handle = { i18n: ["orders", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 /** Links that open the venue in the buyer's maps app: by name and address, pinned at its coordinates. */
 function mapLinks(venue: OrderVenue["venue"]) {
@@ -37,7 +37,7 @@ function coordinates(latitude: number, longitude: number): string {
   return `${part(latitude, "N", "S")}, ${part(longitude, "E", "W")}`;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdParam(request);

@@ -5,8 +5,7 @@
  * that works without JavaScript. Staff accounts also see their console (docs/decisions.md);
  * nobody else sees that the consoles exist.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
@@ -16,12 +15,13 @@ import { readUserInfo } from "@market/accounts";
 import { rolesOf } from "@market/staff";
 import styles from "./mine.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
+import type { Route } from "./+types/mine";
 
 export const handle = { i18n: ["me"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const market = context.market;
   const userId = optionalUser(context);
   const [user, t, roles] = await Promise.all([

@@ -9,8 +9,7 @@
  * own loader, so a card reads the same however it arrived; without JavaScript the same control is
  * a link to the next page.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { data, Link, useFetcher, useLoaderData } from "react-router";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Countdown } from "~/components/countdown";
@@ -25,10 +24,11 @@ import { orderCardOf, type OrderCard } from "~/server/order-screens.server";
 import type { Page } from "@market/catalog/paging";
 import { listMyOrders, MY_ORDER_SECTIONS, myOrdersQuerySchema, type MyOrderSection } from "@market/orders";
 import styles from "./my-order.module.css";
+import type { Route } from "./+types/my-order";
 
 export const handle = { i18n: ["orders", "order", "delivery", "discover", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 /** Cards are tall: ten fill a phone's screen about three times over. */
 const PAGE_SIZE = 10;
@@ -39,7 +39,7 @@ function listHref(tab: MyOrderSection, page = 1): string {
   return `/my-order?${params}`;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const language = ctx.viewer.language;

@@ -1,9 +1,9 @@
 import { GeneralErrorBoundary } from "~/components/error-view";
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/server/auth.server";
+import type { Route } from "./+types/news";
 
 // SPEC §2: Messages requires sign-in; a guest is sent to sign in and brought back.
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   return null;
 }

@@ -5,17 +5,17 @@
  * policy, tells whether this order takes an application now and why not, and leads to
  * /apply-for?kind=after_sale. Another account's order is not found.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "react-router";
 import { AfterSaleEntry } from "~/components/after-sale-entry";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { entryPageData } from "~/server/after-sale.server";
+import type { Route } from "./+types/order-after-sale";
 
 export const handle = { i18n: ["aftersales-screens"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return entryPageData(request, context, "after_sale");
 }
 

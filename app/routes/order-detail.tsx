@@ -14,8 +14,7 @@
  * An order of another account tells the buyer to sign in again with the account that placed it
  * and shows nothing of it (SPEC §6).
  */
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type AppLoadContext, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Countdown } from "~/components/countdown";
@@ -38,10 +37,11 @@ import { MarketError } from "@market/errors";
 import { cancelOrder, getOrder, type OrderView } from "@market/orders";
 import { logError } from "../../functions/observability";
 import styles from "./order-detail.module.css";
+import type { Route } from "./+types/order-detail";
 
 export const handle = { i18n: ["orders", ...DELIVERY_PANEL_NAMESPACES] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 /** While a step is still to come, the page looks again this often (and whenever the buyer returns to it). */
 const REFRESH_EVERY_MS = 30_000;
@@ -104,7 +104,7 @@ function detailOf(order: OrderView, write: WriteMoney, context: AppLoadContext) 
   };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdParam(request);
@@ -132,7 +132,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionAnswer = { cancelError: string | null; payError: string | null; buyAgainError: string | null };
 const answer = (errors: Partial<ActionAnswer>): ActionAnswer => ({ cancelError: null, payError: null, buyAgainError: null, ...errors });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdParam(request);
   const formData = await request.formData();

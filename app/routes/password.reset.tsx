@@ -5,8 +5,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AccountPage, CodeStepForm, CodeStepSubtitle, PasswordField, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-form";
@@ -17,10 +16,11 @@ import { readCodeStep } from "~/server/code-step.server";
 import { answerCodeStep } from "~/server/code-step-action.server";
 import { readUserInfo, resetPassword } from "@market/accounts";
 import { resetPasswordSchema, sendCodeSchema } from "@market/accounts/schemas";
+import type { Route } from "./+types/password.reset";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 /** Step one sends the code; step two sets the password with it. One schema, told apart by the pressed button. */
 const schema = z.discriminatedUnion("intent", [
@@ -28,7 +28,7 @@ const schema = z.discriminatedUnion("intent", [
   resetPasswordSchema.extend({ intent: z.literal("reset") }),
 ]);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.market;
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const [t, pendingEmail, account] = await Promise.all([
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return answerCodeStep<Extract<z.infer<typeof schema>, { intent: "reset" }>>(
     { request, context },
     {

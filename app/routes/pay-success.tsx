@@ -9,8 +9,7 @@
  * Only the account that placed the order sees it; anyone else is asked to log in again with
  * that account and sees nothing of it (SPEC §6).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
@@ -25,10 +24,11 @@ import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
 import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
+import type { Route } from "./+types/pay-success";
 
 export const handle = { i18n: ["order", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 const orderIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -38,7 +38,7 @@ function orderIdOf(request: Request): number {
   return parsed.data;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdOf(request);
@@ -85,7 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdOf(request);
   const formData = await request.formData();

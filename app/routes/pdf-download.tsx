@@ -8,8 +8,7 @@
  * The files come from /media/e-ticket/{orderId}/{fileId}.pdf (R2, the buyer's own only). Until
  * the buyer has entered the scratch code the page points to the voucher instead.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { deliveryHref, FileIcon, useFileSize } from "~/components/delivery-panel";
@@ -21,12 +20,13 @@ import { requireUser } from "~/server/auth.server";
 import { loadBuyerDelivery, orderIdParam } from "~/server/delivery.server";
 import styles from "./delivery-screens.module.css";
 import pdf from "./pdf-download.module.css";
+import type { Route } from "./+types/pdf-download";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const [found, t] = await Promise.all([loadBuyerDelivery(context, orderIdParam(request)), i18nServer.getFixedT(ctx.viewer.language, "delivery")]);

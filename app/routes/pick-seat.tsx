@@ -6,8 +6,7 @@
  * choice is a plain link or a GET form and the page works without JavaScript. A session that is
  * not on sale shows SPEC's 'This session cannot be ordered temporarily!' instead of tickets.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { data, Form, Link, useLoaderData, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -28,10 +27,11 @@ import {
 } from "@market/listings/session-listings";
 import { sessionsOfShow, sessionSummary, type OfferedListing } from "@market/listings/session-offer";
 import styles from "./pick-seat.module.css";
+import type { Route } from "./+types/pick-seat";
 
 export const handle = { i18n: ["buy", "discover", "tour"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction = ({ data }) =>
   data ? [{ title: data.pageTitle }, { name: "description", content: data.pageDescription }] : [{ title: "Ovation" }];
 
 /**
@@ -62,7 +62,7 @@ function notFoundAsResponse(error: unknown): never {
   throw error;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const query = queryOf(request);
   const choices = mapChoicesOf(request);

@@ -5,8 +5,7 @@
  * pickup order is sent on to /pickup-ticket, and so is a missing or foreign one, which that page
  * answers with SPEC §8's 'order does not exist'.
  */
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { deliveryHref } from "~/components/delivery-panel";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -18,12 +17,13 @@ import { isPickupMethod, orderIdParam } from "~/server/delivery.server";
 import { MarketError } from "@market/errors";
 import { getOrder } from "@market/orders";
 import styles from "./delivery-screens.module.css";
+import type { Route } from "./+types/pickup-ticket-na";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdParam(request);

@@ -13,8 +13,7 @@
  * account's), is not ready for self-pickup, or has already been picked up. Other delivery
  * methods go to /pickup-ticket-na.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useEffect, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Countdown } from "~/components/countdown";
@@ -31,10 +30,11 @@ import { redirectWithToast } from "~/server/toast.server";
 import { confirmPickup } from "@market/delivery";
 import { MarketError } from "@market/errors";
 import styles from "./delivery-screens.module.css";
+import type { Route } from "./+types/pickup-ticket";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 /** Seconds the final confirm button stays locked: long enough to read what confirming does. */
 const HOLD_SECONDS = 5;
@@ -43,7 +43,7 @@ const KEEP_CURRENT_MS = 10_000;
 /** Under an hour left, the closing time is counted down to the second. */
 const COUNTDOWN_FROM_MS = 60 * 60_000;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdParam(request);
@@ -79,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ ...base, view: { kind: "ready" as const, event, pickup: details, canConfirm: delivery.actions.includes("confirmPickup") } }, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdParam(request);
   const intent = (await request.formData()).get("intent");

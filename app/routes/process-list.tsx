@@ -6,8 +6,7 @@
  * amounts, reason, the receiving account exactly as the domain returns it (numbers masked; this
  * page never has more), and Withdraw while it awaits review. ?page= pages through older ones.
  */
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type AppLoadContext, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -23,10 +22,11 @@ import { pagingSchema } from "@market/catalog/paging";
 import { MarketError } from "@market/errors";
 import shell from "~/components/after-sale.module.css";
 import styles from "./process-list.module.css";
+import type { Route } from "./+types/process-list";
 
 export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
 
 const PAGE_SIZE = 10;
 
@@ -105,7 +105,7 @@ function caseView(item: AfterSaleCaseView, money: MoneyWriter, context: AppLoadC
 
 type CaseItem = ReturnType<typeof caseView>;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const market = context.market;
   const url = new URL(request.url);
@@ -128,7 +128,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const formData = await request.formData();
   const parsed = caseIdSchema.safeParse({ caseId: formData.get("caseId") ?? undefined });

@@ -5,8 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { CouponCard } from "~/components/coupon-card";
@@ -19,10 +18,11 @@ import { redirectWithToast } from "~/server/toast.server";
 import { claimCoupon, claimCouponSchema, listMyCoupons } from "@market/coupons";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./select-coupon.module.css";
+import type { Route } from "./+types/promo-code-list";
 
 export const handle = { i18n: ["coupon"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 const TABS = ["available", "unavailable", "used"] as const;
 type Tab = (typeof TABS)[number];
@@ -36,7 +36,7 @@ function tabOf(state: string): Tab {
   return state === "used" ? "used" : "unavailable";
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const market = context.market;
   const params = new URL(request.url).searchParams;
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const returnTo = returnToOf(new URL(request.url).searchParams.get("returnTo"));
   const formData = await request.formData();

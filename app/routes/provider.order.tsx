@@ -9,8 +9,7 @@
  * Every step is a real form post; another seller's order is not found.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ConsoleField } from "~/components/console-field";
@@ -39,10 +38,11 @@ import {
   transferSchema,
   uploadETicket,
 } from "@market/delivery";
+import type { Route } from "./+types/provider.order";
 
 export const handle = { i18n: ["console", "order", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 /**
  * E-ticket PDFs chosen in the file field (one or several). A field left empty still sends a
@@ -63,7 +63,7 @@ const removeFileSchema = z.object({ fileId: z.coerce.number().int().positive() }
 
 const HOUR = 60 * 60_000;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireConsole(request, context, "seller");
   const ctx = context.market;
   const id = recordId(params.id);
@@ -96,7 +96,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireConsole(request, context, "seller");
   const ctx = context.market;
   const id = recordId(params.id);

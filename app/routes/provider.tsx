@@ -4,8 +4,7 @@
  * address (?state=, ?page=), each with what is due and when, overdue marked. Anyone without the
  * role gets the not-found page; a guest is sent to sign in.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleLayout, ConsolePager } from "~/components/console-layout";
 import kit from "~/components/console-kit.module.css";
@@ -16,10 +15,11 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { consoleWriters, requireConsole } from "~/server/console.server";
 import { pagingSchema } from "@market/catalog/paging";
 import { listProviderOrders, providerOrdersQuerySchema, type DeliveryState } from "@market/delivery";
+import type { Route } from "./+types/provider";
 
 export const handle = { i18n: ["console", "order"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 /** The filter's states, in the order a provider works through them: what they owe first. */
 const FILTER_STATES: readonly DeliveryState[] = [
@@ -43,7 +43,7 @@ const FILTER_STATES: readonly DeliveryState[] = [
   "voided",
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireConsole(request, context, "seller");
   const ctx = context.market;
   const params = Object.fromEntries(new URL(request.url).searchParams);

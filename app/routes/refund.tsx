@@ -2,20 +2,20 @@
  * The refund policy (SPEC §2 refund /refund): when a buyer is refunded, how to ask, and how the
  * money comes back: to the original payment method within 1-3 working days (SPEC §4, §9).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { data, Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { HelpContact } from "~/components/help-contact";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./help.module.css";
+import type { Route } from "./+types/refund";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const t = await i18nServer.getFixedT(context.market.viewer.language, ["help", "common"]);
   return data({ title: `${t("help:refund.title")} · ${t("common:appName")}` });
 }

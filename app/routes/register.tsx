@@ -4,8 +4,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
@@ -29,10 +28,11 @@ import { answerCodeStep } from "~/server/code-step-action.server";
 import { registerWithPassword } from "@market/accounts";
 import { registerSchema, sendCodeSchema } from "@market/accounts/schemas";
 import { configuredProviders } from "../../functions/integrations/oauth/config";
+import type { Route } from "./+types/register";
 
 export const handle = { i18n: ["account"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 /** Step one sends the code; step two registers with it. One schema, told apart by the pressed button. */
 const schema = z.discriminatedUnion("intent", [
@@ -40,7 +40,7 @@ const schema = z.discriminatedUnion("intent", [
   registerSchema.extend({ intent: z.literal("register") }),
 ]);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(request, context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const t = await i18nServer.getFixedT(context.market.viewer.language, "account");
@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return answerCodeStep<Extract<z.infer<typeof schema>, { intent: "register" }>>(
     { request, context },
     {

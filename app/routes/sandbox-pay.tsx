@@ -4,16 +4,16 @@
  * the signed callback a provider would send, then the buyer goes on to /pay-success. Its copy is
  * fixed in English, as a third-party page's would be (docs/decisions.md).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, redirect, Form, useLoaderData } from "react-router";
 import { MarketError } from "@market/errors";
 import { loadReference } from "@market/catalog/reference";
 import { formatMoney } from "@market/money/format";
 import { completeSandboxCheckout, readSandboxCheckout } from "@market/payments";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import styles from "./sandbox-pay.module.css";
+import type { Route } from "./+types/sandbox-pay";
 
-export const meta: MetaFunction = () => [{ title: "Sandbox payment · Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Sandbox payment · Ovation" }, { name: "robots", content: "noindex" }];
 
 const INTENTS = { approve: "succeeded", decline: "failed" } as const;
 
@@ -29,7 +29,7 @@ function paymentOf(request: Request): string {
   return payment;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const origin = new URL(request.url).origin;
   const [checkout, reference] = await Promise.all([
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ ...checkout, amountText: amount }, { headers: { "cache-control": "no-store" } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "approve" && intent !== "decline") throw new Response("Bad request", { status: 400 });

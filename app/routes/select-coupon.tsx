@@ -4,8 +4,7 @@
  * first) and those it cannot with the reason. Choosing one goes back to returnTo with
  * ?couponId=; 'Don't use a coupon' goes back without it. Plain links: no JavaScript needed.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CouponCard } from "~/components/coupon-card";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -18,10 +17,11 @@ import { couponsForOrder, prospectiveOrderSchema } from "@market/coupons";
 import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money";
 import styles from "./select-coupon.module.css";
+import type { Route } from "./+types/select-coupon";
 
 export const handle = { i18n: ["coupon"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 /** `path` with `name` set to `value`, or removed when value is null. */
 function withParam(path: string, name: string, value: string | number | null): string {
@@ -31,7 +31,7 @@ function withParam(path: string, name: string, value: string | number | null): s
   return `${url.pathname}${url.search}`;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const market = context.market;
   const params = new URL(request.url).searchParams;

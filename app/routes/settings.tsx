@@ -4,8 +4,7 @@
  * link button starts the provider flow at /auth/:provider and shows only for configured
  * providers), the account's email, and sign out (a POST to /logout).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -15,12 +14,13 @@ import { readUserInfo } from "@market/accounts";
 import { describeViewerPreferences } from "@market/preferences/options";
 import { configuredProviders } from "../../functions/integrations/oauth/config";
 import styles from "./settings.module.css";
+import type { Route } from "./+types/settings";
 
 export const handle = { i18n: ["me"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const userId = await requireUser(request, context);
   const market = context.market;
   const [user, preferences, t] = await Promise.all([

@@ -6,8 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, redirect, Link, useLoaderData, useNavigation } from "react-router";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DateFilter, formatDateRange, useDateFilterLabel } from "~/components/date-filter";
@@ -24,10 +23,11 @@ import { listShows, showListFilters, showListQuerySchema, type ShowListItem, typ
 import type { Language } from "@market/context/viewer";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./show-list.module.css";
+import type { Route } from "./+types/show-list";
 
 export const handle = { i18n: ["explore", "discover"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 const PATH = "/show-list";
 const DATE_FIELDS = ["preset", "from", "to"] as const;
@@ -40,7 +40,7 @@ function exploreHref(values: Record<string, string | number | undefined | null>)
   return search ? `${PATH}?${search}` : PATH;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const url = new URL(request.url);
   const parsed = parseWithZod(url.searchParams, { schema: showListQuerySchema });

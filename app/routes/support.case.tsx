@@ -7,8 +7,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleField, FormError } from "~/components/console-field";
 import kit from "~/components/console-kit.module.css";
@@ -19,12 +18,13 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
 import { decideCase, decideSchema, getCaseForSupport, recordCompensationPaid, toMajorString } from "@market/aftersales";
+import type { Route } from "./+types/support.case";
 
 export const handle = { i18n: ["console", "aftersale", "errors"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireConsole(request, context, "support");
   const ctx = context.market;
   const id = recordId(params.id);
@@ -80,7 +80,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireConsole(request, context, "support");
   const ctx = context.market;
   const id = recordId(params.id);

@@ -4,8 +4,7 @@
  * every case), with a search over case no., order no. and buyer email (?query=). Each row says
  * what the buyer asked for and links to the case.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout, ConsolePager, ConsoleSearch } from "~/components/console-layout";
@@ -15,15 +14,16 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { consoleWriters, requireConsole, SUPPORT_TIME_ZONE } from "~/server/console.server";
 import { CASE_STATUS_VALUES, listCases, supportCaseQuerySchema } from "@market/aftersales";
 import { pagingSchema } from "@market/catalog/paging";
+import type { Route } from "./+types/support.cases";
 
 export const handle = { i18n: ["console", "aftersale"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 /** The queue's filter: cases to review first, then every other status, then all. */
 const ALL = "all";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireConsole(request, context, "support");
   const ctx = context.market;
   const params = Object.fromEntries(new URL(request.url).searchParams);

@@ -7,8 +7,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { data, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ConsoleField, FormError } from "~/components/console-field";
@@ -21,14 +20,15 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { consoleNotFound, consoleWriters, orderFacts, recordId, requireConsole, takeStep, wallTimeValue } from "~/server/console.server";
 import { listCases } from "@market/aftersales";
 import { getSupportOrder, intervene, interventionSchema, type InterventionAction } from "@market/delivery";
+import type { Route } from "./+types/support.order";
 
 export const handle = { i18n: ["console", "order", "errors", "aftersale"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 const DAY = 24 * 60 * 60_000;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireConsole(request, context, "support");
   const ctx = context.market;
   const id = recordId(params.id);
@@ -66,7 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   await requireConsole(request, context, "support");
   const id = recordId(params.id);
   const formData = await request.formData();

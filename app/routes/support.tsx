@@ -4,8 +4,7 @@
  * search works without JavaScript and can be shared with a colleague. Before a search, how
  * many after-sales cases wait for review. Anyone without the role gets the not-found page.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout, ConsolePager, ConsoleSearch } from "~/components/console-layout";
@@ -17,12 +16,13 @@ import { consoleWriters, requireConsole } from "~/server/console.server";
 import { listCases } from "@market/aftersales";
 import { pagingSchema } from "@market/catalog/paging";
 import { searchOrders, supportSearchSchema } from "@market/delivery";
+import type { Route } from "./+types/support";
 
 export const handle = { i18n: ["console", "order"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireConsole(request, context, "support");
   const ctx = context.market;
   const params = Object.fromEntries(new URL(request.url).searchParams);

@@ -4,8 +4,7 @@
  * with &cityCode=. Tours come most popular first, as everywhere in discovery; the chips are the
  * tags found among the category's live tours. An unknown category or tag is a 404.
  */
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EVERYWHERE } from "@market/catalog/scope";
 import { tagsView, tagsViewQuerySchema } from "@market/catalog/tags";
@@ -17,14 +16,15 @@ import { PageHeader } from "~/components/page-header";
 import { EmptyTours, TourGrid } from "~/components/tour-card";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./discover-list.module.css";
+import type { Route } from "./+types/tags";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 const PATH = "/tags";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const url = new URL(request.url);
   const parsed = tagsViewQuerySchema.safeParse(Object.fromEntries(url.searchParams));

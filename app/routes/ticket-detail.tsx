@@ -3,8 +3,7 @@
  * third payment return URL): for now a short summary of a purchased order's tickets. Only the
  * account that placed the order sees it; any other order id is not found.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -15,14 +14,15 @@ import { requireUser } from "~/server/auth.server";
 import { MarketError } from "@market/errors";
 import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
+import type { Route } from "./+types/ticket-detail";
 
 export const handle = { i18n: ["order"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const parsed = idSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);

@@ -7,8 +7,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -24,10 +23,11 @@ import { tourDetail, tourDetailQuerySchema, type TourDetail, type TourSession } 
 import type { Language } from "@market/context/viewer";
 import { MarketError } from "@market/errors";
 import styles from "./tour-detail.module.css";
+import type { Route } from "./+types/tour-detail";
 
 export const handle = { i18n: ["tour", "discover"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: Route.MetaFunction = ({ data }) =>
   data ? [{ title: data.pageTitle }, { name: "description", content: data.pageDescription }] : [{ title: "Ovation" }];
 
 /** The tour named by `?id=`; a malformed id is the same 'not found' as an unknown one. */
@@ -43,7 +43,7 @@ function notFoundAsResponse(error: unknown): never {
   throw error;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const tourId = tourIdOf(request);
   const [tour, t] = await Promise.all([tourDetail(ctx, tourId).catch(notFoundAsResponse), i18nServer.getFixedT(ctx.viewer.language, "tour")]);
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const tourId = tourIdOf(request);
   const formData = await request.formData();
   switch (formData.get("intent")) {

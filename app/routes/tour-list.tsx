@@ -5,8 +5,7 @@
  * Picks continues without JavaScript (?page=2). With JavaScript, more loads as the viewer
  * scrolls within 400px of the end.
  */
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { loadReference } from "@market/catalog/reference";
 import { discoveryScope, EVERYWHERE } from "@market/catalog/scope";
@@ -20,14 +19,15 @@ import { PageHeader } from "~/components/page-header";
 import { EmptyTours, TourGrid } from "~/components/tour-card";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./discover-list.module.css";
+import type { Route } from "./+types/tour-list";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 const PATH = "/tourList";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const url = new URL(request.url);
   const parsed = tourListQuerySchema.safeParse(Object.fromEntries(url.searchParams));

@@ -2,20 +2,20 @@
  * The user agreement (/user-agreement; SPEC names the page, docs/decisions.md its path), from
  * the same document GET /user/v1/agreements serves, in the viewer's language.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AgreementDocument } from "~/components/agreement-document";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { readAgreement } from "@market/config/agreements";
+import type { Route } from "./+types/user-agreement";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const market = context.market;
   const agreement = readAgreement(market, "user");
   const t = await i18nServer.getFixedT(market.viewer.language, "common");

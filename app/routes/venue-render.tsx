@@ -5,8 +5,7 @@
  * (`&listing=`, with Continue), and 'See tickets' opens the session's list at that section on
  * /pick-seat. Every step is a plain link, with or without JavaScript.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -16,12 +15,13 @@ import { sessionTime } from "~/i18n/session-time";
 import { MarketError } from "@market/errors";
 import { seatMapQuerySchema, sessionSeatMap } from "@market/listings/seat-map";
 import styles from "./pick-seat.module.css";
+import type { Route } from "./+types/venue-render";
 
 export const handle = { i18n: ["buy", "discover"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.pageTitle }] : [{ title: "Ovation" }]);
+export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.pageTitle }] : [{ title: "Ovation" }]);
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const params = new URL(request.url).searchParams;
   const query = seatMapQuerySchema.safeParse({

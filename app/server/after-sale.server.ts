@@ -4,7 +4,7 @@
  * viewer's language and currency before it reaches the page, so the page reads the same with or
  * without JavaScript.
  */
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { getApplyContext, type AfterSaleOrderSummary, type ApplyContext } from "@market/aftersales";
 import { loadReference } from "@market/catalog/reference";

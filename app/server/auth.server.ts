@@ -4,7 +4,7 @@
  * apply-for, process-list, my-order): a guest is sent to /login and brought back, query and
  * all, after signing in.
  */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "react-router";
 import { openSession, revokeSession, type SignedIn } from "@market/accounts";
 import { readSessionToken, sessionCookie, signedOutCookies } from "../../functions/web/session";
 import { clearCodeStepCookie } from "./code-step.server";
@@ -23,11 +23,20 @@ const ACCOUNT_PATHS = ["/login", "/register", "/password/reset", "/logout", "/au
  * relative URL, a sign-in screen) becomes the fallback.
  */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = AFTER_SIGN_IN): string {
-  if (typeof value !== "string" || value.length > 2048) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  const path = value.split(/[?#]/, 1)[0];
+  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/")) return fallback;
+  // Resolved the way a browser would (it drops tabs and newlines and reads "\\" as "/"), so
+  // "//evil.example", "/\\evil.example" and "/\t/evil.example" all show their foreign host here.
+  const here = "https://ovation.invalid";
+  let target: URL;
+  try {
+    target = new URL(value, here);
+  } catch {
+    return fallback;
+  }
+  if (target.origin !== here) return fallback;
+  const path = target.pathname;
   if (ACCOUNT_PATHS.some((prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`))) return fallback;
-  return value;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** The sign-in screen, remembering where to come back to. */

@@ -5,7 +5,7 @@
  * back to the form as its error, in the viewer's language.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import type { SignedIn } from "@market/accounts";
 import { refusalText, signInAndRedirect } from "./auth.server";

@@ -3,7 +3,7 @@
  * enter). Kept in a short-lived HttpOnly cookie rather than the URL, so the address never lands
  * in history, logs or analytics. It is not a secret: the code is still required.
  */
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requestEmailCode } from "@market/accounts";
 import { CODE_PURPOSES } from "../../functions/db/schema/accounts";

@@ -8,7 +8,7 @@
  * there; a guest is sent to sign in and brought back.
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { loadReference } from "@market/catalog/reference";
 import { zonedParts } from "@market/calendar";

@@ -3,7 +3,7 @@
  * the order from the page's `?id=`, its delivery, and the event written for the page. A missing
  * id, a missing order and another account's order all read as absent (null), never as a leak.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { getDeliveryForBuyer, type DeliveryView } from "@market/delivery";
 import { MarketError } from "@market/errors";

@@ -2,7 +2,7 @@
  * Amounts written the way the viewer reads them, with our own currency symbols (HK$, not $),
  * on the server, so a page reads the same with or without JavaScript.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import { loadReference } from "@market/catalog/reference";
 import { formatMoney } from "@market/money/format";
 

@@ -4,7 +4,7 @@
  * the detail show it (the chip, what happens next and by when), in the viewer's language and
  * currency, so the pages read the same with or without JavaScript.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Language } from "@market/context/viewer";
 import { MarketError } from "@market/errors";

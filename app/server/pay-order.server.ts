@@ -6,7 +6,7 @@
  * again after a failed payment or a cancel (pay-success, order-detail) is here too.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "react-router";
 import { CODES, MarketError } from "@market/errors";
 import { buyAgain, getOrder, PAY_METHODS, payOrderSchema, type OrderView } from "@market/orders";
 import { startPayment } from "@market/payments";

@@ -6,14 +6,14 @@
  *
  * They are preferences, not secrets: readable by the page, sent only to us (SameSite=Lax), kept a year.
  */
-import { serialize, type CookieSerializeOptions } from "cookie";
+import { serialize, type SerializeOptions } from "cookie";
 import type { PreferenceChange } from "../../functions/market/preferences/choices";
 
 const ONE_YEAR_S = 31_536_000;
 
 /** Set-Cookie values that keep a change. */
 export function preferenceCookies(change: PreferenceChange, request: Request): string[] {
-  const options: CookieSerializeOptions = {
+  const options: SerializeOptions = {
     path: "/",
     maxAge: ONE_YEAR_S,
     sameSite: "lax",

@@ -1,5 +1,5 @@
 /** A domain refusal (MarketError) as the sentence the viewer reads, in their language. */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "react-router";
 import { MarketError } from "@market/errors";
 import { messageOf } from "../../functions/api/messages";
 

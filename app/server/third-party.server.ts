@@ -5,7 +5,7 @@
  * Lax cookie, so that POST is turned into a same-URL GET first (a top-level navigation, which
  * does carry them) and both providers finish in one place.
  */
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { bindIdentity, signInWithIdentity } from "@market/accounts";
 import { MarketError } from "@market/errors";

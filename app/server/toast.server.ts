@@ -2,7 +2,7 @@
  * Flash toasts: an action redirects with a toast; the next page shows it once (2000 ms, SPEC §9).
  * The toast carries a translation key, so it appears in the viewer's language.
  */
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 
 export const toastSchema = z.object({

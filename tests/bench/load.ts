@@ -18,7 +18,7 @@ export interface LoadTarget {
 export interface LoadOptions {
   connections: number;
   seconds: number;
-  /** A request that takes longer than this counts as an error (Remix's stream times out at 5 s). */
+  /** A request that takes longer than this counts as an error (the server's stream times out at 5 s). */
   timeoutMs?: number;
 }
 

@@ -48,7 +48,7 @@ export function bundleOvation(workDir: string, { skipBuild = false } = {}): Ovat
   const clientDir = join(workDir, "client");
   const steps = [
     "echo BENCH_LOCKED $(date +%s%3N)",
-    skipBuild ? null : "npx remix vite:build",
+    skipBuild ? null : "npx react-router build",
     `npx wrangler deploy --dry-run --outdir '${workerDir}'`,
     `cp -r build/client '${clientDir}'`,
   ].filter(Boolean);

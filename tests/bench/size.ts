@@ -1,7 +1,7 @@
 /**
  * What a first visit to a route downloads, in gzip bytes. The list comes from the HTML the
  * server actually sent (modulepreload and stylesheet links, script tags, and the imports of the
- * inline bootstrap module, which is how Remix loads its manifest and entry), completed by
+ * inline bootstrap module, which is how React Router loads its manifest and entry), completed by
  * following the static imports inside each script, so a chunk missing its modulepreload still
  * counts. Dynamic imports inside chunks are left out: they are not loaded on a first visit.
  * Each file is gzipped on its own, as it travels.

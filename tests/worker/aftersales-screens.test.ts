@@ -1,5 +1,5 @@
 /**
- * The buyer's after-sales screens through the Remix door: /order-refund, /order-after-sale,
+ * The buyer's after-sales screens through the web door: /order-refund, /order-after-sale,
  * /apply-for and /process-list answer only their own buyer, speak SPEC's messages in the
  * viewer's language, keep what was typed on a refusal, and never show a whole account number.
  */

@@ -19,7 +19,7 @@ async function alertRows(tour: number) {
   return results;
 }
 
-/** A form post as a browser sends it (Remix compares its origin with the host). */
+/** A form post as a browser sends it (React Router compares its origin with the host). */
 function form(values: Record<string, string>): RequestInit {
   return {
     method: "POST",

@@ -5,7 +5,7 @@
 import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, expect, test } from "vitest";
 import { ConfirmDialog } from "../../app/components/confirm-dialog";

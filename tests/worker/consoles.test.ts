@@ -1,5 +1,5 @@
 /**
- * The provider and support consoles through the Remix door: who may open them (everyone else
+ * The provider and support consoles through the web door: who may open them (everyone else
  * gets the page an unknown path gets), where a guest is sent, what Me offers each account, and
  * that a provider sees only their own listings' orders.
  */

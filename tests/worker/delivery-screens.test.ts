@@ -1,5 +1,5 @@
 /**
- * The buyer's delivery screens through the Remix door: the e-ticket files' resource route (the
+ * The buyer's delivery screens through the web door: the e-ticket files' resource route (the
  * owner only, after the scratch code), the scratch voucher's refusals, the pickup ticket with its
  * confirmation step and SPEC §8's refusals in both languages, the not-applicable page, and the
  * buyer's steps posted from the delivery block.

@@ -1,5 +1,5 @@
 /**
- * The buyer's order screens through the Remix door: My Orders' tabs and pages, an order's
+ * The buyer's order screens through the web door: My Orders' tabs and pages, an order's
  * details with its price details, the venue map, an order opened from another account, and
  * canceling an unpaid order.
  */

@@ -7,7 +7,7 @@ beforeAll(async () => {
   await seedCatalog();
 });
 
-/** A picker's form post, as a browser without JavaScript sends it (Remix compares its origin with the host). */
+/** A picker's form post, as a browser without JavaScript sends it (React Router compares its origin with the host). */
 function choose(path: string, fields: Record<string, string>, init: { cookie?: string; country?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, host: new URL(ORIGIN).host };
   if (init.cookie) headers.cookie = init.cookie;

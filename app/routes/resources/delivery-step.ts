@@ -5,12 +5,12 @@
  * domain call, then back to the page the buyer came from with a toast saying what happened, or
  * the refusal in the viewer's language. Another account's order is not found.
  */
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { redirectWithToast } from "~/server/toast.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { acceptTransfer, confirmReceipt } from "@market/delivery";
 import { MarketError } from "@market/errors";
+import type { Route } from "./+types/delivery-step";
 
 const stepSchema = z.object({
   intent: z.enum(["confirmReceipt", "acceptTransfer"]),
@@ -23,7 +23,7 @@ export async function loader() {
   throw new Response("Not found", { status: 404 });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const parsed = stepSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });

@@ -4,14 +4,14 @@
  * the scratch code (SPEC §4: the voucher is shown after the code); a guest, another account or
  * an unknown file all get the same 'not found', so the address reveals nothing.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { openETicketFile } from "@market/delivery";
 import { attachmentDisposition } from "../../../functions/api/routes/delivery";
 import { CODES, MarketError } from "@market/errors";
+import type { Route } from "./+types/e-ticket";
 
 const ID = /^\d{1,12}$/;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const orderId = params.orderId ?? "";
   const fileId = /^(\d{1,12})\.pdf$/.exec(params.file ?? "")?.[1];
   if (!ID.test(orderId) || !fileId) throw new Response("Not found", { status: 404 });

@@ -1,8 +1,8 @@
 /** The translations of one namespace, for the browser's i18next. Cached for a year: the URL carries the build id. */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { resources } from "~/i18n/resources";
+import type { Route } from "./+types/locales";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const byLanguage = resources[params.lng as keyof typeof resources];
   const namespace = byLanguage?.[params.ns as keyof typeof byLanguage];
   if (!namespace) throw new Response("Not found", { status: 404 });

@@ -3,14 +3,14 @@
  * of everything the art is drawn from (poster-art.ts), so browsers and the edge may keep it for
  * a long time; the ETag lets a client that kept it past that confirm it with a 304.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isPosterShape, tourPoster } from "@market/catalog/poster-art";
 import { isLanguage } from "@market/preferences/language";
 import { MarketError } from "@market/errors";
+import type { Route } from "./+types/poster";
 
 const CACHE_CONTROL = "public, max-age=2592000, stale-while-revalidate=604800";
 
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const match = /^(\d{1,9})\.svg$/.exec(params.file ?? "");
   if (!match) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);

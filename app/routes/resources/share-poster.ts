@@ -4,18 +4,18 @@
  * Only the account that placed the order may draw it; any other order is not found, so the
  * address reveals nothing. Private to the buyer's browser: it names their night out.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { tourPoster } from "@market/catalog/poster-art";
 import { escapeXml } from "@market/catalog/poster";
 import { MarketError } from "@market/errors";
 import { getOrder } from "@market/orders";
 import { sessionTime } from "~/i18n/session-time";
+import type { Route } from "./+types/share-poster";
 
 const WIDTH = 600;
 const POSTER_HEIGHT = 800;
 const HEIGHT = 960;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^(\d{1,12})\.svg$/.exec(params.file ?? "");
   if (!match) throw new Response("Not found", { status: 404 });
   const ctx = context.market;

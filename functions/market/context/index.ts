@@ -1,6 +1,6 @@
 /**
  * What every domain function is given: the database, the Worker's bindings, a clock that tests
- * can move, and the viewer on whose behalf it runs. Both doors (Remix and the JSON API) build
+ * can move, and the viewer on whose behalf it runs. Both doors (the web app and the JSON API) build
  * one per request.
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";

@@ -60,7 +60,7 @@ export function marketAt(clock: { now: number }, viewer: Partial<Viewer> = {}): 
 
 /** Posts a form the way a browser without JavaScript does (same origin). */
 export function postForm(path: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
-  // Remix compares a form's Origin with the Host, which a browser always sends.
+  // React Router compares a form's Origin with the Host, which a browser always sends.
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host };
   if (cookie) headers.cookie = cookie;
   return page(path, { method: "POST", headers, body: new URLSearchParams(fields).toString() });

@@ -26,7 +26,7 @@ export async function api<T = unknown>(
 /** A page request as a browser makes it (HTML, cookies, same-origin form posts). */
 export function page(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  // Remix checks a form post's Origin against its Host; a browser always sends both.
+  // React Router checks a form post's Origin against its Host; a browser always sends both.
   if (!headers.has("host")) headers.set("host", new URL(ORIGIN).host);
   if (init.method && init.method !== "GET") headers.set("origin", headers.get("origin") ?? ORIGIN);
   return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
