@@ -21,6 +21,7 @@ export default function ensureFreshBuild(): void {
   const changed = Math.max(...SOURCES.filter(existsSync).map(newestChange));
   if (changed <= built) return;
   console.log("worker tests: the web app changed since the last build; building it first");
-  const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: ["ignore", "ignore", "inherit"] });
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error("npm run build failed: fix the build before running the worker tests");
 }
