@@ -6,7 +6,7 @@
  */
 import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { EVERYWHERE } from "@market/catalog/scope";
+import { EVERYWHERE } from "@market/catalog/scope-code";
 import { tagsView, tagsViewQuerySchema } from "@market/catalog/tags";
 import { CODES, MarketError } from "@market/errors";
 import { GeneralErrorBoundary } from "~/components/error-view";

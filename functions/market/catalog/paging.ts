@@ -4,11 +4,9 @@
  * constant: it is the page size unless the caller asks for another (at most 50).
  */
 import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type Page } from "./list-page";
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 50;
-/** Deeper than anyone scrolls; keeps OFFSET bounded. */
-export const MAX_PAGE = 1_000;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type Page } from "./list-page";
 
 /** A query-string value: an empty value (`?page=` from a GET form) counts as absent. */
 export function queryParam<T extends z.ZodType>(schema: T) {
@@ -21,15 +19,6 @@ export const pagingSchema = z.object({
 });
 
 export type Paging = z.output<typeof pagingSchema>;
-
-/** One page of a list, the shape every paged API answer and screen shares. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
 
 export function pageOf<T>(list: T[], total: number, paging: Paging): Page<T> {
   return { list, total, page: paging.page, pageSize: paging.pageSize, hasMore: paging.page * paging.pageSize < total };

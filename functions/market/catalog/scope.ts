@@ -9,9 +9,9 @@ import { z } from "zod";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { loadReference, type Reference } from "./reference";
+import { EVERYWHERE } from "./scope-code";
 
-/** The `cityCode` that lifts the location scope. */
-export const EVERYWHERE = "ALL";
+export { EVERYWHERE } from "./scope-code";
 
 export const cityCodeSchema = z.string().regex(/^[A-Z]{2,3}$/, "must be a location code");
 
