@@ -17,6 +17,8 @@ import { tidyExpiredOrders } from "./market/orders";
 import { settleOwedRefunds } from "./market/payments";
 import { settleAfterSaleRefunds } from "./market/aftersales";
 import { deliverQueuedMail } from "./integrations/mail";
+import { sampleLowestPrices } from "./market/demand/price-history";
+import { sendTicketAlerts } from "./market/alerts";
 
 const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -47,6 +49,8 @@ export default {
       ["tidyExpiredOrders", () => tidyExpiredOrders(market)],
       ["settleOwedRefunds", () => settleOwedRefunds(market)],
       ["settleAfterSaleRefunds", () => settleAfterSaleRefunds(market)],
+      ["sampleLowestPrices", () => sampleLowestPrices(market)],
+      ["sendTicketAlerts", () => sendTicketAlerts(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
     ];
     ctx.waitUntil(

@@ -1,9 +1,13 @@
-/** Ticket alerts (SPEC §2 tourDetail's email modal): POST /pub/tour/v1/alert { tourId, email }. */
+/**
+ * Ticket alerts (SPEC §2 tourDetail's email modal):
+ *   POST /pub/tour/v1/alert { tourId, email, sessionId?, priceBelow? }
+ *   POST /pub/tour/v1/alert/unsubscribe { token }   (the mail's signed link; no sign-in)
+ */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
-import { ok } from "../envelope";
+import { invalidParam, ok } from "../envelope";
 import { MarketError } from "../../market/errors";
-import { subscribeTicketAlert, ticketAlertSchema, TICKET_ALERT_MESSAGES } from "../../market/alerts";
+import { alertUnsubscribeSchema, subscribeTicketAlert, ticketAlertSchema, TICKET_ALERT_MESSAGES, unsubscribeTicketAlert } from "../../market/alerts";
 
 const ALERT_MESSAGES: ReadonlySet<string> = new Set(Object.values(TICKET_ALERT_MESSAGES));
 
@@ -20,5 +24,12 @@ export function registerAlertRoutes(api: Hono<ApiEnv>) {
       throw new MarketError("invalidParam", { messageKey, params: { field } });
     }
     return c.json(ok(await subscribeTicketAlert(c.get("market"), request.data)));
+  });
+
+  api.post("/pub/tour/v1/alert/unsubscribe", async (c) => {
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const request = alertUnsubscribeSchema.safeParse(body);
+    if (!request.success) throw invalidParam(request.error);
+    return c.json(ok(await unsubscribeTicketAlert(c.get("market"), request.data.token)));
   });
 }

@@ -205,7 +205,10 @@ export const listings = sqliteTable(
   (t) => [index("listings_session").on(t.sessionId, t.priceMinor), index("listings_section").on(t.sectionId)],
 );
 
-/** A buyer's wish to hear when a tour's tickets (or new dates) appear. */
+/**
+ * A buyer's wish to hear when a tour's tickets (or new dates) appear; since 0010 it may follow
+ * one session (0 = the whole tour) and carry a price to fall under (market/alerts).
+ */
 export const ticketAlerts = sqliteTable(
   "ticket_alerts",
   {
@@ -214,7 +217,15 @@ export const ticketAlerts = sqliteTable(
     email: text("email").notNull(),
     language: text("language").notNull(),
     createdAt: integer("created_at").notNull(),
+    sessionId: integer("session_id").notNull().default(0),
+    priceBelowMinor: integer("price_below_minor"),
+    priceCurrency: text("price_currency"),
+    /** What the last look saw (null: never looked): a mail goes out when these turn true. */
+    seenAvailable: integer("seen_available", { mode: "boolean" }),
+    seenBelow: integer("seen_below", { mode: "boolean" }),
+    lastMailedAt: integer("last_mailed_at"),
+    unsubscribedAt: integer("unsubscribed_at"),
   },
-  (t) => [uniqueIndex("ticket_alerts_tour_email").on(t.tourId, t.email)],
+  (t) => [uniqueIndex("ticket_alerts_scope_email").on(t.tourId, t.sessionId, t.email)],
 );
 

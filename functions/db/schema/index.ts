@@ -13,3 +13,4 @@ export * from "./coupons";
 export * from "./staff";
 export * from "./fulfilment";
 export * from "./aftersales";
+export * from "./demand";

@@ -24,12 +24,29 @@ export const alertEmailSchema = z
   .pipe(z.email({ error: TICKET_ALERT_MESSAGES.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
+const blankIsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
+const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** A price to fall under, in whole units of the viewer's currency (a form's blank is none). */
+export const alertPriceSchema = z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(100_000_000).optional());
+
 /** The alert form on a tour's page; the tour comes from the page's address. */
 export const ticketAlertFormSchema = z.object({ email: alertEmailSchema });
 
-/** The API's alert request: `{ tourId, email }`. */
+/** The alert form on a session's pick-seat page: an email and, optionally, a price. */
+export const sessionAlertFormSchema = z.object({ email: alertEmailSchema, priceBelow: alertPriceSchema });
+
+/**
+ * The API's alert request: `{ tourId, email, sessionId?, priceBelow? }`. With a session the alert
+ * follows that session only; with a price it also tells when the lowest price falls to it or below.
+ */
 export const ticketAlertSchema = ticketAlertFormSchema.extend({
-  tourId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  tourId: positiveId,
+  sessionId: z.preprocess(blankIsAbsent, positiveId.optional()),
+  priceBelow: alertPriceSchema,
 });
+
+/** An unsubscribe link's token (signed; see alerts/alert-mail.ts). */
+export const alertUnsubscribeSchema = z.object({ token: z.string().min(1).max(400) });
 
 export type TicketAlertRequest = z.output<typeof ticketAlertSchema>;

@@ -12,15 +12,19 @@
  *   price range is in whole units of that currency, both ends included.
  * - 'Best section' orders by zone (VIP and floor first), clear views before obstructed ones,
  *   then the venue's own section order, then price.
+ * - Each listing carries its deal signal (demand/deal-signal.ts), judged against every listing
+ *   of the session, whatever the filters; 'Best deal' orders great, good, then the rest, each
+ *   by price.
  */
 import { z } from "zod";
 import { DELIVERY_METHODS, type DeliveryMethod } from "../../db/schema";
 import { loadReference } from "../catalog/reference";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
+import { dealRank, dealSignals, type Deal } from "../demand/deal-signal";
 import { displayCurrency, offeredListings, sessionSummary, ZONE_RANK, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
 
-export const LISTING_SORTS = ["price_asc", "price_desc", "best_section"] as const;
+export const LISTING_SORTS = ["price_asc", "price_desc", "best_section", "best_deal"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const SECTION_ZONES = ["vip", "floor", "lower", "middle", "upper", "balcony", "ga"] as const satisfies readonly SectionZone[];
 
@@ -73,11 +77,13 @@ export interface SessionListings {
   zones: SectionZone[];
   /** The viewer's currency (price range and amounts). */
   currency: string;
-  /** Listings that allow `quantity` and pass the filters, in the chosen order. */
-  listings: OfferedListing[];
+  /** Listings that allow `quantity` and pass the filters, in the chosen order, with their deal signal. */
+  listings: PickedListing[];
   /** Listings that allow `quantity`, before the filters (0 means sold out at this quantity). */
   unfilteredCount: number;
 }
+
+export type PickedListing = OfferedListing & { deal: Deal | null };
 
 /** The union of the listings' quantities, ascending. */
 export function offeredQuantities(listings: readonly OfferedListing[]): number[] {
@@ -93,7 +99,7 @@ export function chosenQuantity(offered: readonly number[], asked: number | undef
   return offered[0] ?? null;
 }
 
-export function compareListings(sort: ListingSort): (a: OfferedListing, b: OfferedListing) => number {
+export function compareListings(sort: ListingSort): (a: PickedListing, b: PickedListing) => number {
   const byPrice = (a: OfferedListing, b: OfferedListing) => a.allIn.amount - b.allIn.amount || a.listingId - b.listingId;
   switch (sort) {
     case "price_asc":
@@ -106,6 +112,8 @@ export function compareListings(sort: ListingSort): (a: OfferedListing, b: Offer
         Number(a.section.obstructed) - Number(b.section.obstructed) ||
         a.section.sort - b.section.sort ||
         byPrice(a, b);
+    case "best_deal":
+      return (a, b) => dealRank(a.deal) - dealRank(b.deal) || byPrice(a, b);
   }
 }
 
@@ -121,7 +129,8 @@ export async function sessionListings(ctx: MarketContext, query: SessionListings
   const currency = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
   const quantities = offeredQuantities(offered);
   const quantity = chosenQuantity(quantities, query.quantity);
-  const forQuantity = quantity === null ? [] : offered.filter((listing) => listing.quantities.includes(quantity));
+  const deals = dealSignals(offered.map((listing) => ({ listingId: listing.listingId, zone: listing.section.zone, allIn: listing.allIn.amount })));
+  const forQuantity = quantity === null ? [] : offered.filter((listing) => listing.quantities.includes(quantity)).map((listing) => ({ ...listing, deal: deals.get(listing.listingId) ?? null }));
   const unit = 10 ** currency.minorUnits;
   const shown = forQuantity
     .filter((listing) => query.section === undefined || listing.section.code === query.section)

@@ -11,6 +11,7 @@ import { MarketError } from "../errors";
 import { requireBuyer } from "./buyer";
 import { getOrder, type OrderView } from "./order-views";
 import { prepare } from "./statements";
+import { recordLowestPrice } from "../demand/price-history";
 
 /**
  * Cancels one of the viewer's unpaid orders and releases its tickets at once. Canceling an order
@@ -38,5 +39,6 @@ export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<
   ]);
   const order = await getOrder(ctx, orderId);
   if (order.status !== "canceled") throw new MarketError("orderNotCancelable");
+  await recordLowestPrice(ctx, order.event.sessionId);
   return order;
 }

@@ -16,6 +16,7 @@ import { sessionStatus } from "../catalog/session-status";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
+import { recordLowestPrice } from "../demand/price-history";
 import { shippingFee, ticketPrice } from "../listings/pricing";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
 import { convert, exchangeRate } from "../money";
@@ -84,7 +85,10 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       refuseBrokenRules(orderable, request, now);
       const discount = await discountOf(ctx, orderable, request);
       const placedId = await takeTickets(ctx, orderable, request, buyerId, now, discount);
-      if (placedId !== null) return await getOrder(ctx, placedId);
+      if (placedId !== null) {
+        await recordLowestPrice(ctx, orderable.listing.sessionId);
+        return await getOrder(ctx, placedId);
+      }
     }
     throw new MarketError("orderCreateUnknown");
   } catch (error) {
