@@ -1,0 +1,100 @@
+import { expect, test } from "vitest";
+import { readOutbox } from "../../functions/integrations/mail";
+import { sendTicketAlerts, subscribeTicketAlert } from "../../functions/market/alerts";
+import { cancelOrder, createOrder } from "../../functions/market/orders";
+import { api } from "./support/api";
+import { CONTACT, clockAt, makeBuyer, makeListing, marketFor, testDb } from "./support/buying";
+import { eq } from "drizzle-orm";
+import * as schema from "../../functions/db/schema";
+
+const HOUR = 60 * 60_000;
+
+async function tourOf(sessionId: number): Promise<{ tourId: number; title: string }> {
+  const [row] = await testDb
+    .select({ tourId: schema.shows.tourId, title: schema.tours.titleEn })
+    .from(schema.sessions)
+    .innerJoin(schema.shows, eq(schema.shows.id, schema.sessions.showId))
+    .innerJoin(schema.tours, eq(schema.tours.id, schema.shows.tourId))
+    .where(eq(schema.sessions.id, sessionId));
+  return row;
+}
+
+const mailTo = (email: string) => readOutbox(marketFor(null, clockAt()), { to: email });
+const tokenIn = (text: string) => /token=([^\s&]+)/.exec(text)?.[1] ?? "";
+
+test("a follower of a sold-out session is mailed once when tickets come back, and not again the same day", async () => {
+  const clock = clockAt();
+  const { listingId, sessionId } = await makeListing({ quantity: 2, priceMinor: 100_000 });
+  const { tourId, title } = await tourOf(sessionId);
+  const first = marketFor(await makeBuyer(), clock);
+  const second = marketFor(await makeBuyer(), clock);
+  const cron = marketFor(null, clock);
+  const held = await createOrder(first, { listingId, quantity: 2, ...CONTACT });
+  await subscribeTicketAlert(marketFor(null, clock), { tourId, sessionId, email: "follow@example.com", priceBelow: undefined });
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 0 });
+
+  await cancelOrder(first, held.id);
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
+  const [mail] = await mailTo("follow@example.com");
+  expect(mail.subject).toBe(`Tickets available: ${title}`);
+  expect(mail.textBody).toContain(`${title}: tickets are available again, from HK$1,127.50`);
+  expect(mail.textBody).toContain(`/pick-seat?sessionId=${sessionId}`);
+
+  clock.advance(HOUR);
+  const again = await createOrder(second, { listingId, quantity: 2, ...CONTACT });
+  await sendTicketAlerts(cron);
+  await cancelOrder(second, again.id);
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 0 });
+  clock.advance(23 * HOUR);
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
+  expect(await mailTo("follow@example.com")).toHaveLength(2);
+});
+
+test("a price alert is mailed when the lowest price falls to the buyer's price, in the buyer's language and currency", async () => {
+  const clock = clockAt();
+  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 150_000 });
+  const { tourId } = await tourOf(sessionId);
+  const cron = marketFor(null, clock);
+  await subscribeTicketAlert(marketFor(null, clock, { language: "zh-HK" }), { tourId, sessionId, email: "cheap@example.com", priceBelow: 1_200 });
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 0 });
+  await makeListing({ sessionId, quantity: 2, priceMinor: 100_000 });
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
+  const [mail] = await mailTo("cheap@example.com");
+  expect(mail.language).toBe("zh-HK");
+  expect(mail.subject).toMatch(/^降價提示：/);
+  expect(mail.textBody).toContain("最低價已跌至 HK$1,127.50（你設定的價格為 HK$1,200）");
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 0 });
+});
+
+test("an alert whose price is already met when it is set is not mailed for it", async () => {
+  const clock = clockAt();
+  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 100_000 });
+  const { tourId } = await tourOf(sessionId);
+  await subscribeTicketAlert(marketFor(null, clock), { tourId, sessionId, email: "late@example.com", priceBelow: 2_000 });
+  expect(await sendTicketAlerts(marketFor(null, clock))).toEqual({ mailed: 0 });
+});
+
+test("the unsubscribe link in the mail stops the alert without signing in", async () => {
+  const clock = clockAt();
+  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 150_000 });
+  const { tourId } = await tourOf(sessionId);
+  const cron = marketFor(null, clock);
+  await subscribeTicketAlert(marketFor(null, clock), { tourId, sessionId, email: "stop@example.com", priceBelow: 1_500 });
+  const cheaper = await makeListing({ sessionId, quantity: 2, priceMinor: 120_000 });
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
+  const [mail] = await mailTo("stop@example.com");
+
+  const { body } = await api<{ email: string }>("/pub/tour/v1/alert/unsubscribe", { body: { token: decodeURIComponent(tokenIn(mail.textBody)) } });
+  expect(body).toMatchObject({ statusCode: 200, data: { email: "stop@example.com" } });
+  clock.advance(25 * HOUR);
+  await makeListing({ sessionId, quantity: 2, priceMinor: 90_000 });
+  expect(cheaper.listingId).toBeGreaterThan(0);
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 0 });
+});
+
+test("a forged or altered unsubscribe token is not found", async () => {
+  const forged = await api("/pub/tour/v1/alert/unsubscribe", { body: { token: "unsub.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } });
+  expect(forged.status).toBe(404);
+  const empty = await api("/pub/tour/v1/alert/unsubscribe", { body: { token: ["unsub"] } });
+  expect(empty.body.statusCode).toBe(12308);
+});
