@@ -19,6 +19,9 @@ import { settleAfterSaleRefunds } from "./market/aftersales";
 import { deliverQueuedMail } from "./integrations/mail";
 import { sampleLowestPrices } from "./market/demand/price-history";
 import { sendTicketAlerts } from "./market/alerts";
+import { forgetOldArrivals } from "./market/demand/high-demand";
+
+export { WaitingRoom } from "./market/demand/waiting-room";
 
 const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -51,6 +54,7 @@ export default {
       ["settleAfterSaleRefunds", () => settleAfterSaleRefunds(market)],
       ["sampleLowestPrices", () => sampleLowestPrices(market)],
       ["sendTicketAlerts", () => sendTicketAlerts(market)],
+      ["forgetOldArrivals", () => forgetOldArrivals(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
     ];
     ctx.waitUntil(

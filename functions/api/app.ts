@@ -26,6 +26,7 @@ import { registerCouponRoutes } from "./routes/coupons";
 import { registerListingRoutes } from "./routes/listings";
 import { registerAfterSaleRoutes } from "./routes/after-sales";
 import { registerDeliveryRoutes } from "./routes/delivery";
+import { registerDemandRoutes } from "./routes/demand";
 
 export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
@@ -66,6 +67,7 @@ export function createApi() {
   registerListingRoutes(api);
   registerAfterSaleRoutes(api);
   registerDeliveryRoutes(api);
+  registerDemandRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

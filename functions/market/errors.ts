@@ -52,6 +52,8 @@ export const CODES = {
   voucherCodeExpired: 610026,
   deliveryStepRefused: 610027,
   eTicketFileInvalid: 610028,
+  // A hot on-sale's waiting room (ours, docs/decisions/demand.md): holding tickets needs an admission.
+  queueAdmissionRequired: 610040,
   aftersaleApply: 650033,
   aftersaleAlreadyOpen: 650034,
   aftersaleNotReviewable: 650035,

@@ -10,6 +10,7 @@
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
+import { notePickSeatArrival, visitorOf } from "../../market/demand/high-demand";
 import { listingDetail, listingDetailQuerySchema } from "../../market/listings/listing-detail";
 import { seatMapQuerySchema, sessionSeatMap } from "../../market/listings/seat-map";
 import { listingsQueryInput, sessionListings, sessionListingsQuerySchema } from "../../market/listings/session-listings";
@@ -18,7 +19,10 @@ export function registerListingRoutes(api: Hono<ApiEnv>) {
   api.get("/pub/tour/v1/session/listings", async (c) => {
     const query = sessionListingsQuerySchema.safeParse(listingsQueryInput(new URL(c.req.url).searchParams));
     if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await sessionListings(c.get("market"), query.data)));
+    const market = c.get("market");
+    const visitor = visitorOf(market.viewer, c.req.header("cf-connecting-ip"));
+    if (visitor) await notePickSeatArrival(market, query.data.sessionId, visitor);
+    return c.json(ok(await sessionListings(market, query.data)));
   });
 
   api.get("/pub/tour/v1/session/seat-map", async (c) => {

@@ -26,6 +26,7 @@ import { ticketPrice } from "../listings/pricing";
 import { displayCurrency } from "../listings/session-offer";
 import { convert } from "../money";
 import { logError } from "../../observability";
+import { notFound } from "../errors";
 
 /** A change within this long of the last point overwrites it. */
 export const PRICE_POINT_MERGE_MS = 10 * 60_000;
@@ -215,4 +216,16 @@ function inViewerCurrency(reference: Reference, point: { allInMinor: number | nu
   const trade = reference.currencyByCode.get(point.currencyCode);
   const shown = reference.currencyByCode.get(target);
   return trade && shown ? convert(point.allInMinor, trade, shown) : null;
+}
+
+/** A tour's price history: the lowest of its sessions' at each moment. Throws notFound for an unknown tour. Reads only. */
+export async function tourPriceHistory(ctx: MarketContext, tourId: number): Promise<PriceHistory> {
+  const rows = await ctx.db
+    .select({ sessionId: sessions.id, status: shows.status })
+    .from(sessions)
+    .innerJoin(shows, eq(shows.id, sessions.showId))
+    .where(eq(shows.tourId, tourId));
+  const sessionIds = rows.filter((row) => row.status !== "DISABLED").map((row) => row.sessionId);
+  if (sessionIds.length === 0) throw notFound("tour");
+  return priceHistory(ctx, sessionIds);
 }

@@ -87,6 +87,8 @@ export const createOrderSchema = z.object({
   shippingAddress: shippingAddressSchema.optional(),
   /** One of the buyer's claimed coupons (user coupon id), spent on the order. */
   couponId: id.optional(),
+  /** The waiting room's admission, required while the session's queue is on (demand/admission.ts). */
+  admissionToken: z.string().max(400).optional(),
 });
 
 export type CreateOrderInput = z.input<typeof createOrderSchema>;

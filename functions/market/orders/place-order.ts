@@ -17,6 +17,7 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
 import { recordLowestPrice } from "../demand/price-history";
+import { requireAdmission } from "../demand/admission";
 import { shippingFee, ticketPrice } from "../listings/pricing";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
 import { convert, exchangeRate } from "../money";
@@ -68,7 +69,8 @@ interface Discount {
  * split rule forbids the quantity; data: { allowedQuantities }); orderCreateUnknown (anything
  * unexpected, logged); for a coupon, notFound (not the viewer's) and clientOperateFail (it cannot
  * be used on these tickets: used, expired, not started, new users only, minimum spend not met;
- * data: { reason }).
+ * data: { reason }); queueAdmissionRequired (the session's waiting room is on and
+ * `admissionToken` does not admit the viewer).
  *
  * Side effects: one order row, status pending_payment, taking its tickets until expiresAt; the
  * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
@@ -83,6 +85,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       const now = ctx.now();
       const orderable = await readOrderable(ctx, request.listingId, buyerId, now);
       refuseBrokenRules(orderable, request, now);
+      if (round === 0) await requireAdmission(ctx, orderable.listing.sessionId, request.admissionToken);
       const discount = await discountOf(ctx, orderable, request);
       const placedId = await takeTickets(ctx, orderable, request, buyerId, now, discount);
       if (placedId !== null) {

@@ -1,0 +1,125 @@
+/**
+ * High demand: the switch that puts a session's buyers through the waiting room.
+ *
+ * Rules:
+ * - Support marks a session high demand (or not), with the rate its checkout can take (buyers
+ *   admitted per minute), its shards, and when the queue opens (default: the show's sale start,
+ *   or now when that has passed). Support's word is final: unmarking is kept, and the automatic
+ *   switch never overrides it.
+ * - A session marks itself when more than DEMAND_AUTO_PER_MINUTE distinct visitors (default 300)
+ *   reach its pick-seat within one clock minute; its queue opens at once with the defaults.
+ * - Defaults: 4 shards (each about 1,000 requests/s, so 4,000/s for the room: sizing in
+ *   docs/decisions/demand.md) and 300 buyers a minute.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { pickSeatArrivals, sessionDemand, sessions, shows } from "../../db/schema";
+import type { MarketContext, Viewer } from "../context";
+import { notFound } from "../errors";
+import { requireRole } from "../staff";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** Distinct pick-seat visitors a minute above which a session marks itself high demand. */
+      DEMAND_AUTO_PER_MINUTE?: string;
+    }
+  }
+}
+
+export const DEFAULT_SHARDS = 4;
+export const MAX_SHARDS = 64;
+export const DEFAULT_ADMIT_PER_MINUTE = 300;
+export const DEFAULT_AUTO_PER_MINUTE = 300;
+
+export type SessionDemand = typeof sessionDemand.$inferSelect;
+
+export const markDemandSchema = z.object({
+  sessionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  highDemand: z.enum(["true", "false"]).or(z.boolean()).transform((value) => value === true || value === "true"),
+  admitPerMinute: z.coerce.number().int().min(1).max(100_000).optional(),
+  shards: z.coerce.number().int().min(1).max(MAX_SHARDS).optional(),
+});
+export type MarkDemandRequest = z.output<typeof markDemandSchema>;
+
+/** The session's waiting-room settings, or null when it was never marked. Reads only. */
+export async function demandOf(ctx: Pick<MarketContext, "db">, sessionId: number): Promise<SessionDemand | null> {
+  const [row] = await ctx.db.select().from(sessionDemand).where(eq(sessionDemand.sessionId, sessionId)).limit(1);
+  return row ?? null;
+}
+
+/** True while buyers of the session must come through the waiting room. */
+export const queueIsOn = (demand: SessionDemand | null): demand is SessionDemand => demand?.queueOn === true;
+
+/**
+ * Support marks or unmarks a session high demand. Throws notLogin/notFound (not support),
+ * notFound (no such session). Writes the session's one session_demand row; returns it.
+ */
+export async function markHighDemand(ctx: MarketContext, request: MarkDemandRequest): Promise<SessionDemand> {
+  const staff = await requireRole(ctx, "support");
+  const now = ctx.now();
+  const [session] = await ctx.db
+    .select({ saleStartsAt: shows.saleStartsAt })
+    .from(sessions)
+    .innerJoin(shows, eq(shows.id, sessions.showId))
+    .where(eq(sessions.id, request.sessionId))
+    .limit(1);
+  if (!session) throw notFound("session");
+  const current = await demandOf(ctx, request.sessionId);
+  const values = {
+    queueOn: request.highDemand,
+    markedBy: "support" as const,
+    staffUserId: staff.userId,
+    shards: request.shards ?? current?.shards ?? DEFAULT_SHARDS,
+    admitPerMinute: request.admitPerMinute ?? current?.admitPerMinute ?? DEFAULT_ADMIT_PER_MINUTE,
+    // A queue already open keeps its opening (its pre-queue has been drawn).
+    opensAt: current?.queueOn && current.opensAt <= now ? current.opensAt : Math.max(session.saleStartsAt, now),
+    updatedAt: now,
+  };
+  const [row] = await ctx.db
+    .insert(sessionDemand)
+    .values({ sessionId: request.sessionId, ...values })
+    .onConflictDoUpdate({ target: sessionDemand.sessionId, set: values })
+    .returning();
+  return row;
+}
+
+/**
+ * Counts a visitor (an account, or a device) reaching the session's pick-seat, and marks the
+ * session high demand when the minute's count passes the threshold. Returns whether the queue
+ * is on. Never marks a session support has decided on. Writes one arrival row at most.
+ */
+export async function notePickSeatArrival(ctx: MarketContext, sessionId: number, visitor: string): Promise<boolean> {
+  const now = ctx.now();
+  const minute = Math.floor(now / 60_000);
+  const threshold = Number(ctx.env.DEMAND_AUTO_PER_MINUTE) || DEFAULT_AUTO_PER_MINUTE;
+  const [, count] = await ctx.db.batch([
+    ctx.db.insert(pickSeatArrivals).values({ sessionId, minute, visitor: visitor.slice(0, 80) }).onConflictDoNothing(),
+    ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(pickSeatArrivals)
+      .where(and(eq(pickSeatArrivals.sessionId, sessionId), eq(pickSeatArrivals.minute, minute))),
+  ]);
+  if (count[0].n <= threshold) return queueIsOn(await demandOf(ctx, sessionId));
+  await ctx.db
+    .insert(sessionDemand)
+    .values({ sessionId, queueOn: true, markedBy: "auto", shards: DEFAULT_SHARDS, admitPerMinute: DEFAULT_ADMIT_PER_MINUTE, opensAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  return queueIsOn(await demandOf(ctx, sessionId));
+}
+
+/** Who a pick-seat visitor is, for counting: the account, else the device, else the address; null when unknown. */
+export function visitorOf(viewer: Pick<Viewer, "userId" | "deviceId">, address: string | undefined | null): string | null {
+  if (viewer.userId !== null) return `u:${viewer.userId}`;
+  if (viewer.deviceId) return `d:${viewer.deviceId}`;
+  return address ? `a:${address}` : null;
+}
+
+/** The minute cron forgets arrivals older than the minute before this one. Returns how many. */
+export async function forgetOldArrivals(ctx: Pick<MarketContext, "db" | "now">): Promise<number> {
+  const rows = await ctx.db
+    .delete(pickSeatArrivals)
+    .where(sql`${pickSeatArrivals.minute} < ${Math.floor(ctx.now() / 60_000) - 1}`)
+    .returning({ sessionId: pickSeatArrivals.sessionId });
+  return rows.length;
+}

@@ -1,0 +1,9 @@
+/**
+ * Demand: what buyers learn from the market (price history, deal signals) and how a hot on-sale
+ * is kept fair (the waiting room at the edge). Each file states its own rules.
+ */
+export * from "./price-history";
+export * from "./deal-signal";
+export * from "./high-demand";
+export * from "./admission";
+export { WaitingRoom, type ShardPlace, type ShardSettings } from "./waiting-room";

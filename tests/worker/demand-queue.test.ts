@@ -1,0 +1,164 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import * as schema from "../../functions/db/schema";
+import { joinQueue, markHighDemand, notePickSeatArrival, queuePlace, type QueuePlace } from "../../functions/market/demand";
+import { createOrder } from "../../functions/market/orders";
+import { api } from "./support/api";
+import { CONTACT, T0, clockAt, makeBuyer, makeListing, marketFor, testDb } from "./support/buying";
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const OPENS = T0 + 5 * MINUTE;
+
+async function queueOn(sessionId: number, settings: { shards: number; admitPerMinute: number; opensAt?: number }) {
+  await testDb.insert(schema.sessionDemand).values({
+    sessionId,
+    queueOn: true,
+    markedBy: "support",
+    shards: settings.shards,
+    admitPerMinute: settings.admitPerMinute,
+    opensAt: settings.opensAt ?? OPENS,
+    updatedAt: T0,
+  });
+}
+
+/** `count` buyer accounts, in one statement (D1 caps bound variables, so the rows come from SQL). */
+async function buyers(count: number): Promise<number[]> {
+  const tag = crypto.randomUUID();
+  const { results } = await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+     INSERT INTO users (email, default_language, created_at, updated_at)
+     SELECT 'queue-' || ?2 || '-' || i || '@example.com', 'en-US', ?3, ?3 FROM n ORDER BY i RETURNING id`,
+  )
+    .bind(count, tag, T0)
+    .all<{ id: number }>();
+  return results.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** Hundreds of buyers through the room take longer than one purchase on a shared machine. */
+const CROWD = { timeout: 60_000 };
+
+const positionOf = (place: QueuePlace) => (place.queueOn && place.state === "waiting" ? place.position : null);
+const stateOf = (place: QueuePlace) => (place.queueOn ? place.state : "no queue");
+
+test("200 buyers arriving at once before opening are drawn in random order at opening, and later arrivals join at the back", CROWD, async () => {
+  const clock = clockAt();
+  const { sessionId } = await makeListing({ quantity: 500 });
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 6 });
+  const early = await buyers(200);
+  const late = await buyers(3);
+  const joined = await Promise.all(early.map((id) => joinQueue(marketFor(id, clock), sessionId)));
+  expect(new Set(joined.map(stateOf))).toEqual(new Set(["prequeue"]));
+
+  clock.time = OPENS + 1;
+  for (const id of late) await joinQueue(marketFor(id, clock), sessionId);
+  // The first batch (one buyer at 6 a minute, batches every 10 s) went at opening.
+  const places = await Promise.all(early.map((id) => queuePlace(marketFor(id, clock), sessionId)));
+  expect(places.filter((place) => stateOf(place) === "admitted")).toHaveLength(1);
+  const positions = places.map(positionOf).filter((p): p is number => p !== null);
+  expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: 199 }, (_, i) => i + 1));
+  expect(positions).not.toEqual(Array.from({ length: 199 }, (_, i) => i + 1));
+  const latePositions = await Promise.all(late.map(async (id) => positionOf(await queuePlace(marketFor(id, clock), sessionId))));
+  expect(latePositions).toEqual([200, 201, 202]);
+});
+
+test("admission comes in batches at the session's rate, and the estimate says when", CROWD, async () => {
+  const clock = clockAt(OPENS + 1);
+  const { sessionId } = await makeListing({ quantity: 500 });
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 60 });
+  const ids = await buyers(25);
+  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+  const last = await queuePlace(marketFor(ids[24], clock), sessionId);
+  expect(last).toMatchObject({ state: "waiting", position: 25, nextBatchAt: OPENS + 10 * SECOND, estimatedAt: OPENS + 30 * SECOND });
+
+  clock.time = OPENS + 10 * SECOND;
+  const admittedAt10s = await Promise.all(ids.map(async (id) => stateOf(await queuePlace(marketFor(id, clock), sessionId))));
+  expect(admittedAt10s.filter((state) => state === "admitted")).toHaveLength(10);
+  clock.time = OPENS + 30 * SECOND;
+  expect(await queuePlace(marketFor(ids[24], clock), sessionId)).toMatchObject({ state: "admitted", admittedAt: OPENS + 30 * SECOND });
+});
+
+test("joining twice keeps one place, and 200 concurrent arrivals over 4 shards hold exactly one place each", CROWD, async () => {
+  const clock = clockAt(OPENS + 1);
+  const { sessionId } = await makeListing({ quantity: 500 });
+  await queueOn(sessionId, { shards: 4, admitPerMinute: 24 });
+  const ids = await buyers(200);
+  const first = await Promise.all(ids.map((id) => joinQueue(marketFor(id, clock), sessionId)));
+  const again = await Promise.all(ids.map((id) => joinQueue(marketFor(id, clock), sessionId)));
+  expect(again.map(stateOf)).toEqual(first.map(stateOf));
+  expect(again.map(positionOf)).toEqual(first.map(positionOf));
+  const byShard = new Map<number, number[]>();
+  first.forEach((place, i) => {
+    const shard = ids[i] % 4;
+    byShard.set(shard, [...(byShard.get(shard) ?? []), positionOf(place) ?? 0]);
+  });
+  for (const positions of byShard.values()) {
+    expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: positions.length }, (_, i) => i + 1));
+  }
+});
+
+test("while the queue is on, tickets are held only with the buyer's own, unexpired admission", async () => {
+  const clock = clockAt(OPENS + 1);
+  const { listingId, sessionId } = await makeListing({ quantity: 10 });
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 6 });
+  const [admittedId, waitingId] = await buyers(2);
+  const admitted = marketFor(admittedId, clock);
+  const waiting = marketFor(waitingId, clock);
+  await joinQueue(admitted, sessionId);
+  await joinQueue(waiting, sessionId);
+  clock.time = OPENS + 10 * SECOND;
+  const place = await queuePlace(admitted, sessionId);
+  if (!place.queueOn || place.state !== "admitted") throw new Error(`not admitted: ${JSON.stringify(place)}`);
+  const token = place.admissionToken;
+
+  await expect(createOrder(waiting, { listingId, quantity: 2, ...CONTACT })).rejects.toMatchObject({ code: 610040 });
+  await expect(createOrder(waiting, { listingId, quantity: 2, ...CONTACT, admissionToken: token })).rejects.toMatchObject({ code: 610040 });
+  await expect(createOrder(admitted, { listingId, quantity: 2, ...CONTACT, admissionToken: `${token.slice(0, -2)}xx` })).rejects.toMatchObject({ code: 610040 });
+  const order = await createOrder(admitted, { listingId, quantity: 2, ...CONTACT, admissionToken: token });
+  expect(order.status).toBe("pending_payment");
+
+  clock.time = OPENS + 10 * SECOND + 15 * MINUTE;
+  expect(stateOf(await queuePlace(admitted, sessionId))).toBe("expired");
+  await expect(createOrder(marketFor(admittedId, clock), { listingId, quantity: 1, ...CONTACT, admissionToken: token })).rejects.toMatchObject({ code: 610040 });
+});
+
+test("the API refuses to hold tickets without an admission while the queue is on", async () => {
+  const { listingId, sessionId } = await makeListing({ quantity: 10, startsAt: Date.now() + 30 * 24 * 60 * MINUTE });
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 6, opensAt: Date.now() - MINUTE });
+  const { registerThroughApi } = await import("./support/accounts");
+  const buyer = await registerThroughApi();
+  const { body } = await api("/user/order/v1/create", { body: { listingId, quantity: 1, ...CONTACT }, headers: { "access-token": buyer.accessToken, tsessionid: buyer.tsessionid } });
+  expect(body.statusCode).toBe(610040);
+  expect(body.message).toBe("This session is busy: please wait for your turn in the queue, then choose your tickets.");
+});
+
+test("a session marks itself high demand when more than the threshold of visitors reach its pick-seat within a minute", async () => {
+  const clock = clockAt();
+  const { sessionId } = await makeListing();
+  const market = { ...marketFor(null, clock), env: { ...env, DEMAND_AUTO_PER_MINUTE: "3" } };
+  expect(await notePickSeatArrival(market, sessionId, "d:one")).toBe(false);
+  expect(await notePickSeatArrival(market, sessionId, "d:one")).toBe(false);
+  expect(await notePickSeatArrival(market, sessionId, "d:two")).toBe(false);
+  expect(await notePickSeatArrival(market, sessionId, "d:three")).toBe(false);
+  expect(await notePickSeatArrival(market, sessionId, "d:four")).toBe(true);
+  const [row] = await testDb.select().from(schema.sessionDemand).where(eqSession(sessionId));
+  expect(row).toMatchObject({ queueOn: true, markedBy: "auto", shards: 4, admitPerMinute: 300, opensAt: T0 });
+});
+
+test("support marks a session high demand with its rate, and unmarking is not undone by the automatic switch", async () => {
+  const clock = clockAt();
+  const { sessionId } = await makeListing();
+  const staffId = await makeBuyer();
+  await testDb.insert(schema.accountRoles).values({ userId: staffId, role: "support", createdAt: T0 });
+  const support = marketFor(staffId, clock);
+  expect(await markHighDemand(support, { sessionId, highDemand: true, admitPerMinute: 120, shards: 8 })).toMatchObject({ queueOn: true, markedBy: "support", shards: 8, admitPerMinute: 120, opensAt: T0 });
+  await markHighDemand(support, { sessionId, highDemand: false });
+  const market = { ...marketFor(null, clock), env: { ...env, DEMAND_AUTO_PER_MINUTE: "0" } };
+  expect(await notePickSeatArrival(market, sessionId, "d:any")).toBe(false);
+  await expect(markHighDemand(marketFor(await makeBuyer(), clock), { sessionId, highDemand: true })).rejects.toMatchObject({ code: 404 });
+  const guest = await api("/support/v1/session/demand", { body: { sessionId, highDemand: true } });
+  expect(guest.body.statusCode).toBe(12306);
+});
+
+const eqSession = (sessionId: number) => eq(schema.sessionDemand.sessionId, sessionId);
