@@ -75,6 +75,10 @@ export default [
   route("support/orders/:id", "routes/support.order.tsx"),
   route("support/cases", "routes/support.cases.tsx"),
   route("support/cases/:id", "routes/support.case.tsx"),
+  route("support/demand", "routes/support.demand.tsx"),
+  // Buyer insight and hot on-sales: docs/decisions/demand.md.
+  route("waiting-room", "routes/waiting-room.tsx"),
+  route("alert-unsubscribe", "routes/alert-unsubscribe.tsx"),
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

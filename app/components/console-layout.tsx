@@ -16,6 +16,7 @@ export type ConsoleKind = "provider" | "support";
 const SUPPORT_TABS = [
   { key: "orders", to: "/support" },
   { key: "cases", to: "/support/cases" },
+  { key: "demand", to: "/support/demand" },
 ] as const;
 
 interface ConsoleLayoutProps {

@@ -34,6 +34,7 @@ import { quoteListing, type QuotePrice } from "@market/listings/quote";
 import { convert } from "@market/money";
 import { cancelOrder, createOrder, createOrderSchema, getOrder, type ShippingAddress } from "@market/orders";
 import { payReturnUrl } from "@market/payments";
+import { admissionTokenOf } from "~/server/demand.server";
 import styles from "./confirm-order.module.css";
 import type { Route } from "./+types/confirm-order";
 
@@ -238,6 +239,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           quantity: query.quantity,
           shippingAddress: toInput(shippingOf(address)),
           couponId: query.couponId,
+          admissionToken: await admissionTokenOf(request),
         });
         return redirect(pageHref(query, { orderId: order.id, sheet: "pay" }));
       } catch (error) {
@@ -266,6 +268,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           contactPhone: previous.contact.phone,
           shippingAddress: toInput(shippingOf(address) ?? previous.shippingAddress ?? undefined),
           couponId: query.couponId,
+          admissionToken: await admissionTokenOf(request),
         });
         return redirect(pageHref(query, { orderId: order.id, sheet: "pay" }));
       } catch (error) {

@@ -26,10 +26,14 @@ import {
   type SessionListingsQuery,
 } from "@market/listings/session-listings";
 import { sessionsOfShow, sessionSummary, type OfferedListing } from "@market/listings/session-offer";
+import { DealBadge } from "~/components/deal-badge";
+import { PriceChart } from "~/components/price-chart";
+import { guardPickSeat } from "~/server/demand.server";
+import { priceHistory } from "@market/demand/price-history";
 import styles from "./pick-seat.module.css";
 import type { Route } from "./+types/pick-seat";
 
-export const handle = { i18n: ["buy", "discover", "tour"] };
+export const handle = { i18n: ["buy", "discover", "tour", "demand"] };
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data ? [{ title: data.pageTitle }, { name: "description", content: data.pageDescription }] : [{ title: "Ovation" }];
@@ -72,23 +76,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const pageTitle = t("pickSeat.metaTitle", { title: session.tour.title });
   const pageDescription = t("pickSeat.metaDescription", { title: session.tour.title });
-  const otherSessions = await sessionsOfShow(ctx, session.showId);
+  await guardPickSeat(request, context, session.sessionId);
+  const [otherSessions, history] = await Promise.all([sessionsOfShow(ctx, session.showId), priceHistory(ctx, [session.sessionId])]);
   if (!session.orderable) {
-    return data({ state: "unavailable" as const, session, otherSessions, query, choices, pageTitle, pageDescription, offer: null, map: null });
+    return data({ state: "unavailable" as const, session, otherSessions, history, query, choices, pageTitle, pageDescription, offer: null, map: null });
   }
   const offer = await sessionListings(ctx, query).catch((error: unknown) => {
     // Sales may close between the two reads; the page then says so rather than failing.
     if (error instanceof MarketError && error.code === 610001) return null;
     throw error;
   });
-  if (!offer) return data({ state: "unavailable" as const, session, otherSessions, query, choices, pageTitle, pageDescription, offer: null, map: null });
+  if (!offer) return data({ state: "unavailable" as const, session, otherSessions, history, query, choices, pageTitle, pageDescription, offer: null, map: null });
   // Seats are read for the zoomed section only; the rest of the venue stays outlines.
   const map = await sessionSeatMap(ctx, {
     sessionId: session.sessionId,
     quantity: offer.quantity ?? undefined,
     section: choices.zoom ? query.section : undefined,
   });
-  return data({ state: "open" as const, session, otherSessions, query, choices, pageTitle, pageDescription, offer, map });
+  return data({ state: "open" as const, session, otherSessions, history, query, choices, pageTitle, pageDescription, offer, map });
 }
 
 /** The page's address with some choices changed (undefined or null removes one; a changed one moves to the end, in the order given). */
@@ -157,6 +162,10 @@ export default function PickSeatPage() {
             </ul>
           </nav>
         ) : null}
+
+        <section className={styles.block} aria-label={t("pickSeat.priceHistory")}>
+          <PriceChart history={loaded.history} timeZone={session.timeZone} />
+        </section>
 
         {loaded.state === "unavailable" ? (
           <section className={styles.state} role="status">
@@ -295,6 +304,7 @@ function OpenSession({
             {offer.listings.map((listing) => (
               <li key={listing.listingId}>
                 <ListingRow listing={listing} quantity={offer.quantity!} chosen={listing.listingId === choices.listing} />
+                <DealBadge deal={listing.deal} currency={offer.currency} />
               </li>
             ))}
           </ol>

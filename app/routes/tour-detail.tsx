@@ -22,10 +22,12 @@ import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { tourDetail, tourDetailQuerySchema, type TourDetail, type TourSession } from "@market/catalog/tour-detail";
 import type { Language } from "@market/context/viewer";
 import { MarketError } from "@market/errors";
+import { PriceChart } from "~/components/price-chart";
+import { tourPriceHistory } from "@market/demand/price-history";
 import styles from "./tour-detail.module.css";
 import type { Route } from "./+types/tour-detail";
 
-export const handle = { i18n: ["tour", "discover"] };
+export const handle = { i18n: ["tour", "discover", "demand"] };
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data ? [{ title: data.pageTitle }, { name: "description", content: data.pageDescription }] : [{ title: "Ovation" }];
@@ -46,9 +48,16 @@ function notFoundAsResponse(error: unknown): never {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const tourId = tourIdOf(request);
-  const [tour, t] = await Promise.all([tourDetail(ctx, tourId).catch(notFoundAsResponse), i18nServer.getFixedT(ctx.viewer.language, "tour")]);
+  const [tour, t, history] = await Promise.all([
+    tourDetail(ctx, tourId).catch(notFoundAsResponse),
+    i18nServer.getFixedT(ctx.viewer.language, "tour"),
+    // A tour without sessions has no history: the chart is left out, the page still shows.
+    tourPriceHistory(ctx, tourId).catch(() => null),
+  ]);
   return data({
     tour,
+    history,
+    timeZone: ctx.viewer.timeZone,
     pageTitle: t("metaTitle", { title: tour.title }),
     pageDescription: t("metaDescription", { title: tour.title }),
   });
@@ -73,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TourDetailPage() {
-  const { tour } = useLoaderData<typeof loader>();
+  const { tour, history, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("tour");
   const alert = useSheet("alert");
@@ -129,6 +138,7 @@ export default function TourDetailPage() {
             </h2>
             {upcomingCount > 0 ? <p className={styles.sectionNote}>{t("dates.timesLocal")}</p> : null}
           </div>
+          {history && upcomingCount > 0 ? <PriceChart history={history} timeZone={timeZone} /> : null}
           {tour.upcoming.length > 0 ? (
             tour.upcoming.map((group) => (
               <div key={group.city.code} className={styles.city}>

@@ -11,7 +11,7 @@
  * - Defaults: 4 shards (each about 1,000 requests/s, so 4,000/s for the room: sizing in
  *   docs/decisions/demand.md) and 300 buyers a minute.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pickSeatArrivals, sessionDemand, sessions, shows } from "../../db/schema";
 import type { MarketContext, Viewer } from "../context";
@@ -122,4 +122,10 @@ export async function forgetOldArrivals(ctx: Pick<MarketContext, "db" | "now">):
     .where(sql`${pickSeatArrivals.minute} < ${Math.floor(ctx.now() / 60_000) - 1}`)
     .returning({ sessionId: pickSeatArrivals.sessionId });
   return rows.length;
+}
+
+/** Sessions that were ever marked, newest change first, for the support console. Throws notLogin/notFound (not support). */
+export async function listDemand(ctx: MarketContext, limit = 50): Promise<SessionDemand[]> {
+  await requireRole(ctx, "support");
+  return ctx.db.select().from(sessionDemand).orderBy(desc(sessionDemand.updatedAt)).limit(limit);
 }

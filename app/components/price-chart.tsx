@@ -1,0 +1,99 @@
+/**
+ * The lowest price over time as a small step chart, drawn on the server as SVG so it shows
+ * without JavaScript. The chart is decoration for sighted readers; its text alternative is the
+ * sentence under it (lowest now, range over the window) and the list of changes in a
+ * <details>, which also works without JavaScript.
+ */
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { PriceHistory } from "@market/demand/price-history";
+import { useFormatMoney } from "~/components/price";
+import styles from "./price-chart.module.css";
+
+const WIDTH = 320;
+const HEIGHT = 88;
+const PAD = 6;
+/** The changes listed under the chart, newest first. */
+const LISTED_CHANGES = 8;
+
+interface Segment {
+  from: number;
+  to: number;
+  amount: number;
+}
+
+/** Each priced step as [from, to) on the window; sold-out stretches are gaps. */
+function segmentsOf(history: PriceHistory): Segment[] {
+  const { points } = history;
+  return points.flatMap((point, index) => {
+    const end = points[index + 1]?.at ?? history.to;
+    return point.amount === null ? [] : [{ from: Math.max(point.at, history.from), to: end, amount: point.amount }];
+  });
+}
+
+/** The SVG path of the steps: each a flat line, joined vertically where one follows the other. */
+export function stepPath(history: PriceHistory, low: number, high: number): string {
+  const span = Math.max(1, history.to - history.from);
+  const x = (at: number) => PAD + ((at - history.from) / span) * (WIDTH - 2 * PAD);
+  const y = (amount: number) => (high === low ? HEIGHT / 2 : PAD + ((high - amount) / (high - low)) * (HEIGHT - 2 * PAD));
+  let path = "";
+  let last: Segment | null = null;
+  for (const segment of segmentsOf(history)) {
+    const joined = last !== null && last.to === segment.from;
+    path += `${joined ? "V" : " M" + x(segment.from).toFixed(1)}${joined ? "" : " "}${y(segment.amount).toFixed(1)} H${x(segment.to).toFixed(1)}`;
+    last = segment;
+  }
+  return path.trim();
+}
+
+export function PriceChart({ history, timeZone }: { history: PriceHistory; timeZone: string }) {
+  const { t, i18n } = useTranslation("demand");
+  const format = useFormatMoney();
+  const summaryId = useId();
+  const money = (amount: number) => format({ amount, currency: history.currency });
+  const amounts = history.points.map((point) => point.amount).filter((amount): amount is number => amount !== null);
+  const when = new Intl.DateTimeFormat(i18n.language, { timeZone, month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
+  if (amounts.length === 0) {
+    return (
+      <figure className={styles.chart}>
+        <figcaption className={styles.title}>{t("chart.title")}</figcaption>
+        <p className={styles.summary}>{t("chart.empty")}</p>
+      </figure>
+    );
+  }
+  const low = Math.min(...amounts);
+  const high = Math.max(...amounts);
+  const now = history.points[history.points.length - 1].amount;
+  const summary = now === null ? t("chart.summarySoldOut", { low: money(low), high: money(high) }) : t("chart.summary", { now: money(now), low: money(low), high: money(high) });
+  return (
+    <figure className={styles.chart} data-testid="price-chart">
+      <figcaption className={styles.title}>{t("chart.title")}</figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.svg} role="img" aria-labelledby={summaryId} preserveAspectRatio="none">
+        <line x1={PAD} x2={WIDTH - PAD} y1={HEIGHT - PAD} y2={HEIGHT - PAD} className={styles.axis} />
+        <path d={stepPath(history, low, high)} className={styles.line} />
+      </svg>
+      <div className={styles.ends} aria-hidden="true">
+        <span>{t("chart.start")}</span>
+        <span>{t("chart.end")}</span>
+      </div>
+      <p id={summaryId} className={styles.summary}>
+        {summary}
+      </p>
+      <details className={styles.changes}>
+        <summary>{t("chart.changes")}</summary>
+        <ol>
+          {history.points
+            .slice(-LISTED_CHANGES)
+            .reverse()
+            .map((point) => (
+              <li key={point.at}>
+                <time dateTime={new Date(point.at).toISOString()}>{when.format(point.at)}</time>
+                <span>{point.amount === null ? t("chart.soldOut") : money(point.amount)}</span>
+              </li>
+            ))}
+        </ol>
+      </details>
+    </figure>
+  );
+}

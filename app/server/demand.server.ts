@@ -1,0 +1,42 @@
+/**
+ * The waiting room on the web: the admission travels in a short-lived HttpOnly cookie (set by
+ * the waiting page when the buyer's turn comes), read back by pick-seat and the order form. The
+ * cookie is only a carrier: the token inside is signed and names the account, so copying it
+ * to another browser or account admits no one.
+ */
+import { createCookie, redirect, type AppLoadContext } from "react-router";
+import { ADMISSION_WINDOW_MS, admits } from "@market/demand/admission";
+import { demandOf, notePickSeatArrival, queueIsOn, visitorOf } from "@market/demand/high-demand";
+
+const admissionCookie = createCookie("__Host-ovation_admission", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: ADMISSION_WINDOW_MS / 1000,
+});
+
+export function waitingRoomUrl(sessionId: number): string {
+  return `/waiting-room?sessionId=${sessionId}`;
+}
+
+/** The admission token the browser carries, if any (never validated here). */
+export async function admissionTokenOf(request: Request): Promise<string | undefined> {
+  const value: unknown = await admissionCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" ? value : undefined;
+}
+
+export function admissionCookieHeader(token: string): Promise<string> {
+  return admissionCookie.serialize(token);
+}
+
+/**
+ * Counts the visit towards the automatic switch, then sends a buyer without a valid admission to
+ * the waiting room while the session's queue is on. Throws the redirect.
+ */
+export async function guardPickSeat(request: Request, context: AppLoadContext, sessionId: number): Promise<void> {
+  const ctx = context.market;
+  const visitor = visitorOf(ctx.viewer, request.headers.get("cf-connecting-ip"));
+  const queueOn = visitor ? await notePickSeatArrival(ctx, sessionId, visitor) : queueIsOn(await demandOf(ctx, sessionId));
+  if (queueOn && !(await admits(ctx, sessionId, await admissionTokenOf(request)))) throw redirect(waitingRoomUrl(sessionId));
+}
