@@ -13,12 +13,16 @@
  * Then purchase contention (contention.ts) on the same server: BENCH_CONTENTION_BUYERS fresh
  * buyers per scenario (200), BENCH_CONTENTION_CONNECTIONS create calls in flight (32),
  * BENCH_CONTENTION_LISTINGS for "many listings" (100); BENCH_CONTENTION=0 skips it.
+ *
+ * Then the waiting room through one shard (queue.ts; its BENCH_QUEUE_* settings there);
+ * BENCH_QUEUE=0 skips it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { contention, contentionReport, type ContentionResult } from "./contention";
+import { queueBench, queueReport, type QueueResult } from "./queue";
 import { fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { GZIP_LEVEL, JS_BUDGET_GZIP, htmlSize, measureRoute, type RouteSize } from "./size";
@@ -125,6 +129,7 @@ interface Run {
   server?: RunningServer;
   baselineCards?: number;
   contention?: ContentionResult;
+  queue?: QueueResult;
 }
 
 async function bench(run: Run): Promise<void> {
@@ -232,6 +237,11 @@ async function bench(run: Run): Promise<void> {
     progress("purchase contention");
     run.contention = await contention(server.url, contentionSettings);
   }
+  // The waiting room runs in its own workerd (queue.ts), after the server's figures are taken.
+  if (process.env.BENCH_QUEUE !== "0") {
+    progress("waiting room");
+    run.queue = await queueBench();
+  }
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -314,6 +324,7 @@ async function main(): Promise<void> {
   const problems = rows.filter((row) => row.error || row.note).map((row) => `  ${row.name}: ${row.error ?? row.note}`);
   if (problems.length > 0) out.push("", "Rows to read with care:", ...problems);
   if (run.contention) out.push("", ...contentionReport(run.contention));
+  if (run.queue) out.push("", ...queueReport(run.queue));
   if (failure) out.push("", `The bench could not finish: ${failure}`);
   if (notes.length > 0) out.push("", ...notes.map((note) => `  note: ${note}`));
   if (serverLog && serverLog.count > 0) out.push("", `The server logged ${serverLog.count} line(s); the last:`, ...serverLog.recent.slice(-8).map((line) => `  | ${line}`));
@@ -333,6 +344,7 @@ async function main(): Promise<void> {
     loadAverage,
     rows,
     contention: run.contention,
+    queue: run.queue,
     notes,
     error: failure,
     serverLog,

@@ -15,6 +15,7 @@ import { demoSchedule } from "./schedule";
 import { demoCategories, demoTags } from "./taxonomy";
 import { TOURS } from "./tours";
 import { demoVenues } from "./venues";
+import { demoPriceHistory } from "./price-history";
 
 export { stageOutline, type StageOutline } from "./seat-maps";
 export { DEMO_STAFF, withDemoStaff } from "./staff";
@@ -35,6 +36,8 @@ export type DemoCatalog = {
   sessions: Insert<typeof schema.sessions>[];
   sellers: Insert<typeof schema.sellers>[];
   listings: Insert<typeof schema.listings>[];
+  /** The lowest price's past per on-sale session (seed/price-history.ts). */
+  sessionPricePoints: Insert<typeof schema.sessionPricePoints>[];
   /** Staff accounts only (seed/staff.ts withDemoStaff); demoCatalog leaves both empty. */
   users: Insert<typeof schema.users>[];
   accountRoles: Insert<typeof schema.accountRoles>[];
@@ -91,6 +94,12 @@ export function demoCatalog(anchor: Date): DemoCatalog {
     sessions: scheduled.flatMap((s) => s.sessions),
     sellers: sellers.map(({ region: _region, ...seller }) => seller),
     listings,
+    sessionPricePoints: demoPriceHistory(
+      now,
+      scheduled.map((s) => s.show),
+      scheduled.flatMap((s) => s.sessions),
+      listings,
+    ),
     users: [],
     accountRoles: [],
   };

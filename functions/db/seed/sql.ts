@@ -25,6 +25,7 @@ const TABLES: { [K in keyof DemoCatalog]: Table } = {
   sessions: schema.sessions,
   sellers: schema.sellers,
   listings: schema.listings,
+  sessionPricePoints: schema.sessionPricePoints,
   users: schema.users,
   accountRoles: schema.accountRoles,
 };
