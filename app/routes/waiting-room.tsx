@@ -77,7 +77,7 @@ export default function WaitingRoomPage() {
   const loaded = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("demand");
   const time = (at: number) => new Intl.DateTimeFormat(i18n.language, { timeZone: loaded.timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(at);
-  const here = waitingRoomUrl(loaded.sessionId);
+  const here = `/waiting-room?sessionId=${loaded.sessionId}`;
 
   return (
     <div className={styles.page}>
