@@ -2,7 +2,7 @@
  * The waiting room (/waiting-room?sessionId=): where buyers of a high-demand session wait their
  * turn (demand/admission.ts holds the rules). Opening the page takes a place, or keeps the one
  * the account has, so refreshing never costs a place. Without JavaScript it refreshes itself
- * (meta refresh) at the next batch; when the buyer's turn comes it sets the admission cookie
+ * (meta refresh) at its batch, or every 30 s while that is further off; when the buyer's turn comes it sets the admission cookie
  * and goes on to pick-seat. A turn that has passed is rejoined with a real form.
  */
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
@@ -58,7 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     case "admitted":
       throw redirect(`/pick-seat?sessionId=${sessionId}`, { headers: { "Set-Cookie": await admissionCookieHeader(place.admissionToken) } });
     case "waiting":
-      return data({ ...base, view: "waiting" as const, place, refreshSeconds: clampSeconds(place.nextBatchAt - base.now + 500) });
+      // At the buyer's own batch, but at least every 30 s so the position stays current: a crowd far
+      // back polls every 30 s, not every batch (the sizing in docs/decisions/demand.md counts on it).
+      return data({ ...base, view: "waiting" as const, place, refreshSeconds: clampSeconds(place.estimatedAt - base.now + 500) });
     case "prequeue":
       return data({ ...base, view: "prequeue" as const, place, refreshSeconds: clampSeconds(place.opensAt - base.now + 500) });
     default:

@@ -115,7 +115,21 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
   let lastError: string | undefined;
   try {
     const origin = (await mf.ready).origin;
+    // Requests in flight are capped (as browsers' connections to one host are): a request waits
+    // its turn here, and that wait counts in every latency and in the wait beyond the schedule.
+    let inFlight = 0;
+    const waiting: (() => void)[] = [];
     const call = async (path: string, room: string, body: object): Promise<Place> => {
+      if (inFlight >= settings.connections) await new Promise<void>((go) => waiting.push(go));
+      inFlight++;
+      try {
+        return await send(path, room, body);
+      } finally {
+        inFlight--;
+        waiting.shift()?.();
+      }
+    };
+    const send = async (path: string, room: string, body: object): Promise<Place> => {
       const response = await fetch(`${origin}${path}`, { method: "POST", body: JSON.stringify({ room, call: body }) }).catch((error: unknown) => {
         lastError = String((error as { cause?: unknown }).cause ?? error);
         return null;
