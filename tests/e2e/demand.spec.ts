@@ -52,7 +52,10 @@ for (const language of ["en-US", "zh-HK"] as const) {
         await expect(badge.first()).toBeVisible();
         await badge.first().click();
         await expect(page.getByText(inLanguage(language, "other listings in the same zone", "比同區其他")).first()).toBeVisible();
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/pick-seat-${language}-${javaScript ? "js" : "nojs"}.png`, fullPage: true });
+        if (SHOTS) {
+          await chart.screenshot({ path: `${SHOTS}/pick-seat-chart-${language}-${javaScript ? "js" : "nojs"}.png` });
+          await page.screenshot({ path: `${SHOTS}/pick-seat-deal-${language}-${javaScript ? "js" : "nojs"}.png` });
+        }
       });
 
       test("the tour page draws the tour's lowest price over time", async ({ page }) => {
