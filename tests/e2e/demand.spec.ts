@@ -54,7 +54,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
         await expect(page.getByText(inLanguage(language, "other listings in the same zone", "比同區其他")).first()).toBeVisible();
         if (SHOTS) {
           await chart.screenshot({ path: `${SHOTS}/pick-seat-chart-${language}-${javaScript ? "js" : "nojs"}.png` });
-          await page.screenshot({ path: `${SHOTS}/pick-seat-deal-${language}-${javaScript ? "js" : "nojs"}.png` });
+          await badge.first().locator("xpath=ancestor::li[1]").screenshot({ path: `${SHOTS}/pick-seat-deal-${language}-${javaScript ? "js" : "nojs"}.png` });
         }
       });
 
