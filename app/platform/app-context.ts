@@ -29,6 +29,8 @@ export interface AppContext {
   /** The app's status bar and bottom safe area, in CSS px. */
   statusBarHeight?: number;
   safeAreaBottom?: number;
+  /** The host app's theme (SPEC §4: dark, light); the server draws the page in it. */
+  theme?: "dark" | "light";
 }
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
@@ -50,6 +52,7 @@ const FIELDS = {
   deviceId: text(128),
   statusBarHeight: inset,
   safeAreaBottom: inset,
+  theme: z.enum(["dark", "light"]),
 } satisfies { [K in keyof AppContext]-?: z.ZodMiniType<AppContext[K] | undefined, unknown> };
 
 /** The short query names SPEC §3 allows beside the long ones. */

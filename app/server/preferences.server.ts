@@ -1,6 +1,6 @@
 /**
  * Keeping a viewer's choices on the web: the cookies functions/web/viewer.ts reads back, named
- * after SPEC §3's stored keys. `language` and `currency` hold manual choices; `location` with
+ * after SPEC §3's stored keys. `language`, `currency` and `theme` hold manual choices; `location` with
  * `location_time` the manual location (in force 7 days from that time), `location_current` the
  * location last used, `locationCityId` the city inside it (absent for the whole region).
  *
@@ -22,6 +22,7 @@ export function preferenceCookies(change: PreferenceChange, request: Request): s
   const cookies: string[] = [];
   if (change.language) cookies.push(serialize("language", change.language, options));
   if (change.currency) cookies.push(serialize("currency", change.currency, options));
+  if (change.theme) cookies.push(serialize("theme", change.theme, options));
   if (change.location) {
     const { region, city, setAt } = change.location;
     cookies.push(serialize("location", region, options));

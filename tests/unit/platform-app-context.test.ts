@@ -17,6 +17,7 @@ test("every field of SPEC's app context is read from the query", () => {
     deviceId: "dev-1",
     statusBarHeight: "44",
     safeAreaBottom: "34.5",
+    theme: "dark",
   });
   expect(parseAppContext(search)).toEqual({
     token: "tok_123",
@@ -33,6 +34,7 @@ test("every field of SPEC's app context is read from the query", () => {
     deviceId: "dev-1",
     statusBarHeight: 44,
     safeAreaBottom: 34.5,
+    theme: "dark",
   });
 });
 
@@ -58,4 +60,8 @@ test("a malformed value costs only itself", () => {
 
 test("empty values are absent, not empty", () => {
   expect(parseAppContext("?token=&nickName=%20%20&lan=")).toEqual({});
+});
+
+test("a theme other than SPEC's dark and light is left out", () => {
+  expect(parseAppContext("?theme=sepia&lan=en-US")).toEqual({ language: "en-US" });
 });

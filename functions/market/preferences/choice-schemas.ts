@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { LANGUAGES } from "./language";
+import { THEMES } from "./theme";
 
 const locationCode = z
   .string({ error: "Choose a location" })
@@ -13,6 +14,10 @@ const locationCode = z
 
 export const languageChoiceSchema = z.object({
   language: z.enum(LANGUAGES, { error: "Choose a language" }),
+});
+
+export const themeChoiceSchema = z.object({
+  theme: z.enum(THEMES, { error: "Choose a theme" }),
 });
 
 export const currencyChoiceSchema = z.object({

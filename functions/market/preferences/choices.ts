@@ -9,8 +9,9 @@
 import { loadReference, type LocationRow, type Reference } from "../catalog/reference";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { currencyChoiceSchema, languageChoiceSchema, locationChoiceSchema } from "./choice-schemas";
+import { currencyChoiceSchema, languageChoiceSchema, locationChoiceSchema, themeChoiceSchema } from "./choice-schemas";
 import type { Language } from "./language";
+import type { Theme } from "./theme";
 import { acceptLocationSuggestion, declineLocationSuggestion } from "./location";
 import { isOffered, toCurrencyOption, toLocationOption, type CurrencyOption, type LocationOption } from "./options";
 
@@ -27,6 +28,7 @@ export interface PreferenceChange {
   language?: Language;
   currency?: string;
   location?: LocationToKeep;
+  theme?: Theme;
 }
 
 type ReferenceContext = Pick<MarketContext, "db" | "d1" | "now" | "viewer">;
@@ -36,6 +38,13 @@ export function chooseLanguage(input: { language: string }): PreferenceChange & 
   const parsed = languageChoiceSchema.safeParse(input);
   if (!parsed.success) throw invalidChoice("language");
   return { language: parsed.data.language };
+}
+
+/** A theme to draw the app in (system, light, dark). Throws invalidParam (theme) for another. */
+export function chooseTheme(input: { theme: string }): PreferenceChange & { theme: Theme } {
+  const parsed = themeChoiceSchema.safeParse(input);
+  if (!parsed.success) throw invalidChoice("theme");
+  return { theme: parsed.data.theme };
 }
 
 /**
@@ -119,6 +128,6 @@ function offeredLocation(reference: Reference, code: string): { region: Location
   return { region, city: row };
 }
 
-function invalidChoice(field: "language" | "currency" | "location"): MarketError {
+function invalidChoice(field: "language" | "currency" | "location" | "theme"): MarketError {
   return new MarketError("invalidParam", { params: { field, reason: `unknown ${field}` } });
 }

@@ -11,6 +11,7 @@
  * - Environment: from the host's first label (dev, qa, stage, uat), else production; analytics
  *   only in production.
  * - Platform: APP when src is iOS or android, H5 on a mobile browser, else PC; CMB by name.
+ * - Theme: the host app's (dark, light), then manual, then the system's preference.
  *
  * The rules above touch no binding, cookie or clock: callers pass what they read, so the browser
  * can run them too. Beside them, reading the reference data through a context:
@@ -27,3 +28,4 @@ export * from "./location";
 export * from "./currency";
 export * from "./environment";
 export * from "./platform";
+export * from "./theme";
