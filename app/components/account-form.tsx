@@ -9,6 +9,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import styles from "./account-form.module.css";
+import { OptionalMark } from "./optional-mark";
 
 export function AccountPage({
   title,
@@ -92,7 +93,7 @@ function FieldFrame({ field, label, hint, optional, children }: FieldProps & { c
     <div className={styles.field} data-invalid={errors.length > 0 || undefined}>
       <label htmlFor={field.id} className={styles.label}>
         {label}
-        {optional ? <span className={styles.optional}>{t("fields.optional")}</span> : null}
+        {optional ? <OptionalMark className={styles.optional}>{t("fields.optional")}</OptionalMark> : null}
       </label>
       {children}
       {errors.length > 0 ? (

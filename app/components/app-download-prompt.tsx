@@ -1,7 +1,8 @@
 /**
  * The 'download the app' card on the order and payment screens: what the app adds, and a way to
- * put it away. Dismissing works without JavaScript (a checkbox hides the card for this page);
- * with JavaScript it is remembered on the device.
+ * put it away. With JavaScript 'Not now' is a button and the choice is remembered on the device;
+ * before that (and without JavaScript) it is the label of a checkbox that hides the card for
+ * this page, so dismissing works either way.
  */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,8 +14,10 @@ export function AppDownloadPrompt() {
   const { t } = useTranslation("order");
   const id = useId();
   const [dismissed, setDismissed] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     try {
       if (window.localStorage.getItem(DISMISSED_KEY) === "1") setDismissed(true);
     } catch {
@@ -24,21 +27,18 @@ export function AppDownloadPrompt() {
 
   if (dismissed) return null;
 
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      window.localStorage.setItem(DISMISSED_KEY, "1");
+    } catch {
+      // As above.
+    }
+  };
+
   return (
     <div className={styles.wrap}>
-      <input
-        type="checkbox"
-        id={id}
-        className={styles.toggle}
-        onChange={() => {
-          setDismissed(true);
-          try {
-            window.localStorage.setItem(DISMISSED_KEY, "1");
-          } catch {
-            // As above.
-          }
-        }}
-      />
+      {hydrated ? null : <input type="checkbox" id={id} className={styles.toggle} onChange={dismiss} />}
       <aside className={styles.card} aria-label={t("download.title")} data-testid="app-download-prompt">
         <span className={styles.logo} aria-hidden="true">
           O
@@ -51,9 +51,15 @@ export function AppDownloadPrompt() {
             <li>{t("download.benefitChat")}</li>
           </ul>
         </div>
-        <label htmlFor={id} className={styles.dismiss}>
-          {t("download.dismiss")}
-        </label>
+        {hydrated ? (
+          <button type="button" className={styles.dismiss} onClick={dismiss}>
+            {t("download.dismiss")}
+          </button>
+        ) : (
+          <label htmlFor={id} className={styles.dismiss}>
+            {t("download.dismiss")}
+          </label>
+        )}
       </aside>
     </div>
   );

@@ -11,7 +11,9 @@
  *   line whose dash pattern draws the seats as dots, so even 800 seats are a few dozen nodes.
  *   A chosen group shows its tickets with Continue; 'Whole venue' (`zoomOutHref`) goes back.
  *
- * The accessible twin is the list of sections with their prices below the drawing.
+ * The accessible twin is the list of sections with their prices below the drawing; the drawing
+ * says so to a screen reader. Every section and seat group is a link in the tab order, its name
+ * beginning with the text drawn on it (the section's code), so voice control finds it too.
  */
 import { Link } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
@@ -127,14 +129,18 @@ function VenueDrawing({ map, selected, sectionHref }: { map: SeatMapData; select
     element.scrollLeft = (element.scrollWidth * originX) / 100 - element.clientWidth / 2;
     element.scrollTop = (element.scrollHeight * originY) / 100 - element.clientHeight / 2;
   }, [zoom, originX, originY]);
-  const labelOf = (section: SeatMapData["sections"][number]) =>
-    section.lowestPrice ? t("seatMap.sectionFrom", { section: section.name, price: format(section.lowestPrice) }) : t("seatMap.sectionSoldOut", { section: section.name });
+  const twinId = `twin-${useId().replace(/:/g, "")}`;
+  // The name starts with the code drawn on the section (WCAG 2.5.3 label in name).
+  const labelOf = (section: SeatMapData["sections"][number]) => {
+    const named = section.name.includes(section.code) ? section.name : `${section.code} ${section.name}`;
+    return section.lowestPrice ? t("seatMap.sectionFrom", { section: named, price: format(section.lowestPrice) }) : t("seatMap.sectionSoldOut", { section: named });
+  };
 
   return (
     <div className={styles.frameWrap}>
       <div className={styles.frame} ref={frame} data-zoomed={zoom > 0 || undefined}>
         <div className={styles.canvas} style={zoom > 0 ? { width: `${ZOOM_STEPS[zoom]! * 100}%` } : undefined}>
-          <svg viewBox={`0 0 ${map.width} ${map.height}`} className={styles.svg} role="group" aria-label={t("seatMap.title")}>
+          <svg viewBox={`0 0 ${map.width} ${map.height}`} className={styles.svg} role="group" aria-label={t("seatMap.title")} aria-describedby={twinId}>
             <defs>
               <pattern id={hatchId} width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                 <rect width="8" height="8" className={styles.hatchBack} />
@@ -166,6 +172,9 @@ function VenueDrawing({ map, selected, sectionHref }: { map: SeatMapData; select
           </svg>
         </div>
       </div>
+      <p id={twinId} className="visually-hidden">
+        {t("seatMap.twin")}
+      </p>
       {hydrated ? (
         <div className={styles.zoom}>
           <button type="button" onClick={() => setZoom((step) => Math.min(step + 1, ZOOM_STEPS.length - 1))} aria-label={t("seatMap.zoomIn")} disabled={zoom === ZOOM_STEPS.length - 1}>
@@ -305,12 +314,12 @@ function SectionSeats({
                 to={listingHref(group.listingId)}
                 preventScrollReset
                 className={styles.groupChip}
-                aria-label={labelOf(group)}
                 aria-current={group.listingId === selectedListing ? "true" : undefined}
                 data-band={group.band}
                 data-listing={group.listingId}
               >
                 <span className={styles.swatch} data-band={group.band} aria-hidden="true" />
+                <span className="visually-hidden">{describe(group)}, </span>
                 {format(group.price)}
                 <small>{t("listing.left", { count: group.ticketsLeft })}</small>
               </Link>
