@@ -73,7 +73,7 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
-interface ListingRow {
+export interface ListingRow {
   listingId: number;
   sessionId: number;
   splitRule: string;
@@ -82,7 +82,7 @@ interface ListingRow {
   deliveryMethod: string;
 }
 
-const CONTACT = {
+export const CONTACT = {
   contactEmail: "buyer@example.com",
   contactPhoneCode: "852",
   contactPhone: "91234567",
@@ -120,7 +120,7 @@ async function call<T>(
   }
 }
 
-async function data<T>(
+export async function data<T>(
   origin: string,
   path: string,
   init?: { body?: unknown; token?: string }
@@ -152,7 +152,7 @@ async function pool<I, O>(
 }
 
 /** Fresh buyers and their access tokens, by the embedded channels' silent registration. */
-async function registerBuyers(
+export async function registerBuyers(
   origin: string,
   count: number,
   tag: string,
@@ -179,7 +179,7 @@ async function registerBuyers(
 }
 
 /** ONSALE sessions' listings that still have tickets, found as a buyer finds them. */
-async function findListings(
+export async function findListings(
   origin: string,
   wanted: number,
   connections: number

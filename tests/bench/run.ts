@@ -16,6 +16,8 @@
  *
  * Then the waiting room through one shard (queue.ts; its BENCH_QUEUE_* settings there);
  * BENCH_QUEUE=0 skips it.
+ * Between the SSR figures and contention, Lighthouse mobile on the buyer's journey (lighthouse.ts):
+ * BENCH_LIGHTHOUSE_RUNS per page (3, median reported); BENCH_LIGHTHOUSE=0 skips it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +25,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { contention, contentionReport, type ContentionResult } from "./contention";
 import { queueBench, queueReport, type QueueResult } from "./queue";
+import { journeyPages, lighthouseFigures, lighthouseReport, type LighthouseFigures } from "./lighthouse";
 import { fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { GZIP_LEVEL, JS_BUDGET_GZIP, htmlSize, measureRoute, type RouteSize } from "./size";
@@ -39,6 +42,8 @@ const settings = {
   rounds: Math.round(setting("BENCH_ROUNDS", 2, 1)),
   skipBuild: process.env.BENCH_SKIP_BUILD === "1",
   contention: process.env.BENCH_CONTENTION !== "0",
+  lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
+  lighthouseRuns: Math.round(setting("BENCH_LIGHTHOUSE_RUNS", 3, 1)),
 };
 const contentionSettings = {
   buyers: Math.round(setting("BENCH_CONTENTION_BUYERS", 200, 1)),
@@ -130,6 +135,7 @@ interface Run {
   baselineCards?: number;
   contention?: ContentionResult;
   queue?: QueueResult;
+  lighthouse?: LighthouseFigures[];
 }
 
 async function bench(run: Run): Promise<void> {
@@ -232,6 +238,14 @@ async function bench(run: Run): Promise<void> {
     }
   }
 
+  // After the SSR figures and on an otherwise idle server: one browser, one page at a time.
+  if (settings.lighthouse) {
+    progress(`lighthouse (${settings.lighthouseRuns} run(s) per page)`);
+    const journey = await journeyPages(server.url, server.tourId);
+    if (journey.note) notes.push(journey.note);
+    run.lighthouse = await lighthouseFigures(server.url, journey.pages, journey.cookie, settings.lighthouseRuns);
+  }
+
   // After the SSR figures, so the orders it places change none of them.
   if (settings.contention) {
     progress("purchase contention");
@@ -323,6 +337,7 @@ async function main(): Promise<void> {
   }
   const problems = rows.filter((row) => row.error || row.note).map((row) => `  ${row.name}: ${row.error ?? row.note}`);
   if (problems.length > 0) out.push("", "Rows to read with care:", ...problems);
+  if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
   if (run.contention) out.push("", ...contentionReport(run.contention));
   if (run.queue) out.push("", ...queueReport(run.queue));
   if (failure) out.push("", `The bench could not finish: ${failure}`);
@@ -345,6 +360,7 @@ async function main(): Promise<void> {
     rows,
     contention: run.contention,
     queue: run.queue,
+    lighthouse: run.lighthouse,
     notes,
     error: failure,
     serverLog,

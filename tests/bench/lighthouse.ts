@@ -1,0 +1,166 @@
+/**
+ * Lighthouse in `npm run bench`: the buyer's way to a paid order as a phone on a slow network
+ * sees it (Lighthouse's default mobile settings: simulated Slow 4G, 4× CPU slowdown), through the
+ * pinned `lighthouse` dev dependency driving Debian's Chromium. Each page is audited
+ * BENCH_LIGHTHOUSE_RUNS times (3) and the median run by performance score is reported, with
+ * its FCP, LCP, TBT, CLS and the JavaScript it transferred. It prints and never fails on a number.
+ *
+ * The signed-in pages (confirm-order, order-detail) are audited as a fresh buyer registered
+ * through the API, whose session rides in a Cookie header; the order is placed through the API
+ * too, so nothing here depends on the web forms.
+ */
+import { existsSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CONTACT, data, findListings, registerBuyers } from "./contention";
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  /** Audited as the signed-in buyer. */
+  signedIn?: boolean;
+}
+
+export interface LighthouseFigures {
+  name: string;
+  path: string;
+  runs: number;
+  performance: number | null;
+  accessibility: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  jsTransferredBytes: number | null;
+  error?: string;
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SESSION_COOKIE = "__Host-ovation_session";
+
+/** The pages of the buyer's journey: public ones, then what a signed-in buyer with an order sees. */
+export async function journeyPages(origin: string, tourId: string | null): Promise<{ pages: LighthousePage[]; cookie: string | null; note?: string }> {
+  const pages: LighthousePage[] = [
+    { name: "home", path: "/" },
+    { name: "Explore", path: "/show-list" },
+  ];
+  if (tourId) pages.push({ name: "tour detail", path: `/tourDetail?id=${encodeURIComponent(tourId)}` });
+  try {
+    const listing = (await findListings(origin, 20, 4)).find((row) => row.deliveryMethod === "E_TICKET" && row.quantities.includes(1));
+    if (!listing) return { pages, cookie: null, note: "lighthouse: no on-sale e-ticket listing: buying pages skipped" };
+    pages.push(
+      { name: "pick-seat", path: `/pick-seat?sessionId=${listing.sessionId}&quantity=1` },
+      { name: "confirm-ticket", path: `/confirm-ticket?listingId=${listing.listingId}&quantity=1` },
+    );
+    const [token] = await registerBuyers(origin, 1, `lighthouse-${Date.now()}`, 1);
+    const order = await data<{ id: number }>(origin, "/user/order/v1/create", { body: { listingId: listing.listingId, quantity: 1, ...CONTACT }, token });
+    pages.push(
+      { name: "confirm-order", path: `/confirm-order?listingId=${listing.listingId}&quantity=1`, signedIn: true },
+      { name: "order-detail", path: `/order-detail?id=${order.id}`, signedIn: true },
+    );
+    return { pages, cookie: `${SESSION_COOKIE}=${token}` };
+  } catch (error) {
+    return { pages, cookie: null, note: `lighthouse: buying pages skipped (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+type Lhr = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  runtimeError?: { message: string };
+};
+
+function figuresOf(lhr: Lhr) {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+  return {
+    performance: lhr.categories.performance?.score ?? null,
+    accessibility: lhr.categories.accessibility?.score ?? null,
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsTransferredBytes: requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+  };
+}
+
+/** Audits each page `runs` times in one Chromium and keeps the median run by performance score. */
+export async function lighthouseFigures(origin: string, pages: LighthousePage[], cookie: string | null, runs: number): Promise<LighthouseFigures[]> {
+  if (!existsSync(CHROMIUM)) {
+    return pages.map((page) => ({ ...page, runs: 0, performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, cls: null, jsTransferredBytes: null, error: `no Chromium at ${CHROMIUM}` }));
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const results: LighthouseFigures[] = [];
+  try {
+    for (const page of pages) {
+      const samples: ReturnType<typeof figuresOf>[] = [];
+      let error: string | undefined;
+      for (let run = 0; run < runs; run++) {
+        try {
+          const answer = await lighthouse(`${origin}${page.path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+            // A fresh page each run, as a new visitor: the signed-in buyer's session rides along.
+            extraHeaders: page.signedIn && cookie ? { Cookie: cookie } : undefined,
+          });
+          const lhr = answer?.lhr as unknown as Lhr | undefined;
+          if (!lhr) throw new Error("no result");
+          if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+          samples.push(figuresOf(lhr));
+        } catch (cause) {
+          error = cause instanceof Error ? cause.message : String(cause);
+        }
+      }
+      if (samples.length === 0) {
+        results.push({ ...page, runs: 0, performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, cls: null, jsTransferredBytes: null, error });
+        continue;
+      }
+      // The median run by performance score, so its figures belong together.
+      const middle = median(samples.map((sample) => sample.performance ?? 0));
+      const chosen = samples.find((sample) => (sample.performance ?? 0) === middle) ?? samples[0];
+      results.push({ name: page.name, path: page.path, runs: samples.length, ...chosen, error });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+export function lighthouseReport(figures: LighthouseFigures[], runs: number): string[] {
+  const score = (value: number | null) => (value === null ? "—" : String(Math.round(value * 100)));
+  const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toFixed(1)} s`);
+  const header = ["page", "perf", "a11y", "FCP", "LCP", "TBT ms", "CLS", "JS KiB", "runs"];
+  const lines = figures.map((row) => [
+    `${row.name} ${row.path}`,
+    score(row.performance),
+    score(row.accessibility),
+    seconds(row.fcpMs),
+    seconds(row.lcpMs),
+    row.tbtMs === null ? "—" : row.tbtMs.toFixed(0),
+    row.cls === null ? "—" : row.cls.toFixed(3),
+    row.jsTransferredBytes === null ? "—" : (row.jsTransferredBytes / 1024).toFixed(1),
+    String(row.runs),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  const out = [
+    `Lighthouse 12.8 mobile (simulated Slow 4G, 4× CPU), median of ${runs} run(s) by performance score`,
+    "",
+    format(header),
+    widths.map((width) => "─".repeat(width)).join("  "),
+    ...lines.map(format),
+  ];
+  const failed = figures.filter((row) => row.error);
+  if (failed.length > 0) out.push("", ...failed.map((row) => `  ${row.name}: ${row.runs < runs ? "a run failed: " : ""}${row.error}`));
+  return out;
+}
