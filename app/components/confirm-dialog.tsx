@@ -25,6 +25,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from "react-route
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./confirm-dialog.module.css";
+import { keepFocusInside } from "./focus-trap";
 
 /** The search parameter that names the open question. */
 export const CONFIRM_PARAM = "confirm";
@@ -176,6 +177,7 @@ export function ConfirmDialog({
           className={styles.dialog}
           {...labelled}
           onClose={onClose}
+          onKeyDown={keepFocusInside}
           onClick={(event) => {
             // A tap on the backdrop lands on the dialog itself; taps on the card land inside it.
             if (event.target === event.currentTarget) event.currentTarget.close();

@@ -18,6 +18,7 @@
 import { Link, useLocation, useNavigate, type LinkProps } from "react-router";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { keepFocusInside } from "./focus-trap";
 import styles from "./sheet.module.css";
 
 /** The search parameter that names the open sheet. */
@@ -168,6 +169,7 @@ export function Sheet({ sheet, title, description, open: forced = false, childre
       className={`${styles.sheet} ${styles.dialog}`}
       aria-labelledby={titleId}
       onClose={onClose}
+      onKeyDown={keepFocusInside}
       onClick={(event) => {
         // A tap on the backdrop lands on the dialog itself; taps on the panel land inside it.
         if (event.target === event.currentTarget) close();

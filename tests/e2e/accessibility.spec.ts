@@ -183,3 +183,53 @@ test.describe("theme in Settings", () => {
     });
   }
 });
+
+test.describe("keyboard", () => {
+  test.use({ javaScriptEnabled: true, language: "en-US" });
+
+  /** Presses Tab until the focused element matches, as a keyboard user would reach it. */
+  async function tabTo(page: Page, selector: string, most = 80) {
+    for (let presses = 0; presses < most; presses++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    }
+    throw new Error(`${selector} was not reached in ${most} presses of Tab`);
+  }
+
+  test("a buyer chooses a section and a group of seats on the map with the keyboard alone", async ({ page, request }) => {
+    const tickets = await eTicketListing(request, { quantity: 1 });
+    await page.goto(`/pick-seat?sessionId=${tickets.sessionId}&quantity=1`);
+    const map = page.getByRole("group", { name: "Seating map" });
+    await expect(map).toHaveAccessibleDescription("The same sections, with their prices, are listed under the map.");
+    const section = map.locator(`a[href*="section=${encodeURIComponent(tickets.sectionCode)}&"], a[href$="section=${encodeURIComponent(tickets.sectionCode)}#map"]`).first();
+    // Its name holds the code drawn on it, so 'click 106' by voice finds it.
+    await expect(section).toHaveAccessibleName(new RegExp(`\\b${tickets.sectionCode}\\b`));
+    await section.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`section=${tickets.sectionCode}`));
+    await tabTo(page, "[data-listing]");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("seat-choice")).toBeVisible();
+  });
+
+  test("a focused control shows a visible focus ring", async ({ page }) => {
+    await page.goto("/");
+    await tabTo(page, "a, button");
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).toBe("solid");
+  });
+
+  test("the settings sheet keeps focus inside and closes on Escape", async ({ page }) => {
+    await page.goto("/");
+    await tabTo(page, '[aria-controls="sheet-settings"]');
+    await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name: "Your settings" });
+    await expect(sheet).toBeVisible();
+    for (let presses = 0; presses < 12; presses++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("dialog")?.id ?? null)).toBe("sheet-settings");
+    }
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+  });
+});
