@@ -7,6 +7,7 @@ import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { readToast } from "~/server/toast.server";
+import { themeOf } from "~/server/theme.server";
 import { loadReference } from "@market/catalog/reference";
 import { payMethodsFor } from "@market/payments/pay-methods";
 import "~/styles/tokens.css";
@@ -14,6 +15,9 @@ import "~/styles/base.css";
 
 export const handle = { i18n: ["common", "errors"] };
 
+
+/** Every page has a title: a route without its own (a screen still being built) gets the app's name. */
+export const meta = () => [{ title: "Ovation" }];
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -24,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = context.market;
   const [{ toast, headers }, reference] = await Promise.all([readToast(request), loadReference(context.market)]);
   const shownCurrency = reference.currencyByCode.get(viewer.currency);
+  const theme = themeOf(request);
+  if (theme.setCookie) headers.append("Set-Cookie", theme.setCookie);
   return data(
     {
       language: viewer.language,
@@ -37,10 +43,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payMethods: payMethodsFor(viewer),
       version: { name: context.cloudflare.env.APP_VERSION, build: context.cloudflare.env.APP_BUILD },
       toast,
+      /** system, light or dark: written on <html> so the first paint is in it (tokens.css). */
+      theme: theme.theme,
     },
     { headers },
   );
 }
+
+/** The browser's toolbar colour per theme: the canvas of tokens.css. */
+const THEME_CHROME = { light: "#f7f6fa", dark: "#0f0e13" } as const;
 
 /** The root's data, for any component below it (undefined while an error page renders). */
 export function useRootData() {
@@ -51,13 +62,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { i18n } = useTranslation();
   const language = data?.language ?? i18n.language ?? "en-US";
+  const theme = data?.theme ?? "system";
   return (
-    <html lang={language} dir="ltr">
+    <html lang={language} dir="ltr" data-theme={theme === "system" ? undefined : theme}>
       <head>
         <meta charSet="utf-8" />
         {/* In the layout, not in `meta`: a route's meta replaces the root's, and every page needs these. */}
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#ffffff" />
+        {theme === "system" ? (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_CHROME.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_CHROME.dark} />
+          </>
+        ) : (
+          <meta name="theme-color" content={THEME_CHROME[theme]} />
+        )}
         <Meta />
         <Links />
       </head>

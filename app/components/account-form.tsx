@@ -381,3 +381,9 @@ function useHydrated() {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
+
+/** 'By continuing you agree to…', with both documents it names as links. */
+export function LegalNote() {
+  const { t } = useTranslation("account");
+  return <Trans t={t} i18nKey="legal" components={{ privacy: <Link to="/privacy-agreement" />, terms: <Link to="/user-agreement" /> }} />;
+}

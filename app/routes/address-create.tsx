@@ -10,6 +10,7 @@ import { data, Form, useActionData, useLoaderData, useNavigation } from "react-r
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { OptionalMark } from "~/components/optional-mark";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
@@ -199,7 +200,7 @@ function Field({ field, name, optional = false, children }: { field: FieldMetada
     <div className={styles.field} data-invalid={error ? "" : undefined}>
       <label htmlFor={field.id} className={styles.label}>
         {label}
-        {optional ? <span className={styles.optional}>{t("form.optional")}</span> : null}
+        {optional ? <OptionalMark className={styles.optional}>{t("form.optional")}</OptionalMark> : null}
       </label>
       {children}
       {error ? (

@@ -12,6 +12,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { OptionalMark } from "~/components/optional-mark";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { optionalUser } from "~/server/auth.server";
@@ -213,7 +214,7 @@ function Field({
       <div className={form.labelRow}>
         <label htmlFor={field.id} className={form.label}>
           {label}
-          {optional ? <span className={form.optional}>{t("support.optional")}</span> : null}
+          {optional ? <OptionalMark className={form.optional}>{t("support.optional")}</OptionalMark> : null}
         </label>
         {counter}
       </div>

@@ -5,14 +5,15 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
 import {
   AccountPage,
   Card,
   Divider,
   FieldAside,
   FormAlert,
+  LegalNote,
   LinkButton,
   PasswordField,
   ProviderButtons,
@@ -93,7 +94,7 @@ export default function Login() {
             {t("login.noAccount")} <TextLink to={withRedirect("/register", redirectTo)}>{t("login.register")}</TextLink>
           </p>
           <p>
-            <Trans t={t} i18nKey="legal" components={{ privacy: <Link to="/privacy-agreement" /> }} />
+            <LegalNote />
           </p>
         </>
       }

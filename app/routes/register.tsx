@@ -4,14 +4,15 @@
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useLoaderData } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { data, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
   AccountPage,
   CodeStepForm,
   CodeStepSubtitle,
   Divider,
+  LegalNote,
   PasswordField,
   ProviderButtons,
   Stack,
@@ -88,7 +89,7 @@ export default function Register() {
             {t("register.haveAccount")} <TextLink to={withRedirect("/login", redirectTo)}>{t("register.signIn")}</TextLink>
           </p>
           <p>
-            <Trans t={t} i18nKey="legal" components={{ privacy: <Link to="/privacy-agreement" /> }} />
+            <LegalNote />
           </p>
         </>
       }

@@ -2,14 +2,22 @@
  * Settings (SPEC §2 settings /settings, login required): language, currency and location (each
  * opens its picker and comes back here), Google and Apple linking (SPEC §3 bind statuses; the
  * link button starts the provider flow at /auth/:provider and shows only for configured
- * providers), the account's email, and sign out (a POST to /logout).
+ * providers), the theme (system, light, dark; kept in a cookie like the other choices), the
+ * account's email, and sign out (a POST to /logout).
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
+import { ThemeChoice } from "~/components/theme-choice";
 import { requireUser } from "~/server/auth.server";
+import { preferenceCookies } from "~/server/preferences.server";
+import { chosenTheme } from "~/server/theme.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { themeChoiceSchema } from "@market/preferences/choice-schemas";
+import { chooseTheme } from "@market/preferences/choices";
 import { readUserInfo } from "@market/accounts";
 import { describeViewerPreferences } from "@market/preferences/options";
 import { configuredProviders } from "../../functions/integrations/oauth/config";
@@ -43,8 +51,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       available: configured.has(provider),
     })),
     maskEmail: user.maskEmail,
+    theme: chosenTheme(request),
     version: { name: env.APP_VERSION, build: env.APP_BUILD },
   });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: themeChoiceSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const change = chooseTheme(submission.value);
+  const t = await i18nServer.getFixedT(context.market.viewer.language, "me");
+  return redirectWithToast(
+    "/settings",
+    { kind: "success", key: "preferenceSaved.theme", params: { name: t(`settings.themes.${change.theme}`) } },
+    { headers: preferenceCookies(change, request).map((cookie): [string, string] => ["Set-Cookie", cookie]) },
+  );
 }
 
 const RETURN_HERE = `returnTo=${encodeURIComponent("/settings")}`;
@@ -77,7 +99,7 @@ function ProviderLogo({ provider }: { provider: "google" | "apple" }) {
 }
 
 export default function Settings() {
-  const { preferences, providers, maskEmail, version } = useLoaderData<typeof loader>();
+  const { preferences, providers, maskEmail, theme, version } = useLoaderData<typeof loader>();
   const { t } = useTranslation("me");
   return (
     <>
@@ -100,6 +122,13 @@ export default function Settings() {
               </Link>
             ))}
           </div>
+        </section>
+
+        <section aria-labelledby="settings-theme">
+          <h2 id="settings-theme" className={styles.sectionTitle}>
+            {t("settings.theme")}
+          </h2>
+          <ThemeChoice current={theme} headingId="settings-theme" />
         </section>
 
         <section aria-labelledby="settings-linked">

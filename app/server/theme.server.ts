@@ -10,6 +10,11 @@ import { isAppTheme, resolveTheme, type Theme } from "@market/preferences/theme"
 
 const APP_THEME_COOKIE = "theme_app";
 
+/** The viewer's own choice in Settings (the `theme` cookie), "system" when none. */
+export function chosenTheme(request: Request): Theme {
+  return resolveTheme({ manual: parse(request.headers.get("cookie") ?? "").theme });
+}
+
 export function themeOf(request: Request): { theme: Theme; setCookie: string | null } {
   const cookies = parse(request.headers.get("cookie") ?? "");
   const url = new URL(request.url);
@@ -21,6 +26,3 @@ export function themeOf(request: Request): { theme: Theme; setCookie: string | n
       : null;
   return { theme: resolveTheme({ app, manual: cookies.theme }), setCookie };
 }
-
-/** The browser chrome's colour (meta theme-color) per theme: the canvas of tokens.css. */
-export const THEME_CHROME = { light: "#f7f6fa", dark: "#0f0e13" } as const;
