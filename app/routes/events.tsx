@@ -111,7 +111,7 @@ export default function Events() {
         <>
           {byMonth(more.items).map((group) => (
             <section key={group.month} className={styles.month} aria-label={dates.month(group.items[0]!.firstSession)}>
-              <h3 className={styles.monthTitle}>{dates.month(group.items[0]!.firstSession)}</h3>
+              <h2 className={styles.monthTitle}>{dates.month(group.items[0]!.firstSession)}</h2>
               <ul className={styles.events}>
                 {group.items.map((item) => (
                   <li key={item.showId}>
