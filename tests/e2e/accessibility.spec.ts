@@ -52,7 +52,8 @@ async function expectNoSeriousViolations(page: Page, screens: string[]) {
 
 async function chooseTheme(context: BrowserContext, baseURL: string, theme: Theme) {
   await context.addCookies([{ name: "theme", value: theme, url: baseURL }]);
-  for (const page of context.pages()) await page.emulateMedia({ colorScheme: theme });
+  // The device prefers the other one, so the page is in `theme` only if the choice is honoured.
+  for (const page of context.pages()) await page.emulateMedia({ colorScheme: theme === "dark" ? "light" : "dark" });
 }
 
 /** A fresh buyer signed in by its session cookie, with a pending order of an e-ticket listing. */
