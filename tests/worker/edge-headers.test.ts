@@ -156,3 +156,24 @@ test("each request is logged once as one JSON line without its query string", as
   expect(typeof line.durationMs).toBe("number");
   expect(lines[0]).not.toContain("someone");
 });
+
+const BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+
+/** Every inline script of a page that would run (JSON-LD is data, not script) and its nonce. */
+function inlineScripts(html: string): { nonce: string | null; body: string }[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=/.test(attributes) && !/type="application\/ld\+json"/.test(attributes))
+    .map(([, attributes, body]) => ({ nonce: /\bnonce="([^"]*)"/.exec(attributes)?.[1] ?? null, body }));
+}
+
+for (const [name, path] of [["home, with its deferred floors", "/"], ["a tour", "/tourDetail?id=1"], ["the show list", "/show-list"], ["a missing page", "/no-such-page"]] as const) {
+  test(`every inline script of ${name} carries the page's nonce, streamed to a browser or whole to a bot`, async () => {
+    for (const agent of [BROWSER, "curl/8.5.0"]) {
+      const response = await get(path, { "user-agent": agent });
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      const scripts = inlineScripts(await response.text());
+      expect(scripts.length).toBeGreaterThan(1);
+      expect(scripts.filter((script) => script.nonce !== nonce)).toEqual([]);
+    }
+  });
+}
