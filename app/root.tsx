@@ -8,6 +8,8 @@ import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { readToast } from "~/server/toast.server";
+import { pageSeo } from "~/server/seo.server";
+import { AddressTags } from "~/seo/address-tags";
 import { loadReference } from "@market/catalog/reference";
 import { payMethodsFor } from "@market/payments/pay-methods";
 import "~/styles/tokens.css";
@@ -17,13 +19,15 @@ export const handle = { i18n: ["common", "errors"] };
 
 
 export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = context.market;
-  const [{ toast, headers }, reference] = await Promise.all([readToast(request), loadReference(context.market)]);
+  const [{ toast, headers }, reference, seo] = await Promise.all([readToast(request), loadReference(context.market), pageSeo(request, viewer.language)]);
   const shownCurrency = reference.currencyByCode.get(viewer.currency);
   return data(
     {
@@ -38,6 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payMethods: payMethodsFor(viewer),
       version: { name: context.cloudflare.env.APP_VERSION, build: context.cloudflare.env.APP_BUILD },
       toast,
+      /** Canonical, alternates and the path's default title and description (app/seo). */
+      seo,
     },
     { headers },
   );
@@ -61,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#ffffff" />
         <Meta />
+        {data?.seo ? <AddressTags seo={data.seo} /> : null}
         <Links />
       </head>
       <body>

@@ -7,9 +7,10 @@
  * price in the viewer's currency, its availability and the seat page that sells it.
  */
 import { zonedIso } from "../calendar/zoned-time";
+import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
-import type { Reference } from "./reference";
-import type { TourDetail, TourSession } from "./tour-detail";
+import { loadReference, type Reference } from "./reference";
+import { tourDetail, type TourDetail, type TourSession } from "./tour-detail";
 
 export type StructuredEvent = Record<string, unknown>;
 
@@ -69,4 +70,21 @@ export function tourEventData(inputs: EventDataInputs): StructuredEvent[] {
       };
     }),
   );
+}
+
+/** The Events of a tour already read for the viewer (its language and currency). Reads reference data only. */
+export async function tourEvents(ctx: MarketContext, tour: TourDetail, origin: string): Promise<StructuredEvent[]> {
+  return tourEventData({ tour, reference: await loadReference(ctx), origin, language: ctx.viewer.language });
+}
+
+/**
+ * The Event of one upcoming session of tour `tourId` (the seat page's), or none when the session
+ * is past. Throws notFound like tourDetail.
+ */
+export async function sessionEvents(ctx: MarketContext, tourId: number, sessionId: number, origin: string): Promise<StructuredEvent[]> {
+  const tour = await tourDetail(ctx, tourId);
+  const upcoming = tour.upcoming
+    .map((group) => ({ ...group, sessions: group.sessions.filter((session) => session.sessionId === sessionId) }))
+    .filter((group) => group.sessions.length > 0);
+  return tourEvents(ctx, { ...tour, upcoming }, origin);
 }
