@@ -10,6 +10,7 @@ import { VisitRecorder } from "~/components/visit-recorder";
 import { readToast } from "~/server/toast.server";
 import { pageSeo } from "~/server/seo.server";
 import { AddressTags } from "~/seo/address-tags";
+import { useKeepLanguage } from "~/seo/keep-language";
 import { loadReference } from "@market/catalog/reference";
 import { payMethodsFor } from "@market/payments/pay-methods";
 import "~/styles/tokens.css";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRootData();
   useChangeLanguage(data?.language ?? "en-US");
+  useKeepLanguage();
   // Marks the page interactive: scripts (and browser tests) can tell a hydrated page from
   // server HTML that has not yet been taken over.
   useEffect(() => {

@@ -12,7 +12,8 @@ import { handleApi, isApiPath } from "./api/app";
 import { getLoadContext } from "./load-context";
 import { channelOf, logError, logRequest, requestIdOf, withRequestId } from "./observability";
 import { answerEdgeFile } from "./web/edge-files";
-import { languageHeaders } from "./web/language-address";
+import { robotsTag } from "./web/crawl";
+import { keepLanguageOnLinks, languageFromAddress, languageHeaders } from "./web/language-address";
 import { createNonce, secureResponse } from "./web/security-headers";
 import { foreignOriginResponse, isSameOriginRequest } from "./web/origin";
 import { refuseBadManifestRequest } from "./web/manifest-guard";
@@ -44,7 +45,11 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   const page = await handleWebApp(request, context);
   const headers = new Headers(page.headers);
   for (const [name, value] of Object.entries(languageHeaders(url, context.market.viewer.language))) headers.set(name, value);
-  return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+  const robots = robotsTag(url);
+  if (robots) headers.set("X-Robots-Tag", robots);
+  const answered = new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+  const addressLanguage = languageFromAddress(url);
+  return addressLanguage && headers.get("content-type")?.startsWith("text/html") ? keepLanguageOnLinks(answered, addressLanguage) : answered;
 }
 
 export default {

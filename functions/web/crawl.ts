@@ -83,3 +83,9 @@ export async function sitemapXml(url: URL, ctx: Pick<MarketContext, "db" | "now"
     "",
   ].join("\n");
 }
+
+/** X-Robots-Tag for a page: none outside production or on a private path; null to allow indexing. */
+export function robotsTag(url: URL): string | null {
+  if (environmentFromHost(url.host) !== "production") return "noindex, nofollow";
+  return PRIVATE_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(path.endsWith("/") ? path : `${path}/`)) ? "noindex" : null;
+}

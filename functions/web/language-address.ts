@@ -60,3 +60,18 @@ export function keepLanguage(href: string, language: Language | null): string {
   if (new URLSearchParams(path.split("?")[1] ?? "").has(LANGUAGE_PARAM)) return href;
   return `${path}${path.includes("?") ? "&" : "?"}${LANGUAGE_PARAM}=${language}${hash}`;
 }
+
+/**
+ * The page with the address's language kept on every same-site link and form, so a crawler or
+ * a browser without JavaScript stays in the language it was given (the browser with JavaScript
+ * keeps it through app/seo/keep-language.ts).
+ */
+export function keepLanguageOnLinks(response: Response, language: Language): Response {
+  const rewrite = (attribute: string) => ({
+    element(element: Element) {
+      const value = element.getAttribute(attribute);
+      if (value !== null) element.setAttribute(attribute, keepLanguage(value, language));
+    },
+  });
+  return new HTMLRewriter().on("a[href]", rewrite("href")).on("form[action]", rewrite("action")).transform(response);
+}

@@ -80,3 +80,15 @@ test("favicon.ico, the apple touch icon and the manifest icons are PNGs of their
     expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: size, height: size });
   }
 });
+
+test("account pages ask crawlers not to index them, and a stage host asks for nothing to be indexed", async () => {
+  const orders = await get("/my-order");
+  expect(orders.headers.get("x-robots-tag")).toBe("noindex");
+  await orders.arrayBuffer();
+  const tour = await get("/tourDetail?id=1");
+  expect(tour.headers.get("x-robots-tag")).toBeNull();
+  await tour.arrayBuffer();
+  const stage = await get("/tourDetail?id=1", "https://stage.ovation.example");
+  expect(stage.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  await stage.arrayBuffer();
+});

@@ -88,3 +88,12 @@ test("public pages have their own title and description in the viewer's language
     expect(attr(html, /<meta name="description" content="([^"]+)"/)).toBeTruthy();
   }
 });
+
+test("a page at a language's address keeps that language on its same-site links and forms", async () => {
+  const html = await page("/tourDetail?id=1&lang=zh-HK");
+  const links = [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map(([, href]) => href.replaceAll("&amp;", "&"));
+  expect(links.length).toBeGreaterThan(3);
+  expect(links.filter((href) => !/[?&]lang=zh-HK(&|#|$)/.test(href))).toEqual([]);
+  const forms = [...html.matchAll(/<form [^>]*action="(\/[^"]*)"/g)].map(([, action]) => action.replaceAll("&amp;", "&"));
+  expect(forms.filter((action) => !/[?&]lang=zh-HK(&|#|$)/.test(action))).toEqual([]);
+});
