@@ -50,7 +50,9 @@ for (const language of ["en-US", "zh-HK"] as const) {
       await page.screenshot({ path: `../../test-results/offline-${language}.png` });
 
       await context.setOffline(false);
-      expect(violations).toEqual([]);
+      // zod 4 probes once per chunk whether `new Function` is allowed (and falls back when it is
+      // not): a caught check, reported by the browser but blocking nothing. Anything else fails.
+      expect(violations.filter((violation) => !/^Content-Security-Policy violation: script-src eval /.test(violation))).toEqual([]);
     });
   });
 }
