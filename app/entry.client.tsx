@@ -35,3 +35,12 @@ async function hydrate() {
 }
 
 hydrate();
+
+// Keeps the shell and the buyer's opened tickets for offline use (public/sw.js); the page works
+// the same without it.
+if ("serviceWorker" in navigator) {
+  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  // This module is imported after the page may already have loaded.
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}

@@ -10,6 +10,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "~/i18n/config";
 import { i18nServer } from "~/i18n/i18n.server";
 import { resources } from "~/i18n/resources";
+import { NonceProvider } from "~/components/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -32,11 +33,16 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
+  // Every inline script (React Router's and React's own streaming ones) carries the CSP nonce.
+  const nonce = loadContext.nonce || undefined;
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={i18n}>
-      <ServerRouter context={routerContext} url={request.url} />
-    </I18nextProvider>,
+    <NonceProvider value={loadContext.nonce}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         status = 500;

@@ -3,11 +3,15 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useNonce } from "~/components/nonce";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { readToast } from "~/server/toast.server";
 import { themeOf } from "~/server/theme.server";
+import { pageSeo } from "~/server/seo.server";
+import { AddressTags } from "~/seo/address-tags";
+import { useKeepLanguage } from "~/seo/keep-language";
 import { loadReference } from "@market/catalog/reference";
 import { payMethodsFor } from "@market/payments/pay-methods";
 import "~/styles/tokens.css";
@@ -20,13 +24,15 @@ export const handle = { i18n: ["common", "errors"] };
 export const meta = () => [{ title: "Ovation" }];
 
 export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer } = context.market;
-  const [{ toast, headers }, reference] = await Promise.all([readToast(request), loadReference(context.market)]);
+  const [{ toast, headers }, reference, seo] = await Promise.all([readToast(request), loadReference(context.market), pageSeo(request, viewer.language)]);
   const shownCurrency = reference.currencyByCode.get(viewer.currency);
   const theme = themeOf(request);
   if (theme.setCookie) headers.append("Set-Cookie", theme.setCookie);
@@ -45,6 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast,
       /** system, light or dark: written on <html> so the first paint is in it (tokens.css). */
       theme: theme.theme,
+      /** Canonical, alternates and the path's default title and description (app/seo). */
+      seo,
     },
     { headers },
   );
@@ -63,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = data?.language ?? i18n.language ?? "en-US";
   const theme = data?.theme ?? "system";
+  const nonce = useNonce();
   return (
     <html lang={language} dir="ltr" data-theme={theme === "system" ? undefined : theme}>
       <head>
@@ -78,12 +87,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="theme-color" content={THEME_CHROME[theme]} />
         )}
         <Meta />
+        {data?.seo ? <AddressTags seo={data.seo} /> : null}
         <Links />
       </head>
       <body>
         <div className="app">{children}</div>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -92,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRootData();
   useChangeLanguage(data?.language ?? "en-US");
+  useKeepLanguage();
   // Marks the page interactive: scripts (and browser tests) can tell a hydrated page from
   // server HTML that has not yet been taken over.
   useEffect(() => {

@@ -18,14 +18,18 @@ declare module "react-router" {
     locationSuggestion: string | null;
     /** The country of the request's network, when we offer it (the web's "use my current location"). */
     detectedLocation: string | null;
+    /** The CSP nonce every inline script of this page must carry (functions/web/security-headers.ts). */
+    nonce: string;
   }
 }
 
 export async function getLoadContext({
   request,
+  nonce = "",
   context,
 }: {
   request: Request;
+  nonce?: string;
   context: { cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> } };
 }): Promise<AppLoadContext> {
   const env = context.cloudflare.env;
@@ -37,5 +41,6 @@ export async function getLoadContext({
     setCookies,
     locationSuggestion: suggestion,
     detectedLocation: detected,
+    nonce,
   };
 }

@@ -1,6 +1,8 @@
 /**
  * The Worker: one entry for the whole product. JSON API paths (SPEC §7) go to the API door,
- * everything else to the web app (React Router); static assets are answered by the platform before this runs.
+ * a few files to functions/web/edge-files.ts, everything else to the web app (React Router);
+ * static assets are answered by the platform before this runs. Every answer leaves through
+ * secureResponse (one set of safe headers) and is logged as one line.
  * The cron tidies expired holds; Durable Objects are exported from here as they are added.
  */
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -8,7 +10,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import * as serverBuild from "../build/server/index.js";
 import { handleApi, isApiPath } from "./api/app";
 import { getLoadContext } from "./load-context";
-import { logError, requestIdOf } from "./observability";
+import { channelOf, logError, logRequest, requestIdOf, withRequestId } from "./observability";
+import { answerEdgeFile } from "./web/edge-files";
+import { robotsTag } from "./web/crawl";
+import { keepLanguageOnLinks, languageFromAddress, languageHeaders } from "./web/language-address";
+import { createNonce, secureResponse } from "./web/security-headers";
 import { foreignOriginResponse, isSameOriginRequest } from "./web/origin";
 import { refuseBadManifestRequest } from "./web/manifest-guard";
 import { createMarketContext } from "./market/context";
@@ -25,24 +31,57 @@ export { WaitingRoom } from "./market/demand/waiting-room";
 
 const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
 
+/** The answer before safe headers: edge files, the API door, or the web app. */
+async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  const url = new URL(request.url);
+  // One check for both doors: a state-changing request from another site is refused here.
+  if (!isSameOriginRequest(request)) return foreignOriginResponse(isApiPath(url.pathname));
+  if (isApiPath(url.pathname)) return handleApi(request, env, ctx);
+  const badManifestRequest = refuseBadManifestRequest(url);
+  if (badManifestRequest) return badManifestRequest;
+  const file = await answerEdgeFile(request, env, ctx);
+  if (file) return file;
+  const context = await getLoadContext({ request, nonce, context: { cloudflare: { env, ctx } } });
+  const page = await handleWebApp(request, context);
+  const headers = new Headers(page.headers);
+  for (const [name, value] of Object.entries(languageHeaders(url, context.market.viewer.language))) headers.set(name, value);
+  const robots = robotsTag(url);
+  if (robots) headers.set("X-Robots-Tag", robots);
+  const answered = new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+  const addressLanguage = languageFromAddress(url);
+  return addressLanguage && headers.get("content-type")?.startsWith("text/html") ? keepLanguageOnLinks(answered, addressLanguage) : answered;
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    // One check for both doors: a state-changing request from another site is refused here.
-    if (!isSameOriginRequest(request)) return foreignOriginResponse(isApiPath(url.pathname));
-    if (isApiPath(url.pathname)) return handleApi(request, env, ctx);
-    const badManifestRequest = refuseBadManifestRequest(url);
-    if (badManifestRequest) return badManifestRequest;
+  async fetch(received, env, ctx) {
+    const started = Date.now();
+    const request = withRequestId(received);
+    const requestId = requestIdOf(request);
+    const nonce = createNonce();
+    let response: Response;
     try {
-      return await handleWebApp(request, await getLoadContext({ request, context: { cloudflare: { env, ctx } } }));
+      response = await answer(request, env, ctx, nonce);
     } catch (error) {
-      // React Router answers its own errors; reaching here means the entry itself failed.
-      logError(error, { requestId: requestIdOf(request), where: "worker.fetch" });
-      return new Response("Something went wrong. Please try again later.", {
+      // Each door answers its own errors; reaching here means the entry itself failed.
+      logError(error, { requestId, where: "worker.fetch" });
+      response = new Response("Something went wrong. Please try again later.", {
         status: 500,
         headers: { "content-type": "text/plain; charset=utf-8" },
       });
     }
+    const secured = secureResponse(response, { request, nonce });
+    const url = new URL(request.url);
+    logRequest({
+      requestId,
+      method: request.method,
+      route: url.pathname,
+      status: secured.status,
+      durationMs: Date.now() - started,
+      channel: channelOf(request, url),
+      language: secured.headers.get("content-language") ?? request.headers.get("lan"),
+      ray: request.headers.get("cf-ray"),
+    });
+    return secured;
   },
 
   /** Every minute: chores that tidy, never decide (availability never waits for them). */

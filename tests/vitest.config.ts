@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 export default defineConfig({
   root,
   test: {
+    // The Worker logs one line per request (functions/observability.ts); tests read them through a spy.
+    onConsoleLog: (log) => !log.includes('"message":"request"'),
     projects: [
       {
         root,

@@ -43,10 +43,12 @@ import zhDelivery from "../locales/zh-HK/delivery.json";
 import zhAftersale from "../locales/zh-HK/aftersale.json";
 import zhAftersalesScreens from "../locales/zh-HK/aftersales-screens.json";
 import zhDemand from "../locales/zh-HK/demand.json";
+import enLive from "../locales/en-US/live.json";
+import zhLive from "../locales/zh-HK/live.json";
 
 export const resources = {
-  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens, demand: enDemand },
-  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens, demand: zhDemand },
+  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens, demand: enDemand, live: enLive },
+  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens, demand: zhDemand, live: zhLive },
 } as const;
 
 export type Namespace = keyof (typeof resources)["en-US"];

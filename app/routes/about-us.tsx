@@ -10,11 +10,12 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./about-us.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/about-us";
 
 export const handle = { i18n: ["about"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const env = context.cloudflare.env;

@@ -20,11 +20,12 @@ import { EmptyTours, tourHref, useShowDates } from "~/components/tour-card";
 import { i18nServer } from "~/i18n/i18n.server";
 import list from "./discover-list.module.css";
 import styles from "./events.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/events";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(rootSeo(matches), { title: data?.pageTitle });
 
 const PATH = "/events";
 

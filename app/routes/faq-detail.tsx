@@ -12,11 +12,12 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { MarketError } from "@market/errors";
 import { faqDetail, faqDetailSchema } from "@market/support/faq";
 import styles from "./help.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq-detail";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(rootSeo(matches), { title: data?.title });
 
 /** The support form's issue type for each FAQ topic, so a question carries into the form. */
 const ISSUE_TYPE_OF_TOPIC = { orders: "order", payment: "payment", delivery: "delivery", refunds: "refund", account: "account" } as const;

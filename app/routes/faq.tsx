@@ -12,11 +12,12 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { FAQ_KEYWORD_MAX, faqSearchSchema, listFaq } from "@market/support/faq";
 import styles from "./help.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const market = context.market;

@@ -18,14 +18,12 @@ import { LocationSuggestion } from "~/components/location-suggestion";
 import { SettingsSheet, SettingsTrigger } from "~/components/settings-sheet";
 import { EmptyTours, TourCard, TourGrid } from "~/components/tour-card";
 import styles from "./home.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/home";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "Ovation" },
-  { name: "description", content: data?.title ?? "" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.market;

@@ -31,12 +31,14 @@ import { PriceChart } from "~/components/price-chart";
 import { guardPickSeat } from "~/server/demand.server";
 import { priceHistory } from "@market/demand/price-history";
 import styles from "./pick-seat.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
+import { sessionEvents } from "@market/catalog/event-structured-data";
 import type { Route } from "./+types/pick-seat";
 
 export const handle = { i18n: ["buy", "discover", "tour", "demand"] };
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: data.pageTitle }, { name: "description", content: data.pageDescription }] : [{ title: "Ovation" }];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.shareImage, structuredData: data.events } : {});
 
 /**
  * The buyer's choices from the address. A missing or malformed session is not found; a malformed
@@ -77,23 +79,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageTitle = t("pickSeat.metaTitle", { title: session.tour.title });
   const pageDescription = t("pickSeat.metaDescription", { title: session.tour.title });
   await guardPickSeat(request, context, session.sessionId);
-  const [otherSessions, history] = await Promise.all([sessionsOfShow(ctx, session.showId), priceHistory(ctx, [session.sessionId])]);
+  const [otherSessions, history, events] = await Promise.all([
+    sessionsOfShow(ctx, session.showId),
+    priceHistory(ctx, [session.sessionId]),
+    sessionEvents(ctx, session.tour.id, session.sessionId, new URL(request.url).origin),
+  ]);
+  // What search engines and link previews read (app/seo/page-meta.ts).
+  const seo = { pageTitle, pageDescription, events, shareImage: (events[0]?.image as string[] | undefined)?.[0] ?? null };
   if (!session.orderable) {
-    return data({ state: "unavailable" as const, session, otherSessions, history, query, choices, pageTitle, pageDescription, offer: null, map: null });
+    return data({ state: "unavailable" as const, session, otherSessions, history, query, choices, ...seo, offer: null, map: null });
   }
   const offer = await sessionListings(ctx, query).catch((error: unknown) => {
     // Sales may close between the two reads; the page then says so rather than failing.
     if (error instanceof MarketError && error.code === 610001) return null;
     throw error;
   });
-  if (!offer) return data({ state: "unavailable" as const, session, otherSessions, history, query, choices, pageTitle, pageDescription, offer: null, map: null });
+  if (!offer) return data({ state: "unavailable" as const, session, otherSessions, history, query, choices, ...seo, offer: null, map: null });
   // Seats are read for the zoomed section only; the rest of the venue stays outlines.
   const map = await sessionSeatMap(ctx, {
     sessionId: session.sessionId,
     quantity: offer.quantity ?? undefined,
     section: choices.zoom ? query.section : undefined,
   });
-  return data({ state: "open" as const, session, otherSessions, history, query, choices, pageTitle, pageDescription, offer, map });
+  return data({ state: "open" as const, session, otherSessions, history, query, choices, ...seo, offer, map });
 }
 
 /** The page's address with some choices changed (undefined or null removes one; a changed one moves to the end, in the order given). */

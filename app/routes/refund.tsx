@@ -9,11 +9,12 @@ import { HelpContact } from "~/components/help-contact";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./help.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/refund";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = await i18nServer.getFixedT(context.market.viewer.language, ["help", "common"]);

@@ -23,11 +23,12 @@ import { listShows, showListFilters, showListQuerySchema, type ShowListItem, typ
 import type { Language } from "@market/context/viewer";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./show-list.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/show-list";
 
 export const handle = { i18n: ["explore", "discover"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(rootSeo(matches), { title: data?.pageTitle });
 
 const PATH = "/show-list";
 const DATE_FIELDS = ["preset", "from", "to"] as const;

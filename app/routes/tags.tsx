@@ -16,11 +16,12 @@ import { PageHeader } from "~/components/page-header";
 import { EmptyTours, TourGrid } from "~/components/tour-card";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./discover-list.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/tags";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(rootSeo(matches), { title: data?.pageTitle });
 
 const PATH = "/tags";
 

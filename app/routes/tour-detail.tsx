@@ -24,13 +24,15 @@ import type { Language } from "@market/context/viewer";
 import { MarketError } from "@market/errors";
 import { PriceChart } from "~/components/price-chart";
 import { tourPriceHistory } from "@market/demand/price-history";
+import { tourEvents } from "@market/catalog/event-structured-data";
 import styles from "./tour-detail.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/tour-detail";
 
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? [{ title: data.pageTitle }, { name: "description", content: data.pageDescription }] : [{ title: "Ovation" }];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {});
 
 /** The tour named by `?id=`; a malformed id is the same 'not found' as an unknown one. */
 function tourIdOf(request: Request): number {
@@ -58,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tour,
     history,
     timeZone: ctx.viewer.timeZone,
+    /** schema.org Events of its upcoming sessions, for search engines. */
+    events: await tourEvents(ctx, tour, new URL(request.url).origin),
     pageTitle: t("metaTitle", { title: tour.title }),
     pageDescription: t("metaDescription", { title: tour.title }),
   });

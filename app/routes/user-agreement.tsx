@@ -9,11 +9,12 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { readAgreement } from "@market/config/agreements";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/user-agreement";
 
 export const handle = { i18n: ["help"] };
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const market = context.market;

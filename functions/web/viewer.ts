@@ -15,6 +15,7 @@ import { platformType } from "../market/preferences/platform";
 import { readSession } from "./session";
 import { requestIdOf } from "../observability";
 import { networkCountry } from "../geolocation";
+import { languageFromAddress } from "./language-address";
 
 export interface WebViewer {
   viewer: Viewer;
@@ -42,7 +43,8 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
   });
   const location = reference.locationByCode.get(located.code) ?? reference.locationByCode.get("HK");
 
-  const language = resolveLanguage({
+  // A language named by the address wins for this request (functions/web/language-address.ts).
+  const language = languageFromAddress(url) ?? resolveLanguage({
     manual: cookies.language,
     systemLanguages: parseAcceptLanguage(request.headers.get("accept-language") ?? ""),
     stored: cookies.language_auto,

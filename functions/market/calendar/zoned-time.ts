@@ -126,3 +126,15 @@ export function zonedDate(epochMs: number, timeZone: string): PlainDate {
   const { year, month, day } = zonedParts(epochMs, timeZone);
   return { year, month, day };
 }
+
+/**
+ * An instant as ISO 8601 wall time in a zone with that zone's offset, to the second
+ * (2026-12-01T20:00:00+08:00), as schema.org and feeds want. Throws RangeError for an unknown zone.
+ */
+export function zonedIso(epochMs: number, timeZone: string): string {
+  const p = zonedParts(epochMs, timeZone);
+  const offsetMin = Math.round(zonedOffsetMs(epochMs, timeZone) / 60_000);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const sign = offsetMin < 0 ? "-" : "+";
+  return `${String(p.year).padStart(4, "0")}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}${sign}${two(Math.floor(Math.abs(offsetMin) / 60))}:${two(Math.abs(offsetMin) % 60)}`;
+}

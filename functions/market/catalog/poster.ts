@@ -50,9 +50,9 @@ export type PosterInput = {
 const FONT =
   "'Helvetica Neue',Arial,'Noto Sans CJK TC','Noto Sans TC','PingFang TC','Microsoft JhengHei','Source Han Sans TC',sans-serif";
 
-type Rand = { (): number; range(min: number, max: number): number; pick<T>(items: readonly T[]): T };
+export type Rand = { (): number; range(min: number, max: number): number; pick<T>(items: readonly T[]): T };
 
-function rand(seed: number): Rand {
+export function rand(seed: number): Rand {
   let state = seed >>> 0 || 0x9e3779b9;
   const next = (() => {
     let t = (state = (state + 0x6d2b79f5) >>> 0);

@@ -16,6 +16,7 @@ import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import type { LowestPrice } from "./lowest-price";
 import { posterUrl } from "./poster-art";
+import { shareCardUrl } from "./share-card";
 import { loadReference } from "./reference";
 import { locationName } from "./scope";
 import { sessionLowestPrices } from "./from-prices";
@@ -55,6 +56,8 @@ export interface TourDetail {
   artist: string;
   description: string;
   posterUrl: string;
+  /** The link-preview card (a 1200×630 PNG; share-card.ts), relative to the site. */
+  shareImageUrl: string;
   category: { id: number; name: string };
   tags: { id: number; slug: string; name: string }[];
   /** Every venue the tour plays (or played), upcoming ones first. */
@@ -170,6 +173,7 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
     artist: zh ? tour.artistZh : tour.artistEn,
     description: tour.description,
     posterUrl: posterUrl(tour, ctx.viewer.language),
+    shareImageUrl: shareCardUrl(tour),
     category: { id: tour.categoryId, name: tour.categoryName },
     tags: tagRows,
     venues: [...venueList.values()],

@@ -30,6 +30,11 @@ function isLocal(name: string): boolean {
   return name.includes(":");
 }
 
+/** True for a host served from the developer's own machine (localhost, *.localhost, IP literals). */
+export function isLocalHost(host: string | null | undefined): boolean {
+  return Boolean(host) && isLocal(hostname(host!));
+}
+
 /**
  * The environment a request's Host header (or URL host) belongs to; see the folder rules. The
  * host may carry a port.
