@@ -21,7 +21,10 @@ import { sampleLowestPrices } from "./market/demand/price-history";
 import { sendTicketAlerts } from "./market/alerts";
 import { forgetOldArrivals } from "./market/demand/high-demand";
 
+import { cutOldMessages, emailOfflineMembers } from "./market/messaging";
+
 export { WaitingRoom } from "./market/demand/waiting-room";
+export { Conversation } from "./market/messaging/conversation-object";
 
 const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -55,6 +58,8 @@ export default {
       ["sampleLowestPrices", () => sampleLowestPrices(market)],
       ["sendTicketAlerts", () => sendTicketAlerts(market)],
       ["forgetOldArrivals", () => forgetOldArrivals(market)],
+      ["cutOldMessages", () => cutOldMessages(market)],
+      ["emailOfflineMembers", () => emailOfflineMembers(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
     ];
     ctx.waitUntil(

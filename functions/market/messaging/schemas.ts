@@ -1,0 +1,31 @@
+/** Inputs of chat's calls, parsed strictly (both doors). */
+import { z } from "zod";
+import { clientMessageIdSchema } from "./frames";
+import { REPORT_REASONS } from "./messages";
+import { MAX_TEXT_LENGTH } from "./rules";
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const flag = z.union([z.literal(true), z.literal(false), z.literal("true"), z.literal("false")]).transform((v) => v === true || v === "true");
+
+export const conversationIdSchema = z.object({ conversationId: id });
+export const openConversationSchema = z.union([z.object({ orderId: id }).strict(), z.object({ kind: z.literal("support") }).strict()]);
+export const conversationListSchema = z.object({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const historySchema = z.object({
+  conversationId: id,
+  before: id.optional(),
+  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const sendSchema = z.object({
+  conversationId: id,
+  clientMessageId: clientMessageIdSchema,
+  text: z.string().trim().min(1).max(MAX_TEXT_LENGTH),
+  replyTo: id.optional(),
+});
+export const readSchema = z.object({ conversationId: id, seq: id });
+export const recallSchema = readSchema;
+export const reportSchema = z.object({ conversationId: id, seq: id, reason: z.enum(REPORT_REASONS) });
+export const memberSettingSchema = z.object({ conversationId: id, setting: z.enum(["pin", "mute", "hide"]), on: flag });
