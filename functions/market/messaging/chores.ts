@@ -46,9 +46,9 @@ export async function emailOfflineMembers(ctx: MarketContext, limit = 20): Promi
   const { results } = await ctx.d1
     .prepare(
       `SELECT m.conversation_id AS conversationId, m.user_id AS userId, m.unread_count AS unreadCount, u.email, u.default_language AS language
-       FROM conversation_members m JOIN users u ON u.id = m.user_id
+       FROM conversation_members m JOIN users u ON u.id = m.user_id JOIN conversations c ON c.id = m.conversation_id
        WHERE m.unread_count > 0 AND m.muted = 0 AND m.first_unread_at <= ? AND (m.last_seen_at IS NULL OR m.last_seen_at <= ?)
-         AND (m.notified_at IS NULL OR (m.notified_at <= ? AND m.notified_at < m.first_unread_at))
+         AND (m.notified_at IS NULL OR (m.notified_at <= ? AND m.notified_at < c.last_message_at))
          AND u.email IS NOT NULL AND u.disabled_at IS NULL
        LIMIT ?`,
     )

@@ -4,20 +4,24 @@ import { clientMessageIdSchema } from "./frames";
 import { REPORT_REASONS } from "./messages";
 import { MAX_TEXT_LENGTH } from "./rules";
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+// A number in a JSON body, or digits in a query string or form: never an array or free text.
+const id = z
+  .union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)])
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const count = (max: number) => z.union([z.number(), z.string().regex(/^\d{1,4}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
 const flag = z.union([z.literal(true), z.literal(false), z.literal("true"), z.literal("false")]).transform((v) => v === true || v === "true");
 
 export const conversationIdSchema = z.object({ conversationId: id });
 export const openConversationSchema = z.union([z.object({ orderId: id }).strict(), z.object({ kind: z.literal("support") }).strict()]);
 export const conversationListSchema = z.object({
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  page: count(1000).default(1),
+  pageSize: count(50).default(20),
 });
 export const historySchema = z.object({
   conversationId: id,
   before: id.optional(),
-  since: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+  since: z.union([z.literal(0), z.literal("0"), id]).transform(Number).optional(),
+  pageSize: count(100).default(30),
 });
 export const sendSchema = z.object({
   conversationId: id,
