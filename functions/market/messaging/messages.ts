@@ -12,7 +12,7 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { formatInstant } from "./format";
 import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
-import { maskMessage, MESSAGE_RETENTION_MS, previewOf, RECALL_WINDOW_MS, SEND_LIMIT, SEND_LIMIT_WINDOW_MS } from "./rules";
+import { maskMessage, MESSAGE_RETENTION_MS, previewOf, RECALL_WINDOW_MS, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, type ReportReason } from "./rules";
 import type { ChatMessage, ConversationStore } from "./store";
 
 export interface SendInput {
@@ -22,13 +22,24 @@ export interface SendInput {
   replyTo: number | null;
 }
 
+export type WriteState = "open" | "notYet" | "readOnly";
+
+/** Whether the viewer may send in the conversation now: screens grey the composer out with it. */
+export function writeStateOf(access: ConversationAccess): WriteState {
+  const { window, conversation, role } = access;
+  if (!window) return "open";
+  if (window.state === "closed") return "readOnly";
+  if (window.state === "before" && conversation.supportJoinedAt === null && role !== "support") return "notYet";
+  return "open";
+}
+
 /** Refuses a message the conversation may not take now. */
 function requireWritable(ctx: MarketContext, access: ConversationAccess) {
-  const { window, conversation, role } = access;
-  if (!window) return;
-  if (window.state === "closed") throw new MarketError("chatReadOnly");
-  if (window.state === "before" && conversation.supportJoinedAt === null && role !== "support") {
-    throw new MarketError("chatNotOpenYet", { params: { opensAt: formatInstant(window.opensAt, ctx.viewer) }, data: { opensAt: window.opensAt } });
+  const state = writeStateOf(access);
+  if (state === "readOnly") throw new MarketError("chatReadOnly");
+  if (state === "notYet") {
+    const opensAt = access.window!.opensAt;
+    throw new MarketError("chatNotOpenYet", { params: { opensAt: formatInstant(opensAt, ctx.viewer) }, data: { opensAt } });
   }
 }
 
@@ -183,8 +194,6 @@ export async function recallMessage(ctx: MarketContext, store: ConversationStore
   return recall;
 }
 
-export const REPORT_REASONS = ["scam", "abuse", "spam", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /**
  * Reports another member's message to support (once per reporter and message). Throws

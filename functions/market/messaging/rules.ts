@@ -26,6 +26,10 @@ export const OFFLINE_EMAIL_AFTER_MS = 10 * MINUTE;
 /** … and at most one per conversation in this time. */
 export const OFFLINE_EMAIL_EVERY_MS = HOUR;
 
+/** Why a member reports a message to support. */
+export const REPORT_REASONS = ["scam", "abuse", "spam", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
 export type ChatWindowState = "before" | "open" | "closed";
 
 export interface ChatWindow {

@@ -1,8 +1,7 @@
 /** Inputs of chat's calls, parsed strictly (both doors). */
 import { z } from "zod";
 import { clientMessageIdSchema } from "./frames";
-import { REPORT_REASONS } from "./messages";
-import { MAX_TEXT_LENGTH } from "./rules";
+import { MAX_TEXT_LENGTH, REPORT_REASONS } from "./rules";
 
 // A number in a JSON body, or digits in a query string or form: never an array or free text.
 const id = z

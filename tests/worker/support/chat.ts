@@ -10,6 +10,9 @@ import { DEFAULT_VIEWER } from "../../../functions/market/context/viewer";
 import { conversationStore, openOrderConversation, sendMessage, type ServerFrame } from "../../../functions/market/messaging";
 import type { MarketContext } from "../../../functions/market/context";
 import { DAY, HOUR, paidDelivery, type PaidDeliveryOptions } from "./delivery";
+import { page } from "./api";
+import { openSession } from "../../../functions/market/accounts/sessions";
+import { SESSION_COOKIE } from "../../../functions/web/session";
 
 export { DAY, HOUR };
 
@@ -99,4 +102,18 @@ export class LiveSocket {
   close() {
     this.socket.close(1000, "done");
   }
+}
+
+/** A web session cookie for the account, in a language. */
+export async function cookieFor(userId: number, language = "en-US"): Promise<string> {
+  const session = await openSession(createMarketContext({ env, viewer: DEFAULT_VIEWER }), { userId, registered: false });
+  return `${SESSION_COOKIE}=${session.token}; language=${language}`;
+}
+
+/** A page as the holder of `cookie` sees it, or a form post without JavaScript. */
+export function visit(path: string, cookie = "", form?: Record<string, string>) {
+  const headers = new Headers({ cookie });
+  if (!form) return page(path, { headers });
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  return page(path, { method: "POST", headers, body: new URLSearchParams(form).toString() });
 }
