@@ -13,12 +13,17 @@ export function RoleBadge({ role }: { role: BadgeRole }) {
   );
 }
 
-/** Today's messages show the time; older ones the date (the viewer's language, the device's zone). */
-export function ChatTime({ at, className }: { at: number; className?: string }) {
+/**
+ * Today's messages show the time, older ones the date, in the viewer's language and time zone;
+ * `today` is the page's own moment, so the server and the browser write the same text.
+ */
+export function ChatTime({ at, timeZone, today, className }: { at: number; timeZone: string; today: number; className?: string }) {
   const { i18n } = useTranslation();
   const date = new Date(at);
-  const sameDay = new Date().toDateString() === date.toDateString();
-  const text = new Intl.DateTimeFormat(i18n.language, sameDay ? { hour: "2-digit", minute: "2-digit", hour12: false } : { month: "short", day: "numeric" }).format(date);
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" });
+  const sameDay = day.format(date) === day.format(today);
+  const options: Intl.DateTimeFormatOptions = sameDay ? { hour: "2-digit", minute: "2-digit", hour12: false } : { month: "short", day: "numeric" };
+  const text = new Intl.DateTimeFormat(i18n.language, { ...options, timeZone }).format(date);
   return (
     <time dateTime={date.toISOString()} className={className} suppressHydrationWarning>
       {text}

@@ -19,9 +19,11 @@ interface MessageBubbleProps {
   read: boolean;
   recallable: boolean;
   onReply: () => void;
+  timeZone: string;
+  today: number;
 }
 
-export function MessageBubble({ message, conversationId, mine, senderName, quoted, read, recallable, onReply }: MessageBubbleProps) {
+export function MessageBubble({ message, conversationId, mine, senderName, quoted, read, recallable, onReply, timeZone, today }: MessageBubbleProps) {
   const { t } = useTranslation("chat");
   if (message.kind === "system") {
     return (
@@ -46,7 +48,7 @@ export function MessageBubble({ message, conversationId, mine, senderName, quote
         {message.masked ? <p className={styles.masked}>{t("message.maskedNotice")}</p> : null}
       </div>
       <div className={styles.meta}>
-        <ChatTime at={message.sentAt} />
+        <ChatTime at={message.sentAt} timeZone={timeZone} today={today} />
         {mine ? (
           <span className={styles.ticks} aria-label={t(read ? "message.read" : "message.sent")} data-read={read || undefined}>
             {read ? "✓✓" : "✓"}

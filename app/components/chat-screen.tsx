@@ -31,6 +31,10 @@ export interface ChatScreenProps {
   userSig: string | null;
   clientMessageId: string;
   recallUntil: number;
+  timeZone: string;
+  /** The page's moment (the server's clock). */
+  today: number;
+  refreshHref: string;
 }
 
 const EMOJI = ["😀", "😂", "👍", "🙏", "🎉", "❤️", "🎫", "📍"];
@@ -54,8 +58,13 @@ export function ChatScreen(props: ChatScreenProps) {
   // The others' furthest read: a message of mine at or before it is read.
   const othersRead = Math.max(0, ...Object.entries(live.reads).filter(([userId]) => Number(userId) !== viewerId).map(([, seq]) => seq));
 
-  useEffect(() => setClientId(props.clientMessageId), [props.clientMessageId]);
-  useEffect(() => end.current?.scrollIntoView({ block: "end" }), [live.messages.length, live.pending.length]);
+  useEffect(() => {
+    setClientId(props.clientMessageId);
+  }, [props.clientMessageId]);
+  // Braces matter: newer browsers answer scrollIntoView with a promise, which is no cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [live.messages.length, live.pending.length]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     const value = text.trim();
@@ -86,7 +95,7 @@ export function ChatScreen(props: ChatScreenProps) {
       {writeState !== "open" && chatWindow ? (
         <p className={styles.notice} role="status" data-testid="chat-window-notice">
           {writeState === "notYet"
-            ? t("chat.opensAt", { at: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(chatWindow.opensAt) })
+            ? t("chat.opensAt", { at: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: props.timeZone }).format(chatWindow.opensAt) })
             : t("chat.readOnly")}
         </p>
       ) : null}
@@ -118,6 +127,8 @@ export function ChatScreen(props: ChatScreenProps) {
               read={message.seq <= othersRead}
               recallable={message.senderId === viewerId && message.sentAt >= props.recallUntil && writeState !== "readOnly"}
               onReply={() => setReplyTo(message.seq)}
+              timeZone={props.timeZone}
+              today={props.today}
             />
           ))}
           {live.pending.map((message) => (
@@ -126,7 +137,7 @@ export function ChatScreen(props: ChatScreenProps) {
         </ol>
         {live.typing !== null ? <p className={styles.typing}>{t("chat.typing", { name: nameOf(live.typing) })}</p> : null}
         <div ref={end} id="latest" />
-        <Link to={`/chat?id=${conversation.id}#latest`} className={styles.refresh} reloadDocument>
+        <Link to={props.refreshHref} className={styles.refresh} reloadDocument>
           {t("chat.refresh")}
         </Link>
       </main>

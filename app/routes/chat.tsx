@@ -3,7 +3,8 @@
  * at the top, with the order it is about, read ticks, replies to quoted messages, recall within
  * 2 minutes and reporting. Without JavaScript sending is a form post that comes back here, and
  * a refresh link shows what arrived; with JavaScript messages arrive and leave over the socket.
- * /chat?order= opens (or finds) the conversation about an order and comes here with its id.
+ * /chat?order= opens (or finds) the conversation about an order, /chat?support=1 the viewer's
+ * conversation with support, and each comes here with its id (the links from other screens).
  */
 import { data, redirect, useLoaderData } from "react-router";
 import { z } from "zod";
@@ -21,6 +22,7 @@ import {
   joinAsSupport,
   markRead,
   openOrderConversation,
+  openSupportConversation,
   readHistory,
   recallMessage,
   RECALL_WINDOW_MS,
@@ -44,6 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const market = context.market;
   const params = Object.fromEntries(new URL(request.url).searchParams);
+  if (params.support === "1") {
+    const access = await openSupportConversation(market);
+    throw redirect(`/chat?id=${access.conversation.id}`);
+  }
   const order = digits.safeParse(params.order);
   if (order.success) {
     const access = await openOrderConversation(market, order.data).catch(notFoundPage);
@@ -87,6 +93,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       userSig,
       clientMessageId: newClientMessageId(),
       recallUntil: market.now() - RECALL_WINDOW_MS,
+      timeZone: market.viewer.timeZone,
+      today: market.now(),
+      // A new address each time, so following it without JavaScript loads the page again.
+      refreshHref: `/chat?id=${id}&at=${market.now()}#latest`,
     },
     { headers: { "cache-control": "no-store" } },
   );

@@ -14,7 +14,7 @@ import { faqDetail, faqDetailSchema } from "@market/support/faq";
 import styles from "./help.module.css";
 import type { Route } from "./+types/faq-detail";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help", "chat"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 

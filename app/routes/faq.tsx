@@ -14,7 +14,7 @@ import { FAQ_KEYWORD_MAX, faqSearchSchema, listFaq } from "@market/support/faq";
 import styles from "./help.module.css";
 import type { Route } from "./+types/faq";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help", "chat"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 

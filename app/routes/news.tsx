@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [conversations, t] = await Promise.all([listConversations(market, { page, pageSize: PAGE_SIZE }), i18nServer.getFixedT(market.viewer.language, "chat")]);
   // Load-more speaks Page<T>; the list's total is not counted, so 'more' is all it needs.
   const list: Page<ConversationListItem> = { ...conversations, total: conversations.hasMore ? Number.MAX_SAFE_INTEGER : 0 };
-  return data({ title: t("news.title"), list, unreadTotal: conversations.unreadTotal }, { headers: { "cache-control": "no-store" } });
+  return data({ title: t("news.title"), list, unreadTotal: conversations.unreadTotal, timeZone: market.viewer.timeZone, today: market.now() }, { headers: { "cache-control": "no-store" } });
 }
 
 // Each menu button carries what it does ("pin:true"), so the form works without JavaScript.
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function News() {
-  const { list } = useLoaderData<typeof loader>();
+  const { list, timeZone, today } = useLoaderData<typeof loader>();
   const { t } = useTranslation("chat");
   const more = useLoadMore({ first: list, apiUrl: useCallback(apiUrl, []), pageHref: useCallback(pageHref, []) });
 
@@ -100,7 +100,7 @@ export default function News() {
           <>
             <ul className={styles.list} data-testid="conversation-list">
               {more.items.map((item) => (
-                <ConversationRow key={item.id} item={item} />
+                <ConversationRow key={item.id} item={item} timeZone={timeZone} today={today} />
               ))}
             </ul>
             <LoadMore hasMore={more.hasMore} state={more.state} load={more.load} nextHref={more.nextHref} pageCount={more.pageCount} />
@@ -111,7 +111,7 @@ export default function News() {
   );
 }
 
-function ConversationRow({ item }: { item: ConversationListItem }) {
+function ConversationRow({ item, timeZone, today }: { item: ConversationListItem; timeZone: string; today: number }) {
   const { t } = useTranslation("chat");
   const name = item.counterpart ?? t("roles.supportName");
   const preview = item.lastMessagePreview ?? (item.lastMessageAt ? t("message.recalled") : t("news.noMessages"));
@@ -125,7 +125,7 @@ function ConversationRow({ item }: { item: ConversationListItem }) {
           <span className={styles.rowTop}>
             <span className={styles.name}>{name}</span>
             <RoleBadge role={item.group ? "group" : item.counterpartRole} />
-            {item.lastMessageAt ? <ChatTime at={item.lastMessageAt} className={styles.time} /> : null}
+            {item.lastMessageAt ? <ChatTime at={item.lastMessageAt} timeZone={timeZone} today={today} className={styles.time} /> : null}
           </span>
           {item.orderNo ? <span className={styles.order}>{t("news.order", { orderNo: item.orderNo })}</span> : null}
           <span className={styles.rowBottom}>

@@ -11,7 +11,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./help.module.css";
 import type { Route } from "./+types/refund";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help", "chat"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 

@@ -45,7 +45,7 @@ test("without JavaScript a message is a form post that comes back to the chat, w
   expect(sent.headers.get("location")).toBe(`/chat?id=${chat.conversationId}#latest`);
   expect(again.status).toBe(302);
   expect(html.split("Is &lt;b&gt;row F&lt;/b&gt; on the aisle?").length - 1).toBe(1);
-  expect(html).toContain(`/chat?id=${chat.conversationId}#latest`);
+  expect(html).toMatch(new RegExp(`/chat\\?id=${chat.conversationId}&amp;at=\\d+#latest`));
 });
 
 test("an empty or too long message is a 400 with the field's error", async () => {
