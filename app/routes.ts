@@ -79,6 +79,9 @@ export default [
   // Buyer insight and hot on-sales: docs/decisions/demand.md.
   route("waiting-room", "routes/waiting-room.tsx"),
   route("alert-unsubscribe", "routes/alert-unsubscribe.tsx"),
+  // Messages (SPEC §2 TUIChat, TUIGroup): docs/decisions/messaging.md.
+  route("chat", "routes/chat.tsx"),
+  route("chat-members", "routes/chat-members.tsx"),
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -27,7 +27,10 @@ import { sampleLowestPrices } from "./market/demand/price-history";
 import { sendTicketAlerts } from "./market/alerts";
 import { forgetOldArrivals } from "./market/demand/high-demand";
 
+import { cutOldMessages, emailOfflineMembers } from "./market/messaging";
+
 export { WaitingRoom } from "./market/demand/waiting-room";
+export { Conversation } from "./market/messaging/conversation-object";
 
 const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -94,6 +97,8 @@ export default {
       ["sampleLowestPrices", () => sampleLowestPrices(market)],
       ["sendTicketAlerts", () => sendTicketAlerts(market)],
       ["forgetOldArrivals", () => forgetOldArrivals(market)],
+      ["cutOldMessages", () => cutOldMessages(market)],
+      ["emailOfflineMembers", () => emailOfflineMembers(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
     ];
     ctx.waitUntil(

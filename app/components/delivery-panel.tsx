@@ -21,7 +21,7 @@ import { shortDateTime } from "~/i18n/session-time";
 import { CONFIRM_PARAM, ConfirmDialog } from "./confirm-dialog";
 import styles from "./delivery-panel.module.css";
 
-export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors"] as const;
+export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors", "chat"] as const;
 
 /** Where venues are when a page does not say (the marketplace's home). */
 export const DEFAULT_TIME_ZONE = "Asia/Hong_Kong";
@@ -321,7 +321,7 @@ function BuyerActions({ delivery, orderId }: { delivery: DeliveryView; orderId: 
 
 /** SPEC §9: online contact from 1 day before the event, phone contact on the event day. */
 function ContactWindows({ delivery, at, now }: { delivery: DeliveryView; at: (ms: number) => string; now: number }) {
-  const { t } = useTranslation("delivery");
+  const { t } = useTranslation(["delivery", "chat"]);
   if (delivery.state === "voided") return null;
   const onlineOpen = now >= delivery.contact.onlineFrom;
   const phoneOpen = now >= delivery.contact.phoneFrom;
@@ -334,7 +334,15 @@ function ContactWindows({ delivery, at, now }: { delivery: DeliveryView; at: (ms
       <ul className={styles.windows}>
         <li data-open={onlineOpen || undefined}>
           <span className={styles.windowName}>{t("contact.online")}</span>
-          <span className={styles.windowWhen}>{onlineOpen ? t("contact.onlineOpen") : t("contact.onlineOpensAt", { at: at(delivery.contact.onlineFrom) })}</span>
+          <span className={styles.windowWhen}>
+            {onlineOpen ? (
+              <Link to={`/chat?order=${delivery.orderId}`} data-testid="order-chat-link">
+                {t("chat:links.chatWithProvider")}
+              </Link>
+            ) : (
+              t("contact.onlineOpensAt", { at: at(delivery.contact.onlineFrom) })
+            )}
+          </span>
         </li>
         <li data-open={phoneOpen || undefined}>
           <span className={styles.windowName}>{t("contact.phone")}</span>

@@ -8,7 +8,7 @@ import styles from "./help-contact.module.css";
  * no., an issue type) into the form.
  */
 export function HelpContact({ search = "" }: { search?: string }) {
-  const { t } = useTranslation("help");
+  const { t } = useTranslation(["help", "chat"]);
   return (
     <section className={styles.card} aria-labelledby="help-contact-title">
       <span className={styles.icon} aria-hidden="true">
@@ -25,6 +25,9 @@ export function HelpContact({ search = "" }: { search?: string }) {
       </div>
       <Link className={styles.action} to={`/emailSupport${search}`}>
         {t("contact.action")}
+      </Link>
+      <Link className={styles.action} to="/chat?support=1" data-testid="help-chat">
+        {t("chat:links.chatWithSupport")}
       </Link>
     </section>
   );

@@ -10,7 +10,7 @@ const TABS = [
   { to: "/mine", key: "me", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-8 9a8 8 0 0 1 16 0Z" },
 ] as const;
 
-export function TabBar() {
+export function TabBar({ unread = 0 }: { unread?: number }) {
   const { t } = useTranslation();
   return (
     <nav className={styles.bar} aria-label={t("tabs.label")}>
@@ -26,6 +26,11 @@ export function TabBar() {
             <path d={tab.icon} />
           </svg>
           <span>{t(`tabs.${tab.key}`)}</span>
+          {tab.key === "messages" && unread > 0 ? (
+            <span className={styles.badge} data-testid="tab-unread" aria-label={t("tabs.unread", { count: unread })}>
+              {unread > 99 ? "99+" : unread}
+            </span>
+          ) : null}
         </NavLink>
       ))}
     </nav>

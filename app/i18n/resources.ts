@@ -3,52 +3,100 @@
  * browser fetches only the namespaces a page needs from /locales/{lng}/{ns}.
  * Add a namespace by adding its JSON file in both languages and listing it here.
  */
-import enAccount from "../locales/en-US/account.json";
-import enCommon from "../locales/en-US/common.json";
-import enErrors from "../locales/en-US/errors.json";
-import enMe from "../locales/en-US/me.json";
-import enHelp from "../locales/en-US/help.json";
-import enPreferences from "../locales/en-US/preferences.json";
-import enDiscover from "../locales/en-US/discover.json";
-import enExplore from "../locales/en-US/explore.json";
-import enTour from "../locales/en-US/tour.json";
 import enAbout from "../locales/en-US/about.json";
+import enAccount from "../locales/en-US/account.json";
 import enAddress from "../locales/en-US/address.json";
-import enCoupon from "../locales/en-US/coupon.json";
-import enBuy from "../locales/en-US/buy.json";
-import enOrder from "../locales/en-US/order.json";
-import enOrders from "../locales/en-US/orders.json";
-import enConsole from "../locales/en-US/console.json";
-import enDelivery from "../locales/en-US/delivery.json";
 import enAftersale from "../locales/en-US/aftersale.json";
 import enAftersalesScreens from "../locales/en-US/aftersales-screens.json";
+import enBuy from "../locales/en-US/buy.json";
+import enChat from "../locales/en-US/chat.json";
+import enCommon from "../locales/en-US/common.json";
+import enConsole from "../locales/en-US/console.json";
+import enCoupon from "../locales/en-US/coupon.json";
+import enDelivery from "../locales/en-US/delivery.json";
 import enDemand from "../locales/en-US/demand.json";
-import zhAccount from "../locales/zh-HK/account.json";
-import zhCommon from "../locales/zh-HK/common.json";
-import zhErrors from "../locales/zh-HK/errors.json";
-import zhMe from "../locales/zh-HK/me.json";
-import zhHelp from "../locales/zh-HK/help.json";
-import zhPreferences from "../locales/zh-HK/preferences.json";
-import zhDiscover from "../locales/zh-HK/discover.json";
-import zhExplore from "../locales/zh-HK/explore.json";
-import zhTour from "../locales/zh-HK/tour.json";
+import enDiscover from "../locales/en-US/discover.json";
+import enErrors from "../locales/en-US/errors.json";
+import enExplore from "../locales/en-US/explore.json";
+import enHelp from "../locales/en-US/help.json";
+import enLive from "../locales/en-US/live.json";
+import enMe from "../locales/en-US/me.json";
+import enOrder from "../locales/en-US/order.json";
+import enOrders from "../locales/en-US/orders.json";
+import enPreferences from "../locales/en-US/preferences.json";
+import enTour from "../locales/en-US/tour.json";
 import zhAbout from "../locales/zh-HK/about.json";
+import zhAccount from "../locales/zh-HK/account.json";
 import zhAddress from "../locales/zh-HK/address.json";
-import zhCoupon from "../locales/zh-HK/coupon.json";
-import zhBuy from "../locales/zh-HK/buy.json";
-import zhOrder from "../locales/zh-HK/order.json";
-import zhOrders from "../locales/zh-HK/orders.json";
-import zhConsole from "../locales/zh-HK/console.json";
-import zhDelivery from "../locales/zh-HK/delivery.json";
 import zhAftersale from "../locales/zh-HK/aftersale.json";
 import zhAftersalesScreens from "../locales/zh-HK/aftersales-screens.json";
+import zhBuy from "../locales/zh-HK/buy.json";
+import zhChat from "../locales/zh-HK/chat.json";
+import zhCommon from "../locales/zh-HK/common.json";
+import zhConsole from "../locales/zh-HK/console.json";
+import zhCoupon from "../locales/zh-HK/coupon.json";
+import zhDelivery from "../locales/zh-HK/delivery.json";
 import zhDemand from "../locales/zh-HK/demand.json";
-import enLive from "../locales/en-US/live.json";
+import zhDiscover from "../locales/zh-HK/discover.json";
+import zhErrors from "../locales/zh-HK/errors.json";
+import zhExplore from "../locales/zh-HK/explore.json";
+import zhHelp from "../locales/zh-HK/help.json";
 import zhLive from "../locales/zh-HK/live.json";
+import zhMe from "../locales/zh-HK/me.json";
+import zhOrder from "../locales/zh-HK/order.json";
+import zhOrders from "../locales/zh-HK/orders.json";
+import zhPreferences from "../locales/zh-HK/preferences.json";
+import zhTour from "../locales/zh-HK/tour.json";
 
 export const resources = {
-  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens, demand: enDemand, live: enLive },
-  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens, demand: zhDemand, live: zhLive },
+  "en-US": {
+    about: enAbout,
+    account: enAccount,
+    address: enAddress,
+    aftersale: enAftersale,
+    "aftersales-screens": enAftersalesScreens,
+    buy: enBuy,
+    chat: enChat,
+    common: enCommon,
+    console: enConsole,
+    coupon: enCoupon,
+    delivery: enDelivery,
+    demand: enDemand,
+    discover: enDiscover,
+    errors: enErrors,
+    explore: enExplore,
+    help: enHelp,
+    live: enLive,
+    me: enMe,
+    order: enOrder,
+    orders: enOrders,
+    preferences: enPreferences,
+    tour: enTour,
+  },
+  "zh-HK": {
+    about: zhAbout,
+    account: zhAccount,
+    address: zhAddress,
+    aftersale: zhAftersale,
+    "aftersales-screens": zhAftersalesScreens,
+    buy: zhBuy,
+    chat: zhChat,
+    common: zhCommon,
+    console: zhConsole,
+    coupon: zhCoupon,
+    delivery: zhDelivery,
+    demand: zhDemand,
+    discover: zhDiscover,
+    errors: zhErrors,
+    explore: zhExplore,
+    help: zhHelp,
+    live: zhLive,
+    me: zhMe,
+    order: zhOrder,
+    orders: zhOrders,
+    preferences: zhPreferences,
+    tour: zhTour,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)["en-US"];

@@ -15,7 +15,7 @@ import styles from "./help.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq-detail";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help", "chat"] };
 
 export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(rootSeo(matches), { title: data?.title });
 

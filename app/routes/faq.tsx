@@ -15,7 +15,7 @@ import styles from "./help.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help", "chat"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 

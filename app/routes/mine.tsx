@@ -63,6 +63,7 @@ const CONSOLES = [
 const MENU = [
   { key: "afterSales", to: "/process-list", icon: ["M4 12a8 8 0 1 0 2.3-5.7", "M4 4v4h4", "M12 8v4l3 2"] },
   { key: "faq", to: "/faq", icon: ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z", "M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6", "M12 17h.01"] },
+  { key: "chat", to: "/chat?support=1", icon: ["M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4V6a1 1 0 0 1 1-1Z"] },
   { key: "support", to: "/emailSupport", icon: LINE_ICONS.mail },
   { key: "privacy", to: "/privacy-agreement", icon: LINE_ICONS.privacy },
   { key: "terms", to: "/user-agreement", icon: LINE_ICONS.terms },

@@ -1,15 +1,25 @@
-/** The layout of the four tab screens: the page, then SPEC §2's tab bar. */
-import { Outlet } from "react-router";
+/**
+ * The layout of the four tab screens: the page, then SPEC §2's tab bar, which shows the
+ * signed-in viewer's unread messages on the Messages tab.
+ */
+import { Outlet, useLoaderData } from "react-router";
 import { TabBar } from "~/components/tab-bar";
+import { unreadTotal } from "@market/messaging";
 import styles from "./tabs.module.css";
+import type { Route } from "./+types/tabs";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { unread: await unreadTotal(context.market) };
+}
 
 export default function Tabs() {
+  const data = useLoaderData<typeof loader>();
   return (
     <>
       <div className={styles.page}>
         <Outlet />
       </div>
-      <TabBar />
+      <TabBar unread={data?.unread ?? 0} />
     </>
   );
 }

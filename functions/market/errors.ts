@@ -59,6 +59,11 @@ export const CODES = {
   aftersaleNotReviewable: 650035,
   aftersaleApplyName: 650036,
   orderCreateUnknown: 700020,
+  // Messages (ours, docs/decisions/messaging.md): an order chat before or after its window, a
+  // recall past 2 minutes.
+  chatNotOpenYet: 680001,
+  chatReadOnly: 680002,
+  chatRecallExpired: 680003,
 } as const;
 
 export type CodeName = keyof typeof CODES;

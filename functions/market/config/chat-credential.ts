@@ -2,7 +2,8 @@
  * The credential that signs a viewer in to chat (SPEC §3 imInfo.userSig): a token our
  * conversation service checks without a database read. It is `<userId>.<expiresAt>.<mac>`, the
  * mac being base64url HMAC-SHA256 of `<userId>.<expiresAt>` under IM_SIGNING_KEY, and it lasts
- * 7 days (SPEC §9's token lifetime). Outside production a public local key stands in when the
+ * 1 hour: it travels in a socket's URL, so it is kept short-lived; clients fetch a fresh one
+ * with the config (docs/decisions/messaging.md). Outside production a public local key stands in when the
  * secret is not set, so chat works locally; production without the secret issues nothing and
  * chat is reported off.
  */
@@ -18,8 +19,8 @@ declare global {
   }
 }
 
-/** How long a chat credential is good for: 7 days. */
-export const CHAT_CREDENTIAL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a chat credential is good for: 1 hour. */
+export const CHAT_CREDENTIAL_TTL_MS = 60 * 60 * 1000;
 
 /** Used outside production when IM_SIGNING_KEY is not set; public, so production never uses it. */
 export const LOCAL_CHAT_SIGNING_KEY = "ovation-chat-local-key";
@@ -37,7 +38,7 @@ async function mac(key: string, payload: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(payload))));
 }
 
-/** A chat credential for the account, good for 7 days from now; null when no key may be used. */
+/** A chat credential for the account, good for 1 hour from now; null when no key may be used. */
 export async function issueChatCredential(ctx: CredentialContext, userId: number): Promise<string | null> {
   const key = chatSigningKey(ctx);
   if (!key) return null;

@@ -1,0 +1,76 @@
+/**
+ * Chat's cron chores: the 30-day cut (each conversation's object deletes what is older; reads
+ * already hide it, so a late cron shows nothing old), the one email to a member offline for 10
+ * minutes with unread messages (at most one per conversation an hour), and forgetting the rate
+ * limit's old rows.
+ */
+import { sendMail } from "../../integrations/mail";
+import type { MarketContext } from "../context";
+import { translateKey } from "../../api/messages";
+import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
+import { conversationStore } from "./store";
+
+/** Deletes messages older than 30 days from up to `limit` conversations. Returns how many were deleted. */
+export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<number> {
+  const cutoff = ctx.now() - MESSAGE_RETENTION_MS;
+  const { results } = await ctx.d1
+    .prepare("SELECT id FROM conversations WHERE oldest_message_at < ? ORDER BY oldest_message_at LIMIT ?")
+    .bind(cutoff, limit)
+    .all<{ id: number }>();
+  let deleted = 0;
+  for (const { id } of results) {
+    const cut = await conversationStore(ctx, id).cut(cutoff);
+    deleted += cut.deleted;
+    await ctx.d1.prepare("UPDATE conversations SET oldest_message_at = ? WHERE id = ?").bind(cut.oldest, id).run();
+  }
+  await ctx.d1.prepare("DELETE FROM message_sends WHERE sent_at < ?").bind(ctx.now() - 60 * SEND_LIMIT_WINDOW_MS).run();
+  return deleted;
+}
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** The site's public origin for links in mail sent by the cron (no request to take it from). */
+      PUBLIC_ORIGIN?: string;
+    }
+  }
+}
+
+const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+
+/** Emails members who have been offline 10 minutes with unread messages. Returns how many were mailed. */
+export async function emailOfflineMembers(ctx: MarketContext, limit = 20): Promise<number> {
+  const origin = ctx.env.PUBLIC_ORIGIN || LOCAL_ORIGIN;
+  const now = ctx.now();
+  const quietSince = now - OFFLINE_EMAIL_AFTER_MS;
+  const { results } = await ctx.d1
+    .prepare(
+      `SELECT m.conversation_id AS conversationId, m.user_id AS userId, m.unread_count AS unreadCount, u.email, u.default_language AS language
+       FROM conversation_members m JOIN users u ON u.id = m.user_id JOIN conversations c ON c.id = m.conversation_id
+       WHERE m.unread_count > 0 AND m.muted = 0 AND m.first_unread_at <= ? AND (m.last_seen_at IS NULL OR m.last_seen_at <= ?)
+         AND (m.notified_at IS NULL OR (m.notified_at <= ? AND m.notified_at < c.last_message_at))
+         AND u.email IS NOT NULL AND u.disabled_at IS NULL
+       LIMIT ?`,
+    )
+    .bind(quietSince, quietSince, now - OFFLINE_EMAIL_EVERY_MS, limit)
+    .all<{ conversationId: number; userId: number; unreadCount: number; email: string; language: string }>();
+  for (const row of results) {
+    // Claim first, so two overlapping runs never send the same mail twice.
+    const claimed = await ctx.d1
+      .prepare("UPDATE conversation_members SET notified_at = ? WHERE conversation_id = ? AND user_id = ? AND (notified_at IS NULL OR notified_at < ?)")
+      .bind(now, row.conversationId, row.userId, now - OFFLINE_EMAIL_EVERY_MS + 1)
+      .run();
+    if (claimed.meta.changes === 0) continue;
+    const language = row.language === "zh-HK" ? "zh-HK" : "en-US";
+    const link = `${origin}/chat?id=${row.conversationId}`;
+    const params = { count: row.unreadCount, link };
+    await sendMail(ctx, {
+      to: row.email,
+      kind: "chat_unread",
+      language,
+      subject: await translateKey("chat:mail.subject", language, params),
+      text: await translateKey("chat:mail.text", language, params),
+    });
+  }
+  return results.length;
+}

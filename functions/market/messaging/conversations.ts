@@ -1,0 +1,315 @@
+/**
+ * Conversations and the per-member index in D1: who may see a conversation and as what, opening
+ * one, the list (newest first, pinned on top), unread counts, pin, mute, hide, the group's
+ * members, support joining an order's conversation, and support's waiting queue.
+ *
+ * Access: the buyer; for an order's conversation, every account acting for the listing's
+ * provider; support staff (any conversation: platform intervention). Anyone else gets notFound,
+ * exactly as for a conversation that does not exist.
+ */
+import type { ConversationKind, MemberRole } from "../../db/schema";
+import type { MarketContext } from "../context";
+import { MarketError, notFound } from "../errors";
+import { requireRole, rolesOf } from "../staff";
+import { orderChatWindow, SUPPORT_REPLY_PROMISE_MS, type ChatWindow } from "./rules";
+
+export interface ConversationRow {
+  id: number;
+  kind: ConversationKind;
+  buyerUserId: number;
+  orderId: number | null;
+  sellerId: number | null;
+  supportJoinedAt: number | null;
+  lastSeq: number;
+  lastMessageAt: number | null;
+  lastMessagePreview: string | null;
+  waitingSince: number | null;
+  createdAt: number;
+  /** `order` only: the order's number and its session's start. */
+  orderNo: string | null;
+  startsAt: number | null;
+}
+
+export interface ConversationAccess {
+  conversation: ConversationRow;
+  role: MemberRole;
+  /** `order` only. */
+  window: ChatWindow | null;
+}
+
+const CONVERSATION_SELECT = `SELECT c.id, c.kind, c.buyer_user_id AS buyerUserId, c.order_id AS orderId, c.seller_id AS sellerId,
+  c.support_joined_at AS supportJoinedAt, c.last_seq AS lastSeq, c.last_message_at AS lastMessageAt,
+  c.last_message_preview AS lastMessagePreview, c.waiting_since AS waitingSince, c.created_at AS createdAt,
+  o.order_no AS orderNo, s.starts_at AS startsAt
+  FROM conversations c LEFT JOIN orders o ON o.id = c.order_id LEFT JOIN sessions s ON s.id = o.session_id`;
+
+function viewerId(ctx: MarketContext): number {
+  if (ctx.viewer.userId === null) throw new MarketError("notLogin");
+  return ctx.viewer.userId;
+}
+
+async function conversationById(ctx: MarketContext, id: number): Promise<ConversationRow | null> {
+  return ctx.d1.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?`).bind(id).first<ConversationRow>();
+}
+
+async function isProviderOf(ctx: MarketContext, userId: number, sellerId: number | null): Promise<boolean> {
+  if (sellerId === null) return false;
+  const row = await ctx.d1
+    .prepare("SELECT 1 AS yes FROM account_roles WHERE user_id = ? AND role = 'seller' AND seller_id = ?")
+    .bind(userId, sellerId)
+    .first();
+  return row !== null;
+}
+
+/**
+ * The viewer's access to conversation `id`. Throws notLogin for a guest and notFound for a
+ * conversation that does not exist or that the viewer may not see. No side effects.
+ */
+export async function accessConversation(ctx: MarketContext, id: number): Promise<ConversationAccess> {
+  const userId = viewerId(ctx);
+  const conversation = await conversationById(ctx, id);
+  if (!conversation) throw notFound("conversation");
+  const window = conversation.startsAt === null ? null : orderChatWindow(conversation.startsAt, ctx.now());
+  if (conversation.buyerUserId === userId) return { conversation, role: "buyer", window };
+  if (conversation.kind === "order" && (await isProviderOf(ctx, userId, conversation.sellerId))) return { conversation, role: "provider", window };
+  if ((await rolesOf(ctx)).includes("support")) return { conversation, role: "support", window };
+  throw notFound("conversation");
+}
+
+/** Makes sure the account has its index row (unread, pin, mute) in the conversation. */
+export async function ensureMember(ctx: MarketContext, conversationId: number, userId: number, role: MemberRole): Promise<void> {
+  await ctx.d1
+    .prepare("INSERT INTO conversation_members (conversation_id, user_id, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+    .bind(conversationId, userId, role, ctx.now(), ctx.now())
+    .run();
+}
+
+/** The viewer's support conversation, opened on first use. Throws notLogin. */
+export async function openSupportConversation(ctx: MarketContext): Promise<ConversationAccess> {
+  const userId = viewerId(ctx);
+  await ctx.d1
+    .prepare("INSERT INTO conversations (kind, buyer_user_id, created_at) VALUES ('support', ?, ?) ON CONFLICT DO NOTHING")
+    .bind(userId, ctx.now())
+    .run();
+  const row = await ctx.d1.prepare("SELECT id FROM conversations WHERE kind = 'support' AND buyer_user_id = ?").bind(userId).first<{ id: number }>();
+  await ensureMember(ctx, row!.id, userId, "buyer");
+  return accessConversation(ctx, row!.id);
+}
+
+/**
+ * The conversation about order `orderId`, opened on first use by its buyer, its provider or
+ * support. Throws notFound for an order the viewer has nothing to do with, or that is unpaid.
+ * Every account acting for the provider becomes a member.
+ */
+export async function openOrderConversation(ctx: MarketContext, orderId: number): Promise<ConversationAccess> {
+  const userId = viewerId(ctx);
+  const order = await ctx.d1
+    .prepare("SELECT o.id, o.user_id AS buyerUserId, l.seller_id AS sellerId, o.status FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ?")
+    .bind(orderId)
+    .first<{ id: number; buyerUserId: number; sellerId: number; status: string }>();
+  if (!order || order.status !== "paid") throw notFound("order");
+  const allowed =
+    order.buyerUserId === userId || (await isProviderOf(ctx, userId, order.sellerId)) || (await rolesOf(ctx)).includes("support");
+  if (!allowed) throw notFound("order");
+  await ctx.d1
+    .prepare("INSERT INTO conversations (kind, buyer_user_id, order_id, seller_id, created_at) VALUES ('order', ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+    .bind(order.buyerUserId, order.id, order.sellerId, ctx.now())
+    .run();
+  const row = await ctx.d1.prepare("SELECT id FROM conversations WHERE kind = 'order' AND order_id = ?").bind(order.id).first<{ id: number }>();
+  const id = row!.id;
+  await ctx.d1.batch([
+    ctx.d1
+      .prepare("INSERT INTO conversation_members (conversation_id, user_id, role, joined_at) VALUES (?, ?, 'buyer', ?) ON CONFLICT DO NOTHING")
+      .bind(id, order.buyerUserId, ctx.now()),
+    ctx.d1
+      .prepare(
+        `INSERT INTO conversation_members (conversation_id, user_id, role, joined_at)
+         SELECT ?, user_id, 'provider', ? FROM account_roles WHERE role = 'seller' AND seller_id = ? ON CONFLICT DO NOTHING`,
+      )
+      .bind(id, ctx.now(), order.sellerId),
+  ]);
+  return accessConversation(ctx, id);
+}
+
+/** The order's conversation id and window for its buyer or provider, without opening one (links on order screens). */
+export async function orderChatLink(ctx: MarketContext, orderId: number): Promise<{ conversationId: number | null; window: ChatWindow } | null> {
+  const row = await ctx.d1
+    .prepare(
+      `SELECT s.starts_at AS startsAt, c.id AS conversationId FROM orders o JOIN sessions s ON s.id = o.session_id
+       LEFT JOIN conversations c ON c.kind = 'order' AND c.order_id = o.id WHERE o.id = ? AND o.user_id = ? AND o.status = 'paid'`,
+    )
+    .bind(orderId, viewerId(ctx))
+    .first<{ startsAt: number; conversationId: number | null }>();
+  return row ? { conversationId: row.conversationId, window: orderChatWindow(row.startsAt, ctx.now()) } : null;
+}
+
+export interface ConversationListItem {
+  id: number;
+  kind: ConversationKind;
+  role: MemberRole;
+  /** Who the viewer is talking to: the provider's nickname, the buyer's name, or null for support. */
+  counterpart: string | null;
+  counterpartRole: MemberRole;
+  group: boolean;
+  orderId: number | null;
+  orderNo: string | null;
+  lastMessagePreview: string | null;
+  lastMessageAt: number | null;
+  unreadCount: number;
+  pinned: boolean;
+  muted: boolean;
+}
+
+export interface ConversationPage {
+  list: ConversationListItem[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  unreadTotal: number;
+}
+
+/** The viewer's conversations: pinned first, then newest; hidden ones until a newer message. Throws notLogin. */
+export async function listConversations(ctx: MarketContext, input: { page: number; pageSize: number }): Promise<ConversationPage> {
+  const userId = viewerId(ctx);
+  const { results } = await ctx.d1
+    .prepare(
+      `SELECT c.id, c.kind, m.role, c.order_id AS orderId, o.order_no AS orderNo, c.support_joined_at AS supportJoinedAt,
+         c.last_message_preview AS lastMessagePreview, c.last_message_at AS lastMessageAt, m.unread_count AS unreadCount,
+         m.pinned_at AS pinnedAt, m.muted, se.nickname AS sellerName,
+         COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, u.email) AS buyerName
+       FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id
+       LEFT JOIN orders o ON o.id = c.order_id LEFT JOIN sellers se ON se.id = c.seller_id JOIN users u ON u.id = c.buyer_user_id
+       WHERE m.user_id = ? AND (m.hidden_at IS NULL OR c.last_message_at > m.hidden_at)
+       ORDER BY m.pinned_at IS NULL, m.pinned_at DESC, COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
+       LIMIT ? OFFSET ?`,
+    )
+    .bind(userId, input.pageSize + 1, (input.page - 1) * input.pageSize)
+    .all<{
+      id: number;
+      kind: ConversationKind;
+      role: MemberRole;
+      orderId: number | null;
+      orderNo: string | null;
+      supportJoinedAt: number | null;
+      lastMessagePreview: string | null;
+      lastMessageAt: number | null;
+      unreadCount: number;
+      pinnedAt: number | null;
+      muted: number;
+      sellerName: string | null;
+      buyerName: string | null;
+    }>();
+  const list = results.slice(0, input.pageSize).map((row): ConversationListItem => {
+    const counterpartRole: MemberRole = row.role !== "buyer" ? "buyer" : row.kind === "support" ? "support" : "provider";
+    return {
+      id: row.id,
+      kind: row.kind,
+      role: row.role,
+      counterpart: counterpartRole === "support" ? null : counterpartRole === "provider" ? row.sellerName : row.buyerName,
+      counterpartRole,
+      group: row.supportJoinedAt !== null,
+      orderId: row.orderId,
+      orderNo: row.orderNo,
+      lastMessagePreview: row.lastMessagePreview,
+      lastMessageAt: row.lastMessageAt,
+      unreadCount: row.unreadCount,
+      pinned: row.pinnedAt !== null,
+      muted: row.muted === 1,
+    };
+  });
+  return { list, page: input.page, pageSize: input.pageSize, hasMore: results.length > input.pageSize, unreadTotal: await unreadTotal(ctx) };
+}
+
+/** The tab bar's count: unread messages in the viewer's conversations that are not muted (0 for a guest). */
+export async function unreadTotal(ctx: MarketContext): Promise<number> {
+  if (ctx.viewer.userId === null) return 0;
+  const row = await ctx.d1
+    .prepare("SELECT COALESCE(SUM(unread_count), 0) AS total FROM conversation_members WHERE user_id = ? AND muted = 0")
+    .bind(ctx.viewer.userId)
+    .first<{ total: number }>();
+  return row?.total ?? 0;
+}
+
+export type MemberSetting = "pin" | "mute" | "hide";
+
+/** Pins, mutes or hides (on) the conversation for the viewer alone, or undoes it. Throws notLogin, notFound. */
+export async function setMemberSetting(ctx: MarketContext, input: { conversationId: number; setting: MemberSetting; on: boolean }) {
+  const access = await accessConversation(ctx, input.conversationId);
+  const userId = viewerId(ctx);
+  await ensureMember(ctx, input.conversationId, userId, access.role);
+  const value = input.on ? ctx.now() : null;
+  const statement = {
+    pin: ctx.d1.prepare("UPDATE conversation_members SET pinned_at = ? WHERE conversation_id = ? AND user_id = ?").bind(value, input.conversationId, userId),
+    mute: ctx.d1.prepare("UPDATE conversation_members SET muted = ? WHERE conversation_id = ? AND user_id = ?").bind(input.on ? 1 : 0, input.conversationId, userId),
+    hide: ctx.d1.prepare("UPDATE conversation_members SET hidden_at = ? WHERE conversation_id = ? AND user_id = ?").bind(value, input.conversationId, userId),
+  }[input.setting];
+  await statement.run();
+}
+
+export interface GroupMember {
+  userId: number;
+  role: MemberRole;
+  name: string;
+}
+
+/** The conversation's members and their roles (TUIGroup). Throws notLogin, notFound. */
+export async function groupMembers(ctx: MarketContext, conversationId: number): Promise<GroupMember[]> {
+  await accessConversation(ctx, conversationId);
+  const { results } = await ctx.d1
+    .prepare(
+      `SELECT m.user_id AS userId, m.role, c.seller_id AS sellerId, se.nickname AS sellerName,
+         COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, 'Buyer') AS name
+       FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id JOIN users u ON u.id = m.user_id
+       LEFT JOIN sellers se ON se.id = c.seller_id
+       WHERE m.conversation_id = ? ORDER BY CASE m.role WHEN 'buyer' THEN 0 WHEN 'provider' THEN 1 ELSE 2 END, m.user_id`,
+    )
+    .bind(conversationId)
+    .all<{ userId: number; role: MemberRole; sellerName: string | null; name: string }>();
+  // Providers speak as their shop and support as the platform: neither's own name is shown.
+  return results.map((row) => ({
+    userId: row.userId,
+    role: row.role,
+    name: row.role === "provider" ? (row.sellerName ?? "Provider") : row.role === "support" ? "Ovation Support" : row.name,
+  }));
+}
+
+/** Support joins an order's conversation, which becomes a group. Throws notLogin, notFound (not support). */
+export async function joinAsSupport(ctx: MarketContext, conversationId: number): Promise<ConversationAccess> {
+  const staff = await requireRole(ctx, "support");
+  const access = await accessConversation(ctx, conversationId);
+  await ensureMember(ctx, conversationId, staff.userId, "support");
+  if (access.conversation.kind === "order" && access.conversation.supportJoinedAt === null) {
+    await ctx.d1.prepare("UPDATE conversations SET support_joined_at = ? WHERE id = ? AND support_joined_at IS NULL").bind(ctx.now(), conversationId).run();
+  }
+  return accessConversation(ctx, conversationId);
+}
+
+export interface QueueItem {
+  id: number;
+  kind: ConversationKind;
+  orderNo: string | null;
+  buyerName: string;
+  lastMessagePreview: string | null;
+  waitingSince: number;
+  waitingMs: number;
+  /** Past SPEC §9's 48-hour reply promise. */
+  overdue: boolean;
+}
+
+/** Support's queue: conversations waiting for support, longest waiting first. Throws notLogin, notFound (not support). */
+export async function supportQueue(ctx: MarketContext, input: { limit: number }): Promise<QueueItem[]> {
+  await requireRole(ctx, "support");
+  const { results } = await ctx.d1
+    .prepare(
+      `SELECT c.id, c.kind, o.order_no AS orderNo, c.last_message_preview AS lastMessagePreview, c.waiting_since AS waitingSince,
+         COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, u.email) AS buyerName
+       FROM conversations c JOIN users u ON u.id = c.buyer_user_id LEFT JOIN orders o ON o.id = c.order_id
+       WHERE c.waiting_since IS NOT NULL ORDER BY c.waiting_since ASC LIMIT ?`,
+    )
+    .bind(input.limit)
+    .all<Omit<QueueItem, "waitingMs" | "overdue">>();
+  return results.map((row) => {
+    const waitingMs = ctx.now() - row.waitingSince;
+    return { ...row, waitingMs, overdue: waitingMs > SUPPORT_REPLY_PROMISE_MS };
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * Sending, reading, recalling and reporting messages. Every door (the web app's forms, the JSON
+ * API, the socket inside the conversation's object) calls these with the conversation's store.
+ *
+ * Rules: an order's conversation takes messages from 1 day before the event until 7 days after
+ * (earlier only once support has joined), and is read-only after; at most 20 messages a minute
+ * per sender; payment links are always masked, phones and emails before the window and in
+ * payment talk (support's own messages never); one's own message may be recalled within 2
+ * minutes; only the last 30 days are ever shown.
+ */
+import type { MarketContext } from "../context";
+import { MarketError, notFound } from "../errors";
+import { formatInstant } from "./format";
+import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
+import { maskMessage, MESSAGE_RETENTION_MS, previewOf, RECALL_WINDOW_MS, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, type ReportReason } from "./rules";
+import type { ChatMessage, ConversationStore } from "./store";
+
+export interface SendInput {
+  conversationId: number;
+  clientMessageId: string;
+  text: string;
+  replyTo: number | null;
+}
+
+export type WriteState = "open" | "notYet" | "readOnly";
+
+/** Whether the viewer may send in the conversation now: screens grey the composer out with it. */
+export function writeStateOf(access: ConversationAccess): WriteState {
+  const { window, conversation, role } = access;
+  if (!window) return "open";
+  if (window.state === "closed") return "readOnly";
+  if (window.state === "before" && conversation.supportJoinedAt === null && role !== "support") return "notYet";
+  return "open";
+}
+
+/** Refuses a message the conversation may not take now. */
+function requireWritable(ctx: MarketContext, access: ConversationAccess) {
+  const state = writeStateOf(access);
+  if (state === "readOnly") throw new MarketError("chatReadOnly");
+  if (state === "notYet") {
+    const opensAt = access.window!.opensAt;
+    throw new MarketError("chatNotOpenYet", { params: { opensAt: formatInstant(opensAt, ctx.viewer) }, data: { opensAt } });
+  }
+}
+
+/** Counts the send against the sender's minute; a retry of the same client id is not counted again. */
+async function takeSendSlot(ctx: MarketContext, userId: number, clientMessageId: string) {
+  const now = ctx.now();
+  const taken = await ctx.d1
+    .prepare(
+      `INSERT INTO message_sends (user_id, client_message_id, sent_at)
+       SELECT ?, ?, ? WHERE (SELECT COUNT(*) FROM message_sends WHERE user_id = ? AND sent_at > ?) < ?
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(userId, clientMessageId, now, userId, now - SEND_LIMIT_WINDOW_MS, SEND_LIMIT)
+    .run();
+  if (taken.meta.changes > 0) return;
+  const retry = await ctx.d1
+    .prepare("SELECT 1 AS yes FROM message_sends WHERE user_id = ? AND client_message_id = ?")
+    .bind(userId, clientMessageId)
+    .first();
+  if (!retry) throw new MarketError("requestTooFrequent");
+}
+
+/**
+ * Sends a text message as the viewer. Throws notLogin, notFound (not a member, or the quoted
+ * message is gone), chatNotOpenYet, chatReadOnly, requestTooFrequent. Side effects: the message
+ * is stored and delivered live; the index counts it unread for the others; a buyer's message to
+ * support starts the queue's waiting clock, support's reply stops it.
+ */
+export async function sendMessage(ctx: MarketContext, store: ConversationStore, input: SendInput): Promise<ChatMessage> {
+  const access = await accessConversation(ctx, input.conversationId);
+  requireWritable(ctx, access);
+  const userId = ctx.viewer.userId!;
+  await takeSendSlot(ctx, userId, input.clientMessageId);
+  if (input.replyTo !== null) {
+    const quoted = await store.message(input.replyTo);
+    if (!quoted || quoted.kind === "recall" || quoted.sentAt < ctx.now() - MESSAGE_RETENTION_MS) throw notFound("message");
+  }
+  const contactAllowed = access.conversation.kind === "support" || access.window?.state === "open";
+  const { text, masked } = access.role === "support" ? { text: input.text, masked: false } : maskMessage(input.text, { contactAllowed });
+  const { message, duplicate } = await store.append({
+    conversationId: input.conversationId,
+    clientId: input.clientMessageId,
+    senderId: userId,
+    kind: "text",
+    text,
+    masked,
+    replyTo: input.replyTo,
+    ref: null,
+    sentAt: ctx.now(),
+  });
+  if (!duplicate) await indexMessage(ctx, access, message);
+  return message;
+}
+
+/** Records a new message in the D1 index: preview, unread for everyone else, the support queue. */
+async function indexMessage(ctx: MarketContext, access: ConversationAccess, message: ChatMessage) {
+  const { conversation, role } = access;
+  const now = ctx.now();
+  const supportWatches = conversation.kind === "support" || conversation.supportJoinedAt !== null;
+  // 0: support answered (the wait ends); 1: the buyer is waiting for support (since the first unanswered message); 2: unchanged.
+  const waiting = role === "support" ? 0 : role === "buyer" && supportWatches ? 1 : 2;
+  await ensureMember(ctx, conversation.id, message.senderId, role);
+  await ctx.d1.batch([
+    ctx.d1
+      .prepare(
+        `UPDATE conversations SET last_seq = MAX(last_seq, ?1), last_message_at = ?2, last_message_preview = ?3, last_sender_user_id = ?4,
+           oldest_message_at = COALESCE(oldest_message_at, ?2),
+           waiting_since = CASE ?6 WHEN 0 THEN NULL WHEN 1 THEN COALESCE(waiting_since, ?2) ELSE waiting_since END WHERE id = ?5`,
+      )
+      .bind(message.seq, message.sentAt, previewOf(message.text), message.senderId, conversation.id, waiting),
+    ctx.d1
+      .prepare(
+        `UPDATE conversation_members SET unread_count = unread_count + 1, first_unread_at = COALESCE(first_unread_at, ?)
+         WHERE conversation_id = ? AND user_id != ?`,
+      )
+      .bind(now, conversation.id, message.senderId),
+    ctx.d1
+      .prepare("UPDATE conversation_members SET last_read_seq = ?, last_seen_at = ? WHERE conversation_id = ? AND user_id = ?")
+      .bind(message.seq, now, conversation.id, message.senderId),
+  ]);
+}
+
+export interface HistoryPage {
+  /** Newest first. */
+  list: ChatMessage[];
+  /** Pass as `before` for the next (older) page; null at the 30-day cut. */
+  nextBefore: number | null;
+  lastSeq: number;
+  reads: Record<string, number>;
+}
+
+/**
+ * A page of the conversation, newest first, never older than 30 days. `since` instead gives
+ * everything after a sequence, oldest first (resuming). Throws notLogin, notFound.
+ */
+export async function readHistory(
+  ctx: MarketContext,
+  store: ConversationStore,
+  input: { conversationId: number; before?: number; since?: number; pageSize: number },
+): Promise<HistoryPage> {
+  const access = await accessConversation(ctx, input.conversationId);
+  const notBefore = ctx.now() - MESSAGE_RETENTION_MS;
+  const list = await store.history({ before: input.before, since: input.since, notBefore, limit: input.pageSize + 1 });
+  const more = list.length > input.pageSize;
+  const page = list.slice(0, input.pageSize);
+  return {
+    list: page,
+    nextBefore: more && input.since === undefined ? page[page.length - 1].seq : null,
+    lastSeq: access.conversation.lastSeq,
+    reads: await store.reads(),
+  };
+}
+
+/**
+ * Marks the conversation read up to `seq` for the viewer (read receipts for the others).
+ * Throws notLogin, notFound.
+ */
+export async function markRead(ctx: MarketContext, store: ConversationStore, input: { conversationId: number; seq: number }): Promise<void> {
+  const access = await accessConversation(ctx, input.conversationId);
+  const userId = ctx.viewer.userId!;
+  await ensureMember(ctx, input.conversationId, userId, access.role);
+  const caughtUp = input.seq >= access.conversation.lastSeq;
+  await ctx.d1
+    .prepare(
+      `UPDATE conversation_members SET last_read_seq = MAX(last_read_seq, ?), last_seen_at = ?,
+         unread_count = CASE WHEN ? THEN 0 ELSE unread_count END, first_unread_at = CASE WHEN ? THEN NULL ELSE first_unread_at END
+       WHERE conversation_id = ? AND user_id = ?`,
+    )
+    .bind(input.seq, ctx.now(), caughtUp ? 1 : 0, caughtUp ? 1 : 0, input.conversationId, userId)
+    .run();
+  await store.markRead({ userId, seq: input.seq });
+}
+
+/**
+ * Recalls the viewer's own message within 2 minutes of sending. Throws notLogin, notFound (no
+ * such message of the viewer's), chatRecallExpired, chatReadOnly. Side effect: everyone sees it
+ * recalled, live and in history; the list's preview no longer shows it.
+ */
+export async function recallMessage(ctx: MarketContext, store: ConversationStore, input: { conversationId: number; seq: number }): Promise<ChatMessage> {
+  const access = await accessConversation(ctx, input.conversationId);
+  if (access.window?.state === "closed") throw new MarketError("chatReadOnly");
+  const userId = ctx.viewer.userId!;
+  const message = await store.message(input.seq);
+  if (!message || message.senderId !== userId || message.kind !== "text") throw notFound("message");
+  if (message.recalledAt !== null) return message;
+  if (ctx.now() - message.sentAt > RECALL_WINDOW_MS) throw new MarketError("chatRecallExpired");
+  const recall = await store.recall({ conversationId: input.conversationId, seq: input.seq, at: ctx.now(), clientId: `recall-${input.seq}`, senderId: userId });
+  await ctx.d1
+    .prepare("UPDATE conversations SET last_message_preview = NULL WHERE id = ? AND last_seq = ?")
+    .bind(input.conversationId, input.seq)
+    .run();
+  return recall;
+}
+
+
+/**
+ * Reports another member's message to support (once per reporter and message). Throws
+ * notLogin, notFound (no such message, or one's own).
+ */
+export async function reportMessage(
+  ctx: MarketContext,
+  store: ConversationStore,
+  input: { conversationId: number; seq: number; reason: ReportReason },
+): Promise<{ reported: true }> {
+  await accessConversation(ctx, input.conversationId);
+  const userId = ctx.viewer.userId!;
+  const message = await store.message(input.seq);
+  if (!message || message.kind !== "text" || message.senderId === userId) throw notFound("message");
+  await ctx.d1
+    .prepare(
+      `INSERT INTO message_reports (conversation_id, seq, reporter_user_id, sender_user_id, reason, excerpt, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .bind(input.conversationId, input.seq, userId, message.senderId, input.reason, message.text.slice(0, 500), ctx.now())
+    .run();
+  return { reported: true };
+}

@@ -1,0 +1,68 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { buyTwo, providerListing } from "./support/delivery";
+import { expect, inLanguage, test, type Language } from "./support/fixtures";
+import { signInStaff, STAFF } from "./support/staff";
+
+/** Support joins the order's conversation through the API, as its console would, in a request context of its own. */
+async function supportJoins(request: APIRequestContext, conversationId: number) {
+  const login = await (await request.post("/user/v1/mts/login/password", { data: STAFF.support })).json();
+  const answer = await (await request.post("/user/im/v1/group/join", { headers: { "access-token": login.data.accessToken }, data: { conversationId } })).json();
+  expect(answer.statusCode).toBe(200);
+  await request.dispose();
+}
+
+async function write(page: Page, language: Language, text: string) {
+  await page.getByLabel(inLanguage(language, "Message", "訊息"), { exact: true }).fill(text);
+  await page.getByRole("button", { name: inLanguage(language, "Send", "發送"), exact: true }).click();
+}
+
+for (const language of ["en-US", "zh-HK"] as const) {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`Chat in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+      test.use({ language, javaScriptEnabled });
+      test.describe.configure({ timeout: 150_000 });
+      const say = (english: string, chinese: string) => inLanguage(language, english, chinese);
+
+      test("a buyer and the seeded provider chat about one order, with support joining as a group", async ({ page, browser, baseURL, playwright }) => {
+        const orderId = await buyTwo(page, language, await providerListing(page.request, "E_TICKET"));
+        await page.goto(`/chat?order=${orderId}`);
+        await expect(page).toHaveURL(/\/chat\?id=\d+$/);
+        const conversationId = Number(new URL(page.url()).searchParams.get("id"));
+        await expect(page.getByTestId("chat-order-card")).toBeVisible();
+        // Weeks before the event only support can open the talk early; in the last day it is open anyway.
+        await supportJoins(await playwright.request.newContext({ baseURL }), conversationId);
+
+        const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
+        await provider.open(`/chat?order=${orderId}`);
+        await expect(provider.page).toHaveURL(new RegExp(`/chat\\?id=${conversationId}$`));
+        await page.goto(`/chat?id=${conversationId}`);
+        if (javaScriptEnabled) await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-live", "live");
+        if (javaScriptEnabled) await expect(provider.page.getByTestId("chat-thread")).toHaveAttribute("data-live", "live");
+
+        await write(page, language, say("Hi! Which gate should we use?", "你好！我們應該用哪個入口？"));
+        if (!javaScriptEnabled) await provider.page.getByRole("link", { name: say("Refresh", "重新整理"), exact: true }).click();
+        await expect(provider.page.getByTestId("chat-message").last()).toContainText(say("Hi! Which gate should we use?", "你好！我們應該用哪個入口？"));
+
+        await write(provider.page, language, say("Gate B. Call me on 9123 4567", "B 入口。打 9123 4567 給我"));
+        if (!javaScriptEnabled) await page.getByRole("link", { name: say("Refresh", "重新整理"), exact: true }).click();
+        const reply = page.getByTestId("chat-message").last();
+        await expect(reply).toContainText(say("Gate B.", "B 入口。"));
+        if (javaScriptEnabled) await expect(page.getByTestId("chat-message").first().getByText("✓✓")).toBeVisible();
+        await page.screenshot({ path: `test-results/chat-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+
+        await page.getByRole("link", { name: say("Members", "成員"), exact: true }).click();
+        const members = page.getByTestId("chat-members");
+        await expect(members).toContainText(say("Buyer", "買家"));
+        await expect(members).toContainText(say("Provider", "票務提供者"));
+        await expect(members).toContainText(say("Ovation Support", "Ovation 客服"));
+
+        await provider.page.goto("/news");
+        // The provider's list holds the other browser tests' orders too: find this one by its last message.
+        const row = provider.page.getByTestId("conversation").filter({ hasText: say("Gate B. Call me on", "B 入口。打") }).first();
+        await expect(row).toContainText(say("Group", "群組"));
+        await provider.page.screenshot({ path: `test-results/news-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+        await provider.close();
+      });
+    });
+  }
+}
