@@ -7,6 +7,7 @@ import type { AppLoadContext } from "react-router";
 import { createMarketContext, type MarketContext } from "./market/context";
 import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { resolveWebViewer } from "./web/viewer";
+import type { AppFrame } from "./web/app-context";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -18,6 +19,8 @@ declare module "react-router" {
     locationSuggestion: string | null;
     /** The country of the request's network, when we offer it (the web's "use my current location"). */
     detectedLocation: string | null;
+    /** Inside an app's web view: its channel, source and status bar / safe area insets. */
+    appFrame: AppFrame;
   }
 }
 
@@ -30,12 +33,13 @@ export async function getLoadContext({
 }): Promise<AppLoadContext> {
   const env = context.cloudflare.env;
   const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER });
-  const { viewer, setCookies, suggestion, detected } = await resolveWebViewer(request, bootstrap);
+  const { viewer, setCookies, suggestion, detected, appFrame } = await resolveWebViewer(request, bootstrap);
   return {
     cloudflare: context.cloudflare,
     market: { ...bootstrap, viewer },
     setCookies,
     locationSuggestion: suggestion,
     detectedLocation: detected,
+    appFrame,
   };
 }

@@ -22,6 +22,9 @@ import { sendTicketAlerts } from "./market/alerts";
 import { forgetOldArrivals } from "./market/demand/high-demand";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
+import { partnerApiRequest } from "./api/partner-door";
+import { appLinkFile } from "./web/app-links";
+import { purgeOldAnalytics } from "./market/analytics";
 
 const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
 
@@ -33,6 +36,10 @@ export default {
     if (isApiPath(url.pathname)) return handleApi(request, env, ctx);
     const badManifestRequest = refuseBadManifestRequest(url);
     if (badManifestRequest) return badManifestRequest;
+    const partner = partnerApiRequest(request);
+    if (partner) return handleApi(partner, env, ctx);
+    const appLink = url.pathname.includes("apple-app-site-association") || url.pathname.startsWith("/.well-known/") ? appLinkFile(url.pathname, env) : null;
+    if (appLink) return appLink;
     try {
       return await handleWebApp(request, await getLoadContext({ request, context: { cloudflare: { env, ctx } } }));
     } catch (error) {
@@ -56,6 +63,7 @@ export default {
       ["sendTicketAlerts", () => sendTicketAlerts(market)],
       ["forgetOldArrivals", () => forgetOldArrivals(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
+      ["purgeOldAnalytics", () => purgeOldAnalytics(market)],
     ];
     ctx.waitUntil(
       (async () => {

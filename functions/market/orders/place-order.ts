@@ -13,6 +13,7 @@ import { loadReference, type Reference } from "../catalog/reference";
 import { couponIsFree, reserveCoupon } from "../coupons/reserve";
 import { quoteCoupon } from "../coupons/my-coupons";
 import { sessionStatus } from "../catalog/session-status";
+import { attachAttribution } from "../analytics/attribution";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
@@ -90,6 +91,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       const placedId = await takeTickets(ctx, orderable, request, buyerId, now, discount);
       if (placedId !== null) {
         await recordLowestPrice(ctx, orderable.listing.sessionId);
+        await attachAttribution(ctx, placedId);
         return await getOrder(ctx, placedId);
       }
     }
