@@ -14,6 +14,7 @@ import { couponIsFree, reserveCoupon } from "../coupons/reserve";
 import { quoteCoupon } from "../coupons/my-coupons";
 import { sessionStatus } from "../catalog/session-status";
 import { attachAttribution } from "../analytics/attribution";
+import { assertMayBuyListing } from "../students";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
@@ -81,6 +82,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
   const parsed = createOrderSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const request = parsed.data;
+  await assertMayBuyListing(ctx, request.listingId, buyerId);
   try {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = ctx.now();
