@@ -5,7 +5,7 @@
  * location, and padded for the status bar and safe area: nothing may wait for hydration. The
  * context is kept in cookies so the next pages of the web view, opened without it, look the same.
  */
-import { parse, serialize, type CookieSerializeOptions } from "cookie";
+import { parse, serialize, type SerializeOptions } from "cookie";
 import { parseAppContext, type AppContext } from "../../app/platform/app-context";
 import type { MarketContext } from "../market/context";
 import { lookupSession } from "../market/accounts/sessions";
@@ -68,7 +68,7 @@ export async function applyAppContext(request: Request, ctx: MarketContext): Pro
     safeAreaBottom: context.safeAreaBottom ?? kept.safeAreaBottom,
   };
   const secure = new URL(request.url).protocol === "https:";
-  const options: CookieSerializeOptions = { path: "/", sameSite: "lax", secure, maxAge: 31_536_000 };
+  const options: SerializeOptions = { path: "/", sameSite: "lax", secure, maxAge: 31_536_000 };
   const setCookies: string[] = [];
   let userId: number | null = null;
   if (context.token) {
