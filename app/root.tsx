@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
+import { HostAppWiring, appFrameStyle } from "~/components/host-app-wiring";
 import { readToast } from "~/server/toast.server";
 import { loadReference } from "@market/catalog/reference";
 import { payMethodsFor } from "@market/payments/pay-methods";
@@ -33,6 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       location: viewer.location,
       environment: viewer.environment,
       signedIn: viewer.userId !== null,
+      platform: viewer.platform,
+      channel: viewer.channel,
+      /** Inside an app's web view: its channel, source and insets (functions/web/app-context.ts). */
+      appFrame: context.appFrame,
+      /** SPEC §4: analytics only in production (ANALYTICS_EVERYWHERE turns it on elsewhere, for tests). */
+      analytics: viewer.environment === "production" || context.cloudflare.env.ANALYTICS_EVERYWHERE === "true",
       /** What the pay modal offers in this viewer's channel (app/components/pay-sheet.tsx). */
       payMethods: payMethodsFor(viewer),
       version: { name: context.cloudflare.env.APP_VERSION, build: context.cloudflare.env.APP_BUILD },
@@ -52,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const language = data?.language ?? i18n.language ?? "en-US";
   return (
-    <html lang={language} dir="ltr">
+    <html lang={language} dir="ltr" style={appFrameStyle(data?.appFrame)}>
       <head>
         <meta charSet="utf-8" />
         {/* In the layout, not in `meta`: a route's meta replaces the root's, and every page needs these. */}
@@ -84,6 +91,7 @@ export default function App() {
       <Outlet />
       <Toaster toast={data?.toast ?? null} />
       <VisitRecorder />
+      <HostAppWiring />
     </>
   );
 }

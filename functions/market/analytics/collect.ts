@@ -15,6 +15,8 @@ declare global {
     interface Env {
       /** Workers Analytics Engine dataset, when configured ([[analytics_engine_datasets]]). */
       ANALYTICS?: AnalyticsEngineDataset;
+      /** "true" sends analytics outside production too (browser tests of the collector). */
+      ANALYTICS_EVERYWHERE?: string;
     }
   }
 }
