@@ -79,6 +79,9 @@ export default [
   // Buyer insight and hot on-sales: docs/decisions/demand.md.
   route("waiting-room", "routes/waiting-room.tsx"),
   route("alert-unsubscribe", "routes/alert-unsubscribe.tsx"),
+  route("web-view", "routes/web-view.tsx"),
+  route("video-play", "routes/video-play.tsx"),
+  route("support/funnel", "routes/support.funnel.tsx"),
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -17,6 +17,9 @@ declare global {
       ANALYTICS?: AnalyticsEngineDataset;
       /** "true" sends analytics outside production too (browser tests of the collector). */
       ANALYTICS_EVERYWHERE?: string;
+      /** Hosts /web-view and /video-play may show, comma-separated (app/platform/allowed-hosts.ts). */
+      WEB_VIEW_HOSTS?: string;
+      VIDEO_HOSTS?: string;
     }
   }
 }
