@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { signInStaff, STAFF } from "./support/staff";
+import { createAccount, eTicketListing } from "./support/buying";
 
 declare global {
   interface Window {
@@ -94,4 +95,18 @@ test("page views reach the collector and show in the support console's funnel", 
   await expect(support.page.locator(`[data-key="${campaign}"] [data-step="home"] strong`)).toHaveText("1");
   await support.page.screenshot({ path: "test-results/apps-funnel.png" });
   await support.close();
+});
+
+test("after signing up from confirm-ticket, Back from confirm-order leaves it for confirm-ticket", async ({ page }) => {
+  const { listingId } = await eTicketListing(page.request);
+  await page.goto(`/confirm-ticket?listingId=${listingId}&quantity=2`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.getByRole("link", { name: "Create an account" }).first().click();
+  await expect(page).toHaveURL(/\/register\?redirectTo=/);
+  await createAccount(page, "en-US");
+  await expect(page).toHaveURL(/\/confirm-order\?listingId=\d+&quantity=2$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/confirm-ticket\?listingId=\d+&quantity=2$/);
 });
