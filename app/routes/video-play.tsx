@@ -8,6 +8,7 @@ import { data } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { RefusedAddress } from "~/components/refused-address";
 import { i18nServer } from "~/i18n/i18n.server";
 import { allowedAddress, DEFAULT_VIDEO_HOSTS, hostList } from "~/platform/allowed-hosts";
 import styles from "./embedded-media.module.css";
@@ -44,10 +45,7 @@ export default function VideoPlay({ loaderData }: Route.ComponentProps) {
           </video>
         </main>
       ) : (
-        <main className={styles.refused} data-testid="video-play-refused">
-          <h2 className={styles.refusedTitle}>{t("refused.title")}</h2>
-          <p className={styles.refusedBody}>{t("refused.body")}</p>
-        </main>
+        <RefusedAddress testId="video-play-refused" />
       )}
     </>
   );

@@ -4,9 +4,9 @@
  * with a 403 page that says so; nothing of it is loaded.
  */
 import { data } from "react-router";
-import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { RefusedAddress } from "~/components/refused-address";
 import { i18nServer } from "~/i18n/i18n.server";
 import { allowedAddress, DEFAULT_WEB_VIEW_HOSTS, hostList } from "~/platform/allowed-hosts";
 import styles from "./embedded-media.module.css";
@@ -26,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function WebView({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("apps");
   const { address, heading } = loaderData;
   return (
     <>
@@ -34,10 +33,7 @@ export default function WebView({ loaderData }: Route.ComponentProps) {
       {address ? (
         <iframe className={styles.frame} src={address} title={heading} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="strict-origin-when-cross-origin" />
       ) : (
-        <main className={styles.refused} data-testid="web-view-refused">
-          <h2 className={styles.refusedTitle}>{t("refused.title")}</h2>
-          <p className={styles.refusedBody}>{t("refused.body")}</p>
-        </main>
+        <RefusedAddress testId="web-view-refused" />
       )}
     </>
   );
