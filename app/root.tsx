@@ -7,6 +7,7 @@ import { useNonce } from "~/components/nonce";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
+import { HostAppWiring, appFrameStyle } from "~/components/host-app-wiring";
 import { readToast } from "~/server/toast.server";
 import { themeOf } from "~/server/theme.server";
 import { pageSeo } from "~/server/seo.server";
@@ -45,6 +46,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       location: viewer.location,
       environment: viewer.environment,
       signedIn: viewer.userId !== null,
+      platform: viewer.platform,
+      channel: viewer.channel,
+      /** Inside an app's web view: its channel, source and insets (functions/web/app-context.ts). */
+      appFrame: context.appFrame,
+      /** SPEC §4: analytics only in production (ANALYTICS_EVERYWHERE turns it on elsewhere, for tests). */
+      analytics: viewer.environment === "production" || context.cloudflare.env.ANALYTICS_EVERYWHERE === "true",
       /** What the pay modal offers in this viewer's channel (app/components/pay-sheet.tsx). */
       payMethods: payMethodsFor(viewer),
       version: { name: context.cloudflare.env.APP_VERSION, build: context.cloudflare.env.APP_BUILD },
@@ -73,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = data?.theme ?? "system";
   const nonce = useNonce();
   return (
-    <html lang={language} dir="ltr" data-theme={theme === "system" ? undefined : theme}>
+    <html lang={language} dir="ltr" data-theme={theme === "system" ? undefined : theme} style={appFrameStyle(data?.appFrame)}>
       <head>
         <meta charSet="utf-8" />
         {/* In the layout, not in `meta`: a route's meta replaces the root's, and every page needs these. */}
@@ -114,6 +121,7 @@ export default function App() {
       <Outlet />
       <Toaster toast={data?.toast ?? null} />
       <VisitRecorder />
+      <HostAppWiring />
     </>
   );
 }

@@ -82,6 +82,9 @@ export default [
   // Messages (SPEC §2 TUIChat, TUIGroup): docs/decisions/messaging.md.
   route("chat", "routes/chat.tsx"),
   route("chat-members", "routes/chat-members.tsx"),
+  route("web-view", "routes/web-view.tsx"),
+  route("video-play", "routes/video-play.tsx"),
+  route("support/funnel", "routes/support.funnel.tsx"),
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

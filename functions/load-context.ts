@@ -7,6 +7,7 @@ import type { AppLoadContext } from "react-router";
 import { createMarketContext, type MarketContext } from "./market/context";
 import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { resolveWebViewer } from "./web/viewer";
+import type { AppFrame } from "./web/app-context";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -20,6 +21,8 @@ declare module "react-router" {
     detectedLocation: string | null;
     /** The CSP nonce every inline script of this page must carry (functions/web/security-headers.ts). */
     nonce: string;
+    /** Inside an app's web view: its channel, source and status bar / safe area insets. */
+    appFrame: AppFrame;
   }
 }
 
@@ -34,7 +37,7 @@ export async function getLoadContext({
 }): Promise<AppLoadContext> {
   const env = context.cloudflare.env;
   const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER });
-  const { viewer, setCookies, suggestion, detected } = await resolveWebViewer(request, bootstrap);
+  const { viewer, setCookies, suggestion, detected, appFrame } = await resolveWebViewer(request, bootstrap);
   return {
     cloudflare: context.cloudflare,
     market: { ...bootstrap, viewer },
@@ -42,5 +45,6 @@ export async function getLoadContext({
     locationSuggestion: suggestion,
     detectedLocation: detected,
     nonce,
+    appFrame,
   };
 }

@@ -26,8 +26,10 @@ import { deliverQueuedMail } from "./integrations/mail";
 import { sampleLowestPrices } from "./market/demand/price-history";
 import { sendTicketAlerts } from "./market/alerts";
 import { forgetOldArrivals } from "./market/demand/high-demand";
-
 import { cutOldMessages, emailOfflineMembers } from "./market/messaging";
+import { purgeOldAnalytics } from "./market/analytics";
+import { partnerApiRequest } from "./api/partner-door";
+import { appLinkFile } from "./web/app-links";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
 export { Conversation } from "./market/messaging/conversation-object";
@@ -40,8 +42,13 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   // One check for both doors: a state-changing request from another site is refused here.
   if (!isSameOriginRequest(request)) return foreignOriginResponse(isApiPath(url.pathname));
   if (isApiPath(url.pathname)) return handleApi(request, env, ctx);
+  // The partner host's suffix (/mtl_overseasapi/mts/…) serves the same API (SPEC §7).
+  const partner = partnerApiRequest(request);
+  if (partner) return handleApi(partner, env, ctx);
   const badManifestRequest = refuseBadManifestRequest(url);
   if (badManifestRequest) return badManifestRequest;
+  const appLink = url.pathname.startsWith("/.well-known/") || url.pathname === "/apple-app-site-association" ? appLinkFile(url.pathname, env) : null;
+  if (appLink) return appLink;
   const file = await answerEdgeFile(request, env, ctx);
   if (file) return file;
   const context = await getLoadContext({ request, nonce, context: { cloudflare: { env, ctx } } });
@@ -100,6 +107,7 @@ export default {
       ["cutOldMessages", () => cutOldMessages(market)],
       ["emailOfflineMembers", () => emailOfflineMembers(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
+      ["purgeOldAnalytics", () => purgeOldAnalytics(market)],
     ];
     ctx.waitUntil(
       (async () => {

@@ -8,6 +8,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } fr
 import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { isSignInPath } from "~/platform/navigation-stack";
 import styles from "./account-form.module.css";
 import { OptionalMark } from "./optional-mark";
 
@@ -205,7 +206,7 @@ export function SubmitButton({ intent, children, variant = "primary" }: { intent
 
 export function LinkButton({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className={styles.secondary} prefetch="intent">
+    <Link to={to} className={styles.secondary} prefetch="intent" replace={isSignInPath(to)}>
       <span>{children}</span>
     </Link>
   );
@@ -229,7 +230,7 @@ export function Divider({ label }: { label: string }) {
 
 export function TextLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className={styles.textLink} prefetch="intent">
+    <Link to={to} className={styles.textLink} prefetch="intent" replace={isSignInPath(to)}>
       {children}
     </Link>
   );
@@ -297,7 +298,7 @@ export function ProviderButtons({
 /** 'Use a different email': its own small form, so it never carries the code. */
 export function RestartStep({ label, hint }: { label: string; hint: string }) {
   return (
-    <Form method="post">
+    <Form method="post" replace>
       <p className={styles.note}>
         {hint}{" "}
         <button type="submit" name="intent" value="restart" className={styles.inlineButton}>
@@ -338,7 +339,8 @@ export function CodeStepForm<Schema extends Record<string, unknown>>({
   const { t } = useTranslation("account");
   return (
     <>
-      <Form method="post" {...getFormProps(form)}>
+      {/* replace: the sign-in steps share one history entry, which the page signed in for takes over (Back never lands on a sign-in step). */}
+      <Form method="post" replace {...getFormProps(form)}>
         <Card>
           <FormAlert id={form.errorId} messages={form.errors} />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

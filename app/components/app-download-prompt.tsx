@@ -1,36 +1,46 @@
 /**
  * The 'download the app' card on the order and payment screens: what the app adds, and a way to
- * put it away. With JavaScript 'Not now' is a button and the choice is remembered on the device;
- * before that (and without JavaScript) it is the label of a checkbox that hides the card for
- * this page, so dismissing works either way.
+ * put it away. Shown only on H5 (a phone's browser) outside the app: on a computer there is
+ * nothing to install, inside an app it is installed. It sits in the page's flow, never over the
+ * pay button. Without JavaScript 'Not now' is the label of a checkbox that hides the card for
+ * this page; with JavaScript it is a button and the choice is remembered on the device for 7 days.
  */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
 import styles from "./app-download-prompt.module.css";
 
 const DISMISSED_KEY = "ovation_appPromptDismissed";
+export const APP_PROMPT_DISMISS_MS = 7 * 24 * 60 * 60_000;
+
+/** True while a dismissal (the time it was made, as stored) is under 7 days old. */
+export function promptDismissed(stored: string | null, now: number): boolean {
+  const at = Number(stored);
+  return Number.isFinite(at) && at > 0 && now - at < APP_PROMPT_DISMISS_MS;
+}
 
 export function AppDownloadPrompt() {
   const { t } = useTranslation("order");
   const id = useId();
+  const root = useRootData();
   const [dismissed, setDismissed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
     setHydrated(true);
     try {
-      if (window.localStorage.getItem(DISMISSED_KEY) === "1") setDismissed(true);
+      if (promptDismissed(window.localStorage.getItem(DISMISSED_KEY), Date.now())) setDismissed(true);
     } catch {
       // Private mode without storage: the card simply shows again next time.
     }
   }, []);
 
-  if (dismissed) return null;
+  if (dismissed || root?.platform !== "H5" || root.appFrame.source) return null;
 
   const dismiss = () => {
     setDismissed(true);
     try {
-      window.localStorage.setItem(DISMISSED_KEY, "1");
+      window.localStorage.setItem(DISMISSED_KEY, String(Date.now()));
     } catch {
       // As above.
     }

@@ -2,7 +2,7 @@
  * The sticky header of every page that is not a tab: a back button and the page's title, with
  * room on the right for the page's own actions.
  *
- * Back (SPEC §2): with ad tracking parameters in the address the visitor arrived from an ad, so
+ * Back (SPEC §2): on the first page inside an app, the app's own back (bridge goBack); with ad tracking parameters in the address the visitor arrived from an ad, so
  * back goes home rather than out of the site; otherwise back is the browser's history when this
  * visit has an earlier page, else home. Without JavaScript it is a plain link to `fallback`.
  */
@@ -10,6 +10,7 @@ import { Link, useNavigate } from "react-router";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./page-header.module.css";
+import { hostApp, insideHostApp } from "~/platform/host-app";
 
 /** SPEC §3's advertising fields that arrive in the address. */
 const AD_PARAMS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
@@ -29,12 +30,15 @@ export function PageHeader({ title, fallback = "/", children }: PageHeaderProps)
   function back(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    const search = new URLSearchParams(window.location.search);
-    if (AD_PARAMS.some((name) => search.has(name))) return navigate("/");
     // React Router numbers the entries of this visit; idx 0 is the page the visit started on.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(fallback);
+    // The first page inside an app: the app goes back (closes the web view); an app that does
+    // not answer leaves the buyer on our fallback page.
+    if (index === 0 && insideHostApp()) return void hostApp.goBack().then((done) => done === null && navigate(fallback));
+    const search = new URLSearchParams(window.location.search);
+    if (AD_PARAMS.some((name) => search.has(name))) return navigate("/");
+    if (index > 0) return navigate(-1);
+    navigate(fallback);
   }
 
   return (

@@ -8,6 +8,7 @@ import enAccount from "../locales/en-US/account.json";
 import enAddress from "../locales/en-US/address.json";
 import enAftersale from "../locales/en-US/aftersale.json";
 import enAftersalesScreens from "../locales/en-US/aftersales-screens.json";
+import enApps from "../locales/en-US/apps.json";
 import enBuy from "../locales/en-US/buy.json";
 import enChat from "../locales/en-US/chat.json";
 import enCommon from "../locales/en-US/common.json";
@@ -30,6 +31,7 @@ import zhAccount from "../locales/zh-HK/account.json";
 import zhAddress from "../locales/zh-HK/address.json";
 import zhAftersale from "../locales/zh-HK/aftersale.json";
 import zhAftersalesScreens from "../locales/zh-HK/aftersales-screens.json";
+import zhApps from "../locales/zh-HK/apps.json";
 import zhBuy from "../locales/zh-HK/buy.json";
 import zhChat from "../locales/zh-HK/chat.json";
 import zhCommon from "../locales/zh-HK/common.json";
@@ -55,6 +57,7 @@ export const resources = {
     address: enAddress,
     aftersale: enAftersale,
     "aftersales-screens": enAftersalesScreens,
+    apps: enApps,
     buy: enBuy,
     chat: enChat,
     common: enCommon,
@@ -79,6 +82,7 @@ export const resources = {
     address: zhAddress,
     aftersale: zhAftersale,
     "aftersales-screens": zhAftersalesScreens,
+    apps: zhApps,
     buy: zhBuy,
     chat: zhChat,
     common: zhCommon,

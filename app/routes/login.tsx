@@ -103,7 +103,7 @@ export default function Login() {
         {thirdPartyError && !actionData ? <FormAlert messages={[thirdPartyError]} /> : null}
         <ProviderButtons providers={providers} redirectTo={redirectTo ?? ""} />
         {providers.length > 0 ? <Divider label={t("providers.divider")} /> : null}
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" replace {...getFormProps(form)}>
           <Card>
             <FormAlert id={form.errorId} messages={form.errors} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -28,6 +28,8 @@ import { registerAfterSaleRoutes } from "./routes/after-sales";
 import { registerDeliveryRoutes } from "./routes/delivery";
 import { registerDemandRoutes } from "./routes/demand";
 import { registerMessagingRoutes } from "./routes/messaging";
+import { registerAnalyticsRoutes } from "./routes/analytics";
+import { registerStudentRoutes } from "./routes/students";
 
 export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
@@ -70,6 +72,8 @@ export function createApi() {
   registerDeliveryRoutes(api);
   registerDemandRoutes(api);
   registerMessagingRoutes(api);
+  registerAnalyticsRoutes(api);
+  registerStudentRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

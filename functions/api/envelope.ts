@@ -33,3 +33,16 @@ export function invalidParam(error: ZodError | z.core.$ZodError): MarketError {
   const field = issue?.path.map(String).join(".") || "request";
   return new MarketError("invalidParam", { params: { field, reason: issue?.message ?? "" } });
 }
+
+/** A JSON body parsed strictly with `schema`: not JSON, or not what it says, is invalidParam naming the field. */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new MarketError("invalidParam", { params: { field: "body", reason: "not JSON" } });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalidParam(parsed.error);
+  return parsed.data;
+}

@@ -12,6 +12,7 @@ import { environmentFromHost } from "../market/preferences/environment";
 import { platformType } from "../market/preferences/platform";
 import { MarketError } from "../market/errors";
 import { requestIdOf } from "../observability";
+import { adParamsOfRequest } from "../market/analytics/attribution";
 
 /** SPEC §3: the header that carries the access token. */
 export const TOKEN_HEADER = "access-token";
@@ -72,6 +73,7 @@ export async function resolveApiViewer(request: Request, headers: ApiHeaders, ct
     environment: environmentFromHost(new URL(request.url).hostname),
     deviceId: headers.deviceId ?? null,
     userId: null,
+    adParams: adParamsOfRequest(request, ctx.now()).kept,
     requestId: requestIdOf(request),
   };
 }

@@ -16,6 +16,8 @@ import { readSession } from "./session";
 import { requestIdOf } from "../observability";
 import { networkCountry } from "../geolocation";
 import { languageFromAddress } from "./language-address";
+import { applyAppContext, type AppFrame } from "./app-context";
+import { adParamsOfRequest } from "../market/analytics/attribution";
 
 export interface WebViewer {
   viewer: Viewer;
@@ -23,6 +25,8 @@ export interface WebViewer {
   suggestion: string | null;
   /** The request's geolocated country, when it is a location we offer. */
   detected: string | null;
+  /** The app's channel, source and insets when the page is inside an app's web view. */
+  appFrame: AppFrame;
   setCookies: string[];
 }
 
@@ -30,12 +34,19 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
   const reference = await loadReference(ctx);
   const cookies = parse(request.headers.get("cookie") ?? "");
   const url = new URL(request.url);
+  // The app's context on this very request outranks what cookies say (they are rewritten from it).
+  const app = await applyAppContext(request, ctx);
+  const ad = adParamsOfRequest(request, ctx.now());
   const known = reference.locations.filter((l) => l.kind === "region" && !l.clientHidden).map((l) => l.code);
 
   const manualSetAt = Number(cookies.location_time);
   const detected = networkCountry(request);
   const located = resolveLocation({
-    manual: cookies.location && Number.isFinite(manualSetAt) ? { code: cookies.location, setAt: manualSetAt } : undefined,
+    manual: app.context.location
+      ? { code: app.context.location, setAt: ctx.now() }
+      : cookies.location && Number.isFinite(manualSetAt)
+        ? { code: cookies.location, setAt: manualSetAt }
+        : undefined,
     detected,
     stored: cookies.location_current,
     now: ctx.now(),
@@ -45,12 +56,12 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
 
   // A language named by the address wins for this request (functions/web/language-address.ts).
   const language = languageFromAddress(url) ?? resolveLanguage({
-    manual: cookies.language,
+    manual: app.context.language ?? cookies.language,
     systemLanguages: parseAcceptLanguage(request.headers.get("accept-language") ?? ""),
     stored: cookies.language_auto,
   });
   const currency = resolveCurrency({
-    manual: cookies.currency,
+    manual: app.context.currency ?? cookies.currency,
     locationCurrency: location?.currencyCode,
     stored: cookies.currency_auto,
     known: reference.currencies.map((c) => c.code),
@@ -68,15 +79,17 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
       location: location?.code ?? "HK",
       city,
       timeZone: (city && reference.locationByCode.get(city)?.timeZone) || location?.timeZone || "Asia/Hong_Kong",
-      channel: url.searchParams.get("channel") ?? cookies.channel ?? "web",
-      platform: platformType({ src: url.searchParams.get("src") ?? undefined, userAgent: request.headers.get("user-agent") ?? "" }).type,
+      channel: app.frame.channel ?? cookies.channel ?? "web",
+      platform: platformType({ src: app.frame.source, userAgent: request.headers.get("user-agent") ?? "" }).type,
       environment: environmentFromHost(url.hostname),
-      deviceId: cookies.deviceId ?? null,
-      userId: session?.userId ?? null,
+      deviceId: app.context.deviceId ?? cookies.deviceId ?? null,
+      userId: app.userId ?? session?.userId ?? null,
+      adParams: ad.kept,
       requestId: requestIdOf(request),
     },
     suggestion: located.suggestion ?? null,
     detected: detected && known.includes(detected) ? detected : null,
-    setCookies: [],
+    appFrame: app.frame,
+    setCookies: [...app.setCookies, ...(ad.setCookie ? [ad.setCookie] : [])],
   };
 }

@@ -200,6 +200,8 @@ export const listings = sqliteTable(
     splitRule: text("split_rule", { enum: SPLIT_RULES }).notNull(),
     /** E_TICKET listings whose files were uploaded with the listing are delivered at once. */
     eTicketReady: integer("e_ticket_ready", { mode: "boolean" }).notNull().default(false),
+    /** Marked by the seller for certified students only (migration 0011; see schema/apps.ts). */
+    studentsOnly: integer("students_only", { mode: "boolean" }).notNull().default(false),
     listedAt: integer("listed_at").notNull(),
   },
   (t) => [index("listings_session").on(t.sessionId, t.priceMinor), index("listings_section").on(t.sectionId)],

@@ -15,3 +15,4 @@ export * from "./fulfilment";
 export * from "./aftersales";
 export * from "./demand";
 export * from "./messaging";
+export * from "./apps";

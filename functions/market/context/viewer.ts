@@ -23,6 +23,8 @@ export interface Viewer {
   deviceId: string | null;
   /** Signed-in account, when there is one. */
   userId: number | null;
+  /** The ad fields the visitor arrived with, kept 90 days (market/analytics/attribution.ts). */
+  adParams?: { params: Partial<Record<string, string>>; capturedAt: number } | null;
   /** Request id for logs. */
   requestId: string;
 }

@@ -13,6 +13,8 @@ import { loadReference, type Reference } from "../catalog/reference";
 import { couponIsFree, reserveCoupon } from "../coupons/reserve";
 import { quoteCoupon } from "../coupons/my-coupons";
 import { sessionStatus } from "../catalog/session-status";
+import { attachAttribution } from "../analytics/attribution";
+import { assertMayBuyListing } from "../students";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
@@ -80,6 +82,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
   const parsed = createOrderSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const request = parsed.data;
+  await assertMayBuyListing(ctx, request.listingId, buyerId);
   try {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = ctx.now();
@@ -90,6 +93,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       const placedId = await takeTickets(ctx, orderable, request, buyerId, now, discount);
       if (placedId !== null) {
         await recordLowestPrice(ctx, orderable.listing.sessionId);
+        await attachAttribution(ctx, placedId);
         return await getOrder(ctx, placedId);
       }
     }

@@ -15,7 +15,7 @@ if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", STATE, "--live-reload=false", "--show-interactive-dev-session=false"],
+  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", STATE, "--live-reload=false", "--show-interactive-dev-session=false", "--var", "ANALYTICS_EVERYWHERE:true"],
   { stdio: "inherit", env },
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

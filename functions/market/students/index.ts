@@ -1,0 +1,186 @@
+/**
+ * Student certification (SPEC §6: supported on H5 and PC, not in the plain web channel; the
+ * design is ours, docs/decisions/apps.md). As student-ticket buyers expect from UNiDAYS-style
+ * schemes:
+ *
+ * - A buyer proves studenthood by a school email: an address at an education domain (.edu,
+ *   .edu.xx, .ac.xx, or a listed school domain such as hku.hk), verified by a 6-digit code
+ *   mailed to it, valid 30 minutes, 5 tries, a new code at most once a minute.
+ * - Verified, the account wears a student badge for one year; one school email certifies one
+ *   account at a time.
+ * - A seller may mark a listing for students only; only a badge holder may order it.
+ * - Offered where the platform is H5 or PC and the channel is not the plain web channel (a
+ *   partner channel opened in a browser); elsewhere the calls answer noPermission.
+ */
+import type { MarketContext } from "../context";
+import { MarketError, notFound } from "../errors";
+import { requireRole } from "../staff";
+import { sendMail } from "../../integrations/mail";
+import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "../accounts/crypto";
+import { maskEmail } from "../accounts/users";
+import { studentMail } from "./student-mail";
+
+export const STUDENT_CODE_TTL_MS = 30 * 60_000;
+export const STUDENT_CODE_MAX_ATTEMPTS = 5;
+export const STUDENT_CODE_RESEND_MS = 60_000;
+export const STUDENT_BADGE_MS = 365 * 24 * 60 * 60_000;
+
+/** Schools whose mail is not under an .edu or .ac domain. */
+const SCHOOL_DOMAINS = ["hku.hk", "ust.hk", "ln.hk", "must.edu.mo", "um.edu.mo"];
+const EDUCATION_DOMAIN = /(^|\.)(edu|ac)(\.[a-z]{2})?$/;
+
+/** True for an address at a school (see the folder rules). */
+export function isSchoolEmail(email: string): boolean {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return false;
+  const domain = email.slice(at + 1).toLowerCase();
+  return EDUCATION_DOMAIN.test(domain) || SCHOOL_DOMAINS.some((school) => domain === school || domain.endsWith(`.${school}`));
+}
+
+/** Whether certification is offered to this viewer (platform H5/PC, not the plain web channel). */
+export function studentCertificationOffered(viewer: MarketContext["viewer"]): boolean {
+  return (viewer.platform === "H5" || viewer.platform === "PC") && viewer.channel !== "web";
+}
+
+export interface StudentStatus {
+  offered: boolean;
+  status: "none" | "pending" | "verified";
+  schoolEmail: string | null;
+  verifiedAt: number | null;
+  expiresAt: number | null;
+}
+
+interface Row {
+  school_email: string;
+  status: "pending" | "verified";
+  code_hash: string | null;
+  code_expires_at: number | null;
+  attempts: number;
+  verified_at: number | null;
+  expires_at: number | null;
+  updated_at: number;
+}
+
+const rowOf = (ctx: MarketContext, userId: number) =>
+  ctx.d1.prepare("SELECT * FROM student_certifications WHERE user_id = ?").bind(userId).first<Row>();
+
+function requireUser(ctx: MarketContext): number {
+  if (ctx.viewer.userId === null) throw new MarketError("notLogin");
+  return ctx.viewer.userId;
+}
+
+function requireOffered(ctx: MarketContext): void {
+  if (!studentCertificationOffered(ctx.viewer)) throw new MarketError("noPermission", { messageKey: "studentUnavailable" });
+}
+
+/** True when the account holds a badge in force now. */
+export async function hasStudentBadge(ctx: MarketContext, userId: number): Promise<boolean> {
+  const row = await rowOf(ctx, userId);
+  return !!row && row.status === "verified" && (row.expires_at ?? 0) > ctx.now();
+}
+
+/** The viewer's certification. Throws notLogin for a guest. No side effects. */
+export async function studentStatus(ctx: MarketContext): Promise<StudentStatus> {
+  const userId = requireUser(ctx);
+  const row = await rowOf(ctx, userId);
+  const offered = studentCertificationOffered(ctx.viewer);
+  const verified = !!row && row.status === "verified" && (row.expires_at ?? 0) > ctx.now();
+  if (!row || (row.status === "verified" && !verified)) return { offered, status: "none", schoolEmail: null, verifiedAt: null, expiresAt: null };
+  return { offered, status: row.status, schoolEmail: maskEmail(row.school_email), verifiedAt: row.verified_at, expiresAt: row.expires_at };
+}
+
+/**
+ * Mails a code to a school email. Throws notLogin; noPermission (not offered here);
+ * invalidParam (not a school address); clientOperateFail `studentAlreadyVerified` (a badge in
+ * force) or `studentEmailTaken` (the address certifies another account); requestTooFrequent
+ * (a code less than a minute ago). Side effects: the account's row set pending; one mail.
+ */
+export async function requestStudentCode(ctx: MarketContext, schoolEmail: string): Promise<{ expiresAt: number }> {
+  const userId = requireUser(ctx);
+  requireOffered(ctx);
+  const email = schoolEmail.trim().toLowerCase();
+  if (email.length > 254 || !isSchoolEmail(email)) throw new MarketError("invalidParam", { messageKey: "studentEmailInvalid", params: { field: "schoolEmail" } });
+  const now = ctx.now();
+  if (await hasStudentBadge(ctx, userId)) throw new MarketError("clientOperateFail", { messageKey: "studentAlreadyVerified" });
+  const taken = await ctx.d1
+    .prepare("SELECT user_id FROM student_certifications WHERE school_email = ? AND status = 'verified' AND expires_at > ? AND user_id != ?")
+    .bind(email, now, userId)
+    .first();
+  if (taken) throw new MarketError("clientOperateFail", { messageKey: "studentEmailTaken" });
+  const existing = await rowOf(ctx, userId);
+  if (existing?.status === "pending" && existing.updated_at > now - STUDENT_CODE_RESEND_MS) throw new MarketError("requestTooFrequent");
+
+  const code = randomDigits(6);
+  const salt = base64url(randomBytes(16));
+  const codeHash = `${salt}:${await sha256(`${salt}:${code}`)}`;
+  const expiresAt = now + STUDENT_CODE_TTL_MS;
+  await ctx.d1
+    .prepare(
+      `INSERT INTO student_certifications (user_id, school_email, status, code_hash, code_expires_at, attempts, verified_at, expires_at, updated_at)
+       VALUES (?1, ?2, 'pending', ?3, ?4, 0, NULL, NULL, ?5)
+       ON CONFLICT (user_id) DO UPDATE SET school_email = ?2, status = 'pending', code_hash = ?3, code_expires_at = ?4, attempts = 0,
+         verified_at = NULL, expires_at = NULL, updated_at = ?5`,
+    )
+    .bind(userId, email, codeHash, expiresAt, now)
+    .run();
+  await sendMail(ctx, studentMail({ to: email, language: ctx.viewer.language, code, minutes: STUDENT_CODE_TTL_MS / 60_000 }));
+  return { expiresAt };
+}
+
+/**
+ * Checks the mailed code and gives the badge. Throws notLogin; noPermission (not offered);
+ * verifyCodeError (wrong code); verifyCodeExpire (no pending code, expired, or out of tries);
+ * clientOperateFail `studentEmailTaken` (another account was certified with it meanwhile).
+ * Side effects: the row verified for one year.
+ */
+export async function verifyStudentCode(ctx: MarketContext, code: string): Promise<StudentStatus> {
+  const userId = requireUser(ctx);
+  requireOffered(ctx);
+  const now = ctx.now();
+  const row = await rowOf(ctx, userId);
+  if (!row || row.status !== "pending" || !row.code_hash || (row.code_expires_at ?? 0) <= now) throw new MarketError("verifyCodeExpire");
+  // Take the try before comparing, so parallel guesses cannot exceed the allowance.
+  const tried = await ctx.d1
+    .prepare("UPDATE student_certifications SET attempts = attempts + 1 WHERE user_id = ? AND status = 'pending' AND attempts < ?")
+    .bind(userId, STUDENT_CODE_MAX_ATTEMPTS)
+    .run();
+  if (tried.meta.changes === 0) throw new MarketError("verifyCodeExpire");
+  const [salt, hash] = row.code_hash.split(":");
+  if (!/^\d{6}$/.test(code) || !sameSecret(await sha256(`${salt}:${code}`), hash)) throw new MarketError("verifyCodeError");
+  const taken = await ctx.d1
+    .prepare("SELECT user_id FROM student_certifications WHERE school_email = ? AND status = 'verified' AND expires_at > ? AND user_id != ?")
+    .bind(row.school_email, now, userId)
+    .first();
+  if (taken) throw new MarketError("clientOperateFail", { messageKey: "studentEmailTaken" });
+  await ctx.d1
+    .prepare(
+      "UPDATE student_certifications SET status = 'verified', code_hash = NULL, code_expires_at = NULL, verified_at = ?, expires_at = ?, updated_at = ? WHERE user_id = ?",
+    )
+    .bind(now, now + STUDENT_BADGE_MS, now, userId)
+    .run();
+  return studentStatus(ctx);
+}
+
+/**
+ * Refuses a students-only listing to a buyer without a badge in force: noPermission
+ * `studentOnlyListing`. No side effects.
+ */
+export async function assertMayBuyListing(ctx: MarketContext, listingId: number, buyerId: number): Promise<void> {
+  const listing = await ctx.d1.prepare("SELECT students_only FROM listings WHERE id = ?").bind(listingId).first<{ students_only: number }>();
+  if (!listing?.students_only) return;
+  if (!(await hasStudentBadge(ctx, buyerId))) throw new MarketError("noPermission", { messageKey: "studentOnlyListing" });
+}
+
+/**
+ * A seller marks one of its listings for students only, or unmarks it. Throws notLogin; notFound
+ * (no seller role, or not this seller's listing). Side effect: the listing's flag.
+ */
+export async function markListingForStudents(ctx: MarketContext, listingId: number, studentsOnly: boolean): Promise<{ listingId: number; studentsOnly: boolean }> {
+  const seller = await requireRole(ctx, "seller");
+  const changed = await ctx.d1
+    .prepare("UPDATE listings SET students_only = ? WHERE id = ? AND seller_id = ?")
+    .bind(studentsOnly ? 1 : 0, listingId, seller.sellerId)
+    .run();
+  if (changed.meta.changes === 0) throw notFound("listing");
+  return { listingId, studentsOnly };
+}

@@ -1,0 +1,93 @@
+/**
+ * The app context on the first request (SPEC §3): our app and the partner apps open a page with
+ * the context as query values (or as headers of the same names, the token in `access-token`),
+ * and the very first screen must already be signed in, in the app's language, currency and
+ * location, and padded for the status bar and safe area: nothing may wait for hydration. The
+ * context is kept in cookies so the next pages of the web view, opened without it, look the same.
+ */
+import { parse, serialize, type SerializeOptions } from "cookie";
+import { parseAppContext, type AppContext } from "../../app/platform/app-context";
+import type { MarketContext } from "../market/context";
+import { lookupSession } from "../market/accounts/sessions";
+import { TOKEN_HEADER } from "../api/request-context";
+import { sessionCookie } from "./session";
+
+/** Cookie keeping the app's channel, source and insets for the rest of the web view's visit. */
+export const APP_FRAME_COOKIE = "ovation_app";
+
+/** Header names an app may use instead of query values (the query wins). */
+const HEADER_NAMES: Record<string, string> = { token: TOKEN_HEADER };
+const CONTEXT_NAMES = ["token", "email", "nickName", "tsessionid", "language", "lan", "currency", "cc", "location", "lc", "locationCityId", "channel", "version", "source", "src", "deviceId", "statusBarHeight", "safeAreaBottom"];
+
+export interface AppFrame {
+  channel?: string;
+  source?: string;
+  statusBarHeight?: number;
+  safeAreaBottom?: number;
+}
+
+/** The context a request carries, from its query, else from its headers. */
+export function appContextOfRequest(request: Request): AppContext {
+  const url = new URL(request.url);
+  const merged = new URLSearchParams();
+  for (const name of CONTEXT_NAMES) {
+    const value = url.searchParams.get(name) ?? request.headers.get(HEADER_NAMES[name] ?? name);
+    if (value !== null && value !== "") merged.set(name, value);
+  }
+  return parseAppContext(merged);
+}
+
+/** The app frame kept from an earlier request of this web view. */
+export function keptAppFrame(request: Request): AppFrame {
+  const raw = parse(request.headers.get("cookie") ?? "")[APP_FRAME_COOKIE];
+  if (!raw) return {};
+  const kept = parseAppContext(new URLSearchParams(raw));
+  return { channel: kept.channel, source: kept.source, statusBarHeight: kept.statusBarHeight, safeAreaBottom: kept.safeAreaBottom };
+}
+
+export interface AppliedAppContext {
+  context: AppContext;
+  /** Channel, source and insets in force: this request's, else the kept ones. */
+  frame: AppFrame;
+  /** The account the app's token opens, when valid. */
+  userId: number | null;
+  setCookies: string[];
+}
+
+/**
+ * Applies a request's app context: checks the token (a web session cookie is written for it, so
+ * later pages are signed in too), and keeps language, currency and location as manual choices.
+ */
+export async function applyAppContext(request: Request, ctx: MarketContext): Promise<AppliedAppContext> {
+  const context = appContextOfRequest(request);
+  const kept = keptAppFrame(request);
+  const frame: AppFrame = {
+    channel: context.channel ?? kept.channel,
+    source: context.source ?? kept.source,
+    statusBarHeight: context.statusBarHeight ?? kept.statusBarHeight,
+    safeAreaBottom: context.safeAreaBottom ?? kept.safeAreaBottom,
+  };
+  const secure = new URL(request.url).protocol === "https:";
+  const options: SerializeOptions = { path: "/", sameSite: "lax", secure, maxAge: 31_536_000 };
+  const setCookies: string[] = [];
+  let userId: number | null = null;
+  if (context.token) {
+    const session = await lookupSession(ctx, context.token, context.tsessionid ?? null);
+    if (session.status === "valid") {
+      userId = session.userId;
+      setCookies.push(sessionCookie(context.token));
+    }
+  }
+  if (context.language) setCookies.push(serialize("language", context.language, options));
+  if (context.currency) setCookies.push(serialize("currency", context.currency, options));
+  if (context.location) {
+    setCookies.push(serialize("location", context.location, options), serialize("location_time", String(ctx.now()), options));
+  }
+  if (context.channel || context.source || context.statusBarHeight !== undefined || context.safeAreaBottom !== undefined) {
+    const value = new URLSearchParams();
+    for (const [name, v] of Object.entries(frame)) if (v !== undefined) value.set(name, String(v));
+    // Session-long: a later visit in a plain browser must not look like the app.
+    setCookies.push(serialize(APP_FRAME_COOKIE, value.toString(), { path: "/", sameSite: "lax", secure }));
+  }
+  return { context, frame, userId, setCookies };
+}
