@@ -27,6 +27,7 @@ import { registerListingRoutes } from "./routes/listings";
 import { registerAfterSaleRoutes } from "./routes/after-sales";
 import { registerDeliveryRoutes } from "./routes/delivery";
 import { registerDemandRoutes } from "./routes/demand";
+import { registerSellingRoutes } from "./routes/selling";
 
 export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
@@ -68,6 +69,7 @@ export function createApi() {
   registerAfterSaleRoutes(api);
   registerDeliveryRoutes(api);
   registerDemandRoutes(api);
+  registerSellingRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

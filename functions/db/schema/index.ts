@@ -14,3 +14,4 @@ export * from "./staff";
 export * from "./fulfilment";
 export * from "./aftersales";
 export * from "./demand";
+export * from "./selling";
