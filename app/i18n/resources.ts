@@ -23,6 +23,8 @@ import enDelivery from "../locales/en-US/delivery.json";
 import enAftersale from "../locales/en-US/aftersale.json";
 import enAftersalesScreens from "../locales/en-US/aftersales-screens.json";
 import enDemand from "../locales/en-US/demand.json";
+import enSelling from "../locales/en-US/selling.json";
+import zhSelling from "../locales/zh-HK/selling.json";
 import zhAccount from "../locales/zh-HK/account.json";
 import zhCommon from "../locales/zh-HK/common.json";
 import zhErrors from "../locales/zh-HK/errors.json";
@@ -45,8 +47,8 @@ import zhAftersalesScreens from "../locales/zh-HK/aftersales-screens.json";
 import zhDemand from "../locales/zh-HK/demand.json";
 
 export const resources = {
-  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens, demand: enDemand },
-  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens, demand: zhDemand },
+  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens, demand: enDemand, selling: enSelling },
+  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens, demand: zhDemand, selling: zhSelling },
 } as const;
 
 export type Namespace = keyof (typeof resources)["en-US"];

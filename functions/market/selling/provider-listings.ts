@@ -134,9 +134,9 @@ export interface ListableSession {
 
 /**
  * Sessions on sale a seller can list for, soonest first, matching `query` in the tour's title or
- * artist (both languages); at most 20. Throws notLogin, sellerProfileRequired. Reads only.
+ * artist (both languages), or only `only.sessionId`; at most 20. Throws notLogin, sellerProfileRequired. Reads only.
  */
-export async function listableSessions(ctx: MarketContext, query: string): Promise<ListableSession[]> {
+export async function listableSessions(ctx: MarketContext, query: string, only?: { sessionId: number }): Promise<ListableSession[]> {
   await requireSeller(ctx);
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
@@ -155,7 +155,9 @@ export async function listableSessions(ctx: MarketContext, query: string): Promi
     .innerJoin(shows, eq(shows.id, sessions.showId))
     .innerJoin(tours, eq(tours.id, shows.tourId))
     .innerJoin(venues, eq(venues.id, shows.venueId))
-    .where(and(eq(shows.status, "ONSALE"), gt(sessions.startsAt, now), gt(sessions.saleEndsAt, now), query.trim() ? matches : sql`1`))
+    .where(
+      and(eq(shows.status, "ONSALE"), gt(sessions.startsAt, now), gt(sessions.saleEndsAt, now), query.trim() ? matches : sql`1`, only ? eq(sessions.id, only.sessionId) : sql`1`),
+    )
     .orderBy(asc(sessions.startsAt), asc(sessions.id))
     .limit(20);
   if (rows.length === 0) return [];
