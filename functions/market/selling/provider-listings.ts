@@ -134,14 +134,14 @@ export interface ListableSession {
 
 /**
  * Sessions on sale a seller can list for, soonest first, matching `query` in the tour's title or
- * artist (both languages), or only `only.sessionId`; at most 20. Throws notLogin, sellerProfileRequired. Reads only.
+ * artist or the venue's name (both languages), or only `only.sessionId`; at most 20. Throws notLogin, sellerProfileRequired. Reads only.
  */
 export async function listableSessions(ctx: MarketContext, query: string, only?: { sessionId: number }): Promise<ListableSession[]> {
   await requireSeller(ctx);
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
   const term = `%${query.trim().slice(0, 60).replace(/[%_\\]/g, (match) => `\\${match}`)}%`;
-  const matches = sql`(${like(tours.titleEn, term)} ESCAPE '\\' OR ${like(tours.titleZh, term)} ESCAPE '\\' OR ${like(tours.artistEn, term)} ESCAPE '\\' OR ${like(tours.artistZh, term)} ESCAPE '\\')`;
+  const matches = sql`(${like(tours.titleEn, term)} ESCAPE '\\' OR ${like(tours.titleZh, term)} ESCAPE '\\' OR ${like(tours.artistEn, term)} ESCAPE '\\' OR ${like(tours.artistZh, term)} ESCAPE '\\' OR ${like(venues.nameEn, term)} ESCAPE '\\' OR ${like(venues.nameZh, term)} ESCAPE '\\')`;
   const rows = await ctx.db
     .select({
       sessionId: sessions.id,
