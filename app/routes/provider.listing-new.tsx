@@ -67,9 +67,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The form's text fields as sent (the domain parses them with the same schema). */
+/** The form's filled-in text fields (an empty field is an absent one, as conform reads it); the domain parses them with the same schema. */
 function fieldsOf(formData: FormData) {
-  return Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string")) as never;
+  return Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string" && value !== "")) as never;
 }
 
 /** A file part of the form, or null when the field was left empty. */

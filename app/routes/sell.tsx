@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectTo: "/provider/listings",
     submission: parseWithZod(formData, { schema: sellerProfileSchema }),
     // The domain parses the fields itself, with the same schema.
-    run: () => saveSellerProfile(context.market, Object.fromEntries(formData) as never),
+    run: () => saveSellerProfile(context.market, Object.fromEntries([...formData].filter(([, value]) => value !== "")) as never),
     toast: () => "selling:toast.profile",
   });
 }
