@@ -71,6 +71,13 @@ export default [
   // Staff consoles (SPEC §6 leaves staff unshown; docs/decisions.md): not found without the role.
   route("provider", "routes/provider.tsx"),
   route("provider/orders/:id", "routes/provider.order.tsx"),
+  // Selling (issue 13): listings, payouts, the seller profile from Me: docs/decisions/selling.md.
+  route("provider/listings", "routes/provider.listings.tsx"),
+  route("provider/listings/new", "routes/provider.listing-new.tsx"),
+  route("provider/listings/:id", "routes/provider.listing.tsx"),
+  route("provider/payouts", "routes/provider.payouts.tsx"),
+  route("sell", "routes/sell.tsx"),
+  route("resell", "routes/resell.tsx"),
   route("support", "routes/support.tsx"),
   route("support/orders/:id", "routes/support.order.tsx"),
   route("support/cases", "routes/support.cases.tsx"),

@@ -46,7 +46,7 @@ export function DueNote({ due }: { due: OrderFacts["delivery"]["due"] }) {
 
 /** The order's facts: the event, the tickets, what was paid and how to reach the buyer. */
 export function OrderSummary({ order, children }: { order: OrderFacts; children?: React.ReactNode }) {
-  const { t } = useTranslation(["console", "order"]);
+  const { t } = useTranslation(["console", "order", "selling"]);
   const seats = order.tickets.rowLabel ? t("order.seatsRow", { section: order.tickets.section, row: order.tickets.rowLabel }) : order.tickets.section;
   return (
     <section className={kit.card} aria-labelledby="order-title">
@@ -62,6 +62,7 @@ export function OrderSummary({ order, children }: { order: OrderFacts; children?
         <Fact label={t("order.when")} value={order.event.when} />
         <Fact label={t("order.venue")} value={order.event.venue} />
         <Fact label={t("order.tickets")} value={`${seats} · ${t("order.quantity", { count: order.tickets.quantity })}`} />
+        {order.tickets.seats ? <Fact label={t("selling:seats.label")} value={t("selling:seats.numbers", { seats: order.tickets.seats.join(", ") })} /> : null}
         <Fact label={t("order.method")} value={t(`order:delivery.${order.delivery.method}`)} />
         <Fact label={t("order.total")} value={order.total} />
         {order.paidAt ? <Fact label={t("order.paidAt")} value={order.paidAt} /> : null}

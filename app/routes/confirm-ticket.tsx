@@ -11,6 +11,7 @@ import { data, Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { ResaleNoticeView } from "~/components/selling-fields";
 import { useFormatMoney } from "~/components/price";
 import { useSeatsText } from "~/components/seat-map";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -21,7 +22,7 @@ import { listingDetail, listingDetailQuerySchema, type ListingDetail } from "@ma
 import styles from "./confirm-ticket.module.css";
 import type { Route } from "./+types/confirm-ticket";
 
-export const handle = { i18n: ["buy", "discover", "errors"] };
+export const handle = { i18n: ["buy", "discover", "errors", "selling"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
@@ -147,6 +148,12 @@ function Confirmation({ detail }: { detail: ListingDetail }) {
             <dt>{t("confirm.yourTickets")}</dt>
             <dd>{t("confirm.quantity", { count: detail.quantity })}</dd>
           </div>
+          {detail.seats ? (
+            <div>
+              <dt>{t("selling:seats.label")}</dt>
+              <dd data-testid="confirm-seats">{detail.seats.join(", ")}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t("confirm.deliveryTitle")}</dt>
             <dd>{t(`delivery.${listing.deliveryMethod}`)}</dd>
@@ -157,6 +164,7 @@ function Confirmation({ detail }: { detail: ListingDetail }) {
           </div>
         </dl>
         {listing.section.obstructed ? <p className={styles.warning}>{t("listing.obstructed")}</p> : null}
+        <ResaleNoticeView notice={detail.notice} className={styles.notice} />
         {detail.consecutiveNotGuaranteed ? (
           <div className={styles.notice} role="note">
             <strong>{t("confirm.consecutive")}</strong>

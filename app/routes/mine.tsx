@@ -17,7 +17,7 @@ import styles from "./mine.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 import type { Route } from "./+types/mine";
 
-export const handle = { i18n: ["me"] };
+export const handle = { i18n: ["me", "selling"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
@@ -160,6 +160,15 @@ export default function Mine() {
           </SheetTrigger>
         </div>
       </section>
+
+      {profile && !consoles.includes("provider") ? (
+        <nav className={styles.menu} aria-label={t("selling:me.sell")}>
+          <Link to="/sell" className={styles.menuRow} data-testid="sell-entry">
+            <LineIcon paths={CONSOLES[0].icon} className={styles.menuIcon} />
+            <span className={styles.menuLabel}>{t("selling:me.sell")}</span>
+          </Link>
+        </nav>
+      ) : null}
 
       {consoles.length > 0 ? (
         <nav className={styles.menu} aria-label={t("staff.label")}>

@@ -39,7 +39,7 @@ import { logError } from "../../functions/observability";
 import styles from "./order-detail.module.css";
 import type { Route } from "./+types/order-detail";
 
-export const handle = { i18n: ["orders", ...DELIVERY_PANEL_NAMESPACES] };
+export const handle = { i18n: ["orders", "selling", ...DELIVERY_PANEL_NAMESPACES] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -83,6 +83,7 @@ function detailOf(order: OrderView, write: WriteMoney, context: AppLoadContext) 
     section: order.tickets.section,
     rowLabel: order.tickets.rowLabel,
     seatsTogether: order.tickets.seatsTogether,
+    seatNumbers: order.tickets.seats,
     quantity: order.quantity,
     deliveryMethod: order.deliveryMethod,
     shippingAddress: address
@@ -194,7 +195,7 @@ export default function OrderDetailPage() {
 
 function OrderDetail({ loaded }: { loaded: MineLoaded }) {
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation(["orders", "order"]);
+  const { t } = useTranslation(["orders", "order", "selling"]);
   const pay = useSheet("pay");
   const { order, afterSales, payable, now } = loaded;
   useKeepCurrent(order.id, order.pending, REFRESH_EVERY_MS);
@@ -251,7 +252,13 @@ function OrderDetail({ loaded }: { loaded: MineLoaded }) {
               <dt>{t("detail.seats")}</dt>
               <dd>
                 <span>{seats}</span>
+                {order.seatNumbers ? <span data-testid="order-seat-numbers">{t("selling:seats.numbers", { seats: order.seatNumbers.join(", ") })}</span> : null}
                 <span className={styles.muted}>{order.seatsTogether ? t("order:confirm.together") : t("order:confirm.notTogether")}</span>
+                {order.status === "paid" ? (
+                  <Link to={`/resell?id=${order.id}`} className={styles.inlineLink} data-testid="resell-link">
+                    {t("selling:resell.title")}
+                  </Link>
+                ) : null}
               </dd>
             </div>
             <div>

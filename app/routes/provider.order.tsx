@@ -40,7 +40,7 @@ import {
 } from "@market/delivery";
 import type { Route } from "./+types/provider.order";
 
-export const handle = { i18n: ["console", "order", "errors"] };
+export const handle = { i18n: ["console", "order", "errors", "selling"] };
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 

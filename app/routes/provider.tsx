@@ -4,7 +4,7 @@
  * address (?state=, ?page=), each with what is due and when, overdue marked. Anyone without the
  * role gets the not-found page; a guest is sent to sign in.
  */
-import { data, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleLayout, ConsolePager } from "~/components/console-layout";
 import kit from "~/components/console-kit.module.css";
@@ -17,7 +17,7 @@ import { pagingSchema } from "@market/catalog/paging";
 import { listProviderOrders, providerOrdersQuerySchema, type DeliveryState } from "@market/delivery";
 import type { Route } from "./+types/provider";
 
-export const handle = { i18n: ["console", "order"] };
+export const handle = { i18n: ["console", "order", "selling"] };
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
@@ -83,13 +83,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ProviderOrders() {
   const { state, seller, orders } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["console", "order"]);
+  const { t } = useTranslation(["console", "order", "selling"]);
   const chips = [
     { key: "all", label: t("provider.all"), href: "/provider", current: state === null },
     ...FILTER_STATES.map((value) => ({ key: value, label: t(`state.${value}`), href: listHref("/provider", { state: value }), current: state === value })),
   ];
   return (
     <ConsoleLayout kind="provider" title={t("provider.title")} actingFor={seller}>
+      <div className={kit.actions}>
+        <Link to="/provider/listings" className={kit.secondary}>
+          {t("selling:listings.title")}
+        </Link>
+        <Link to="/provider/payouts" className={kit.secondary}>
+          {t("selling:listings.payouts")}
+        </Link>
+      </div>
       <div className={kit.bleed}>
         <FilterChips label={t("provider.filter")} chips={chips} />
       </div>

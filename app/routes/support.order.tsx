@@ -22,7 +22,7 @@ import { listCases } from "@market/aftersales";
 import { getSupportOrder, intervene, interventionSchema, type InterventionAction } from "@market/delivery";
 import type { Route } from "./+types/support.order";
 
-export const handle = { i18n: ["console", "order", "errors", "aftersale"] };
+export const handle = { i18n: ["console", "order", "errors", "aftersale", "selling"] };
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 

@@ -73,7 +73,9 @@ export async function takeStep<Value>(
     const message = await refusalMessage(error, context, step.labels);
     return reply(submission ? submission.reply({ formErrors: [message] }) : { status: "error", error: { "": [message] } });
   }
-  throw await redirectWithToast(step.redirectTo, { kind: "success", key: `console:${step.toast ? step.toast(value) : `toast.${intent}`}` });
+  // A toast key naming its own namespace ('selling:toast.created') is taken as it is.
+  const key = step.toast ? step.toast(value) : `toast.${intent}`;
+  throw await redirectWithToast(step.redirectTo, { kind: "success", key: key.includes(":") ? key : `console:${key}` });
 }
 
 /** A refusal in the viewer's language, naming its field by the form's label rather than its name. */
@@ -172,7 +174,7 @@ export function orderFacts(order: Omit<ProviderOrderView, "actions">, write: Con
     id: order.id,
     orderNo: order.orderNo,
     event: { title: order.event.title, when: write.moment(order.event.startsAt, timeZone), venue: order.event.venueName, venueAddress: order.event.venueAddress },
-    tickets: { section: order.tickets.section, rowLabel: order.tickets.rowLabel, quantity: order.quantity },
+    tickets: { section: order.tickets.section, rowLabel: order.tickets.rowLabel, quantity: order.quantity, seats: order.tickets.seats },
     total: write.money(order.total.amount, order.total.currency),
     paidAt: order.paidAt === null ? null : write.moment(order.paidAt, timeZone),
     seller: order.seller.nickname,

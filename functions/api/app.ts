@@ -30,6 +30,7 @@ import { registerDemandRoutes } from "./routes/demand";
 import { registerMessagingRoutes } from "./routes/messaging";
 import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerStudentRoutes } from "./routes/students";
+import { registerSellingRoutes } from "./routes/selling";
 
 export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
@@ -74,6 +75,7 @@ export function createApi() {
   registerMessagingRoutes(api);
   registerAnalyticsRoutes(api);
   registerStudentRoutes(api);
+  registerSellingRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

@@ -54,6 +54,17 @@ export const CODES = {
   eTicketFileInvalid: 610028,
   // A hot on-sale's waiting room (ours, docs/decisions/demand.md): holding tickets needs an admission.
   queueAdmissionRequired: 610040,
+  // Selling (ours, docs/decisions/selling.md): SPEC §8 leaves seller codes unshown.
+  listingPriceCapped: 620001,
+  listingProofRequired: 620002,
+  listingHeld: 620003,
+  listingNotEditable: 620004,
+  listingQuantityBelowSold: 620005,
+  sellerProfileRequired: 620006,
+  sellerTraderIdentityRequired: 620007,
+  resaleNotAllowed: 620008,
+  sessionNotListable: 620009,
+  listingSeatsInvalid: 620010,
   aftersaleApply: 650033,
   aftersaleAlreadyOpen: 650034,
   aftersaleNotReviewable: 650035,

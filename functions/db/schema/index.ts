@@ -16,3 +16,4 @@ export * from "./aftersales";
 export * from "./demand";
 export * from "./messaging";
 export * from "./apps";
+export * from "./selling";

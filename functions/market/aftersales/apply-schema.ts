@@ -174,9 +174,11 @@ const common = {
   recipientName: requiredText(APPLY_LIMITS.recipientName.max * 2).transform(normalizeRecipientName),
 };
 
+/** The name on a receiving account, shared with the seller's payout account (selling/seller-profiles.ts). */
+export const RECIPIENT_NAME_FIELD = { recipientName: common.recipientName };
+
 /** CNY: an Alipay account, the email or mainland mobile number it is registered with. */
-const cnyAccount = z.object({
-  ...common,
+export const CNY_ACCOUNT_FIELDS = {
   accountCurrency: z.literal("CNY"),
   alipayAccount: requiredText(254)
     .transform((value) => value.replace(/\s+/g, ""))
@@ -184,11 +186,11 @@ const cnyAccount = z.object({
       error: AFTERSALE_MESSAGES.alipayInvalid,
     })
     .transform((value) => (value.includes("@") ? value.toLowerCase() : value.replace(/^\+?86-?/, ""))),
-});
+};
+const cnyAccount = z.object({ ...common, ...CNY_ACCOUNT_FIELDS });
 
 /** HKD: a bank account. */
-const hkdAccount = z.object({
-  ...common,
+export const HKD_ACCOUNT_FIELDS = {
   accountCurrency: z.literal("HKD"),
   bankName: requiredText(APPLY_LIMITS.bankName),
   /** A clearing code: 3 digits in Hong Kong, up to 11 letters or digits elsewhere. */
@@ -204,7 +206,8 @@ const hkdAccount = z.object({
     .transform((value) => value.replace(/[\s-]/g, ""))
     .refine((value) => /^\d{8,30}$/.test(value), { error: AFTERSALE_MESSAGES.cardNumberInvalid }),
   accountOpeningArea: requiredText(APPLY_LIMITS.accountOpeningArea),
-});
+};
+const hkdAccount = z.object({ ...common, ...HKD_ACCOUNT_FIELDS });
 
 /**
  * An application (SPEC §2 applyFor). The account currency picks which account fields are

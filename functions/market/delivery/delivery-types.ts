@@ -108,7 +108,8 @@ export interface ProviderOrderView {
   quantity: number;
   channel: string;
   event: { title: string; startsAt: number; venueName: string; venueAddress: string; timeZone: string };
-  tickets: { listingId: number; section: string; rowLabel: string | null };
+  /** `seats`: the seat numbers the order got, null for general admission. */
+  tickets: { listingId: number; section: string; rowLabel: string | null; seats: string[] | null; consecutiveNotGuaranteed: boolean };
   /** The buyer's contact for urgent calls (SPEC §5). */
   contact: { email: string; phoneCode: string; phone: string };
   shippingAddress: ShippingAddress | null;

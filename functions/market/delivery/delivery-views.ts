@@ -6,6 +6,7 @@
  * What differs by audience: the pickup code is the buyer's proof at the counter, so the provider
  * never sees it (support does); everything else is the same facts.
  */
+import { seatsOfDeliveries, type SeatPick } from "../selling/seats";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   deliveries,
@@ -104,6 +105,8 @@ export async function pageOfDeliveryRows(
 export interface DeliveryExtras {
   files: Map<number, DeliveryFileRow[]>;
   events: Map<number, DeliveryEventRow[]>;
+  /** The seats each order got, by order id (selling/seats.ts). */
+  seats: Map<number, SeatPick>;
 }
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
@@ -118,12 +121,13 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 
 /** The files and timeline of each delivery, oldest first. */
 export async function loadExtras(ctx: MarketContext, deliveryIds: number[]): Promise<DeliveryExtras> {
-  if (deliveryIds.length === 0) return { files: new Map(), events: new Map() };
-  const [files, events] = await Promise.all([
+  if (deliveryIds.length === 0) return { files: new Map(), events: new Map(), seats: new Map() };
+  const [files, events, seats] = await Promise.all([
     ctx.db.select().from(deliveryFiles).where(inArray(deliveryFiles.deliveryId, deliveryIds)).orderBy(deliveryFiles.id),
     ctx.db.select().from(deliveryEvents).where(inArray(deliveryEvents.deliveryId, deliveryIds)).orderBy(deliveryEvents.id),
+    seatsOfDeliveries(ctx, deliveryIds),
   ]);
-  return { files: groupBy(files, (file) => file.deliveryId), events: groupBy(events, (event) => event.deliveryId) };
+  return { files: groupBy(files, (file) => file.deliveryId), events: groupBy(events, (event) => event.deliveryId), seats };
 }
 
 function hasPickupDetails(delivery: DeliveryRow["delivery"]): boolean {
@@ -264,7 +268,13 @@ function staffOrderBase(ctx: MarketContext, row: DeliveryRow, extras: DeliveryEx
       venueAddress: zh ? row.venueAddressZh : row.venueAddressEn,
       timeZone: row.timeZone,
     },
-    tickets: { listingId: order.listingId, section: zh ? row.sectionZh : row.sectionEn, rowLabel: row.rowLabel },
+    tickets: {
+      listingId: order.listingId,
+      section: zh ? row.sectionZh : row.sectionEn,
+      rowLabel: row.rowLabel,
+      seats: extras.seats.get(order.id)?.seats ?? null,
+      consecutiveNotGuaranteed: extras.seats.get(order.id)?.consecutiveNotGuaranteed ?? false,
+    },
     contact: { email: order.contactEmail, phoneCode: order.contactPhoneCode, phone: order.contactPhone },
     shippingAddress: order.shippingAddress ? (JSON.parse(order.shippingAddress) as ShippingAddress) : null,
     total: { amount: order.totalAmount, currency: order.currencyCode },

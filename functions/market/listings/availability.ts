@@ -9,14 +9,18 @@
  * what a buyer is shown and what a buyer can take never disagree.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { listings, orders } from "../../db/schema";
+import { listingTerms, listings, orders } from "../../db/schema";
 
 /** Tickets of the listing in scope (`listings` by its table name) still taken at `now`. */
 export function ticketsTaken(now: number): SQL<number> {
   return sql<number>`(SELECT COALESCE(SUM(${orders.quantity}), 0) FROM ${orders} WHERE ${orders.listingId} = ${listings.id} AND ${orders.status} <> 'canceled' AND (${orders.status} <> 'pending_payment' OR ${orders.expiresAt} > ${now}))`;
 }
 
-/** Tickets of the listing in scope (`listings` by its table name) a buyer can take at `now`. */
+/**
+ * Tickets of the listing in scope (`listings` by its table name) a buyer can take at `now`: none
+ * once its seller has withdrawn it (selling/edit-listing.ts), so a withdrawal and a purchase
+ * never both succeed on the same tickets.
+ */
 export function ticketsLeft(now: number): SQL<number> {
-  return sql<number>`(${listings.quantity} - ${ticketsTaken(now)})`.mapWith(Number);
+  return sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM ${listingTerms} WHERE ${listingTerms.listingId} = ${listings.id} AND ${listingTerms.withdrawnAt} IS NOT NULL) THEN 0 ELSE ${listings.quantity} - ${ticketsTaken(now)} END)`.mapWith(Number);
 }

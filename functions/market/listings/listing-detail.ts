@@ -21,10 +21,11 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { convert, exchangeRate } from "../money";
 import { shippingFee, ticketPrice } from "./pricing";
+import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";
+import { previewSeats } from "../selling/seats";
 import { displayCurrency, offeredListings, sessionSummary, type OfferedListing, type SessionSummary } from "./session-offer";
 
-/** SPEC §9: from this many tickets, seats may not be side by side. */
-export const CONSECUTIVE_NOT_GUARANTEED_FROM = 4;
+export { CONSECUTIVE_NOT_GUARANTEED_FROM } from "../selling/seats";
 
 export const listingDetailQuerySchema = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -57,6 +58,10 @@ export interface ListingDetail {
   /** Units of the display currency per unit of the trade currency (6 significant digits). */
   exchangeRate: string;
   consecutiveNotGuaranteed: boolean;
+  /** The seat numbers the buyer gets if they order now (decided for good when the order is placed); null for general admission. */
+  seats: string[] | null;
+  /** 'Price capped by local law' and the disclosures the law requires (selling/buyer-notices.ts). */
+  notice: ResaleNotice | null;
 }
 
 /**
@@ -80,6 +85,7 @@ export async function listingDetail(ctx: MarketContext, query: ListingDetailQuer
       data: { sessionId, allowed: listing.quantities },
     });
   }
+  const [pick, notices] = await Promise.all([previewSeats(ctx, query.listingId, query.quantity), resaleNotices(ctx, [query.listingId])]);
   const tradeCurrency = reference.currencyByCode.get(listing.trade.currency)!;
   const target = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
   const unit = ticketPrice(listing.trade.priceMinor, listing.trade.currency);
@@ -113,7 +119,9 @@ export async function listingDetail(ctx: MarketContext, query: ListingDetailQuer
     display: { ...display, currency: target.code },
     trade: { ...trade, currency: tradeCurrency.code, symbol: tradeCurrency.symbol, minorUnits: tradeCurrency.minorUnits },
     exchangeRate: exchangeRate(tradeCurrency, target),
-    consecutiveNotGuaranteed: query.quantity >= CONSECUTIVE_NOT_GUARANTEED_FROM,
+    consecutiveNotGuaranteed: pick.consecutiveNotGuaranteed,
+    seats: pick.seats,
+    notice: notices.get(query.listingId) ?? null,
   };
 }
 

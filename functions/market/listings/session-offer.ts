@@ -20,6 +20,7 @@ import { sessionStatus } from "../catalog/session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { convert } from "../money";
+import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";
 import { ticketsLeft } from "./availability";
 import { ticketPrice } from "./pricing";
 import { allowedQuantities } from "./split-rules";
@@ -63,6 +64,8 @@ export interface OfferedListing {
   comparedToFace: "below" | "at" | "above";
   /** Raw trade-currency amounts, for the confirmation's breakdown. */
   trade: { currency: string; priceMinor: number; faceValueMinor: number; allIn: number };
+  /** 'Price capped by local law' and the law's disclosures (selling/buyer-notices.ts); null when none. */
+  notice: ResaleNotice | null;
 }
 
 /** The session `sessionId` as a buyer sees it at `now`. Throws notFound for a missing or DISABLED one. */
@@ -167,6 +170,7 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
       .where(and("listingId" in scope ? eq(listings.id, scope.listingId) : eq(listings.sessionId, scope.sessionId), gt(left, 0))),
   ]);
   const target = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
+  const notices = await resaleNotices(ctx, rows.map((row) => row.listingId));
   const offered: OfferedListing[] = [];
   for (const row of rows) {
     const trade = reference.currencyByCode.get(row.currency);
@@ -196,6 +200,7 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
       faceValue: { amount: convert(row.faceValueMinor, trade, target), currency: target.code },
       comparedToFace: allIn < row.faceValueMinor ? "below" : allIn > row.faceValueMinor ? "above" : "at",
       trade: { currency: row.currency, priceMinor: row.priceMinor, faceValueMinor: row.faceValueMinor, allIn },
+      notice: notices.get(row.listingId) ?? null,
     });
   }
   return offered;

@@ -15,6 +15,7 @@ import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
+import { seatsOfOrders } from "../selling/seats";
 import { requireBuyer } from "./buyer";
 import type { ShippingAddress } from "./order-schemas";
 import { ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";
@@ -73,7 +74,8 @@ export interface OrderView {
     cityCode: string;
     timeZone: string;
   };
-  tickets: { listingId: number; section: string; rowLabel: string | null; seatsTogether: boolean };
+  /** `seats`: the seat numbers the order got (null for general admission), decided when it was placed. */
+  tickets: { listingId: number; section: string; rowLabel: string | null; seatsTogether: boolean; seats: string[] | null; consecutiveNotGuaranteed: boolean };
   seller: { nickname: string };
   /** In the trade currency (the listing's): what is charged. */
   price: PriceDetails;
@@ -209,7 +211,7 @@ export async function listOrders(
 
 async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const [reference, deliveries, notes] = await Promise.all([
+  const [reference, deliveries, notes, seats] = await Promise.all([
     loadReference(ctx),
     loadDeliveries(ctx, rows.map((row) => row.order.id)),
     ctx.db
@@ -217,6 +219,7 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
       .from(orderNotes)
       .where(inArray(orderNotes.orderId, rows.map((row) => row.order.id)))
       .orderBy(orderNotes.id),
+    seatsOfOrders(ctx, rows.map((row) => row.order)),
   ]);
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
@@ -280,6 +283,8 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
         section: zh ? row.sectionZh : row.sectionEn,
         rowLabel: row.rowLabel,
         seatsTogether: row.seatsTogether,
+        seats: seats.get(order.id)?.seats ?? null,
+        consecutiveNotGuaranteed: seats.get(order.id)?.consecutiveNotGuaranteed ?? false,
       },
       seller: { nickname: row.sellerNickname },
       price,

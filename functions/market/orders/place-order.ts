@@ -28,6 +28,7 @@ import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOr
 import { newOrderNo } from "./order-no";
 import { getOrder, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
+import { assignSeatStatements } from "../selling/seats";
 import { prepare } from "./statements";
 import { invalidInput } from "./validation";
 
@@ -278,6 +279,8 @@ async function takeTickets(
     RETURNING id`;
   const batch = [prepare(ctx.d1, statement)];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
+  // The order's seats, decided in the same transaction that takes its tickets (selling/seats.ts).
+  batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }));
   const [result] = await ctx.d1.batch<{ id: number }>(batch);
   return result.results[0]?.id ?? null;
 }

@@ -17,6 +17,7 @@ import type { PaymentEvent } from "../../integrations/payment";
 import type { MarketContext } from "../context";
 import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-delivery";
 import { prepare } from "../orders/statements";
+import { handoverStatements } from "../selling/fan-resale";
 import { settleRefund } from "./refunds";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
 
@@ -82,6 +83,12 @@ export async function applyPaymentEvent(
                 AND status = 'pending_payment' AND expires_at > ${now} AND ${ours}`,
           // The paid order's delivery, in the same batch: no paid order is ever without one.
           ...createDeliveryStatements(
+            sql`SELECT id FROM ${orders} WHERE paid_payment_id = (SELECT id FROM ${payments} WHERE ${thisPayment})`,
+            ours,
+            now,
+          ),
+          // A fan resale: the old holder's credential stops working in this same batch (selling/fan-resale.ts).
+          ...handoverStatements(
             sql`SELECT id FROM ${orders} WHERE paid_payment_id = (SELECT id FROM ${payments} WHERE ${thisPayment})`,
             ours,
             now,

@@ -1,0 +1,182 @@
+/**
+ * Putting tickets on sale. Rules, in the order a seller can act on them:
+ * - the seller has a profile (or the seller role); the session is on sale; the section is on the
+ *   session's venue map; a numbered section takes one seat number per ticket, general admission
+ *   takes a quantity;
+ * - prices are in the trade currency of the venue's market; the price obeys the resale law of
+ *   the venue's market for this event (market-law.ts), refused with the law's name otherwise;
+ * - a trader must have the identity the law asks buyers be shown;
+ * - face value needs proof: a photo or PDF of the ticket, kept in R2 for support only;
+ * - an e-ticket delivered 'now' comes with its PDF.
+ *
+ * Files are written before the rows (a row never names a missing object), and the listing, its
+ * terms and its first change are one batch.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { listingChanges, listings, listingTerms, venueSections } from "../../db/schema";
+import { fileStore } from "../../integrations/storage";
+import { toMinorUnits } from "../aftersales/apply-schema";
+import type { MarketContext } from "../context";
+import { MarketError } from "../errors";
+import { checkETicketFile, PDF_TYPE, type UploadedFile } from "../delivery/e-tickets";
+import { looksLikePdf } from "../delivery/e-ticket-pdf";
+import { prepare } from "../orders/statements";
+import { invalidField, sellingInvalid } from "./invalid-input";
+import { refuseAboveCap, sessionMarket, verdictFor, type SessionMarket } from "./market-law";
+import type { ResaleVerdict } from "./resale-laws";
+import { seatsSideBySide } from "./seats";
+import { requireSeller, type Seller } from "./seller-profiles";
+import { createListingSchema, parseSeatList, type CreateListingInput, type CreateListingRequest } from "./selling-schemas";
+
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+const PROOF_TYPES = ["image/jpeg", "image/png", "image/webp", PDF_TYPE];
+
+export interface ListingFiles {
+  /** Face-value proof: a photo (JPEG, PNG, WebP) or PDF of the ticket. */
+  proof?: UploadedFile | null;
+  /** E_TICKET 'now': the e-ticket PDF. */
+  eTicket?: UploadedFile | null;
+}
+
+/** The bytes of an acceptable proof (type and first bytes agree, not empty, ≤ 10 MB). Throws listingProofRequired. */
+export function checkProof(file: UploadedFile | null | undefined): Uint8Array {
+  if (!file) throw new MarketError("listingProofRequired");
+  const bytes = file.bytes instanceof Uint8Array ? file.bytes : new Uint8Array(file.bytes);
+  const signed =
+    (file.type === PDF_TYPE && looksLikePdf(bytes)) ||
+    (file.type === "image/jpeg" && bytes[0] === 0xff && bytes[1] === 0xd8) ||
+    (file.type === "image/png" && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) ||
+    (file.type === "image/webp" && new TextDecoder().decode(bytes.slice(8, 12)) === "WEBP");
+  if (!PROOF_TYPES.includes(file.type) || bytes.length === 0 || bytes.length > PROOF_MAX_BYTES || !signed) {
+    throw new MarketError("listingProofRequired");
+  }
+  return bytes;
+}
+
+/** A typed amount in the market's minor units; invalidParam naming the field otherwise. */
+export function minorOf(amount: string, minorUnits: number, field: string): number {
+  const minor = toMinorUnits(amount, minorUnits);
+  if (minor === null || minor <= 0) throw invalidField(field);
+  return minor;
+}
+
+/** The disclosures the law asks a listing to carry, as stored and shown to buyers. */
+export interface ListingDisclosures {
+  /** Rule ids that asked for them. */
+  rules: string[];
+  show: ResaleVerdict["disclose"];
+  trader: Seller["trader"];
+}
+
+export function disclosuresOf(verdict: ResaleVerdict, seller: Pick<Seller, "kind" | "trader">): ListingDisclosures | null {
+  if (verdict.disclose.length === 0) return null;
+  const rules = verdict.rules.filter((rule) => rule.disclose.length > 0).map((rule) => rule.id);
+  return { rules, show: verdict.disclose, trader: seller.kind === "trader" ? seller.trader : null };
+}
+
+/** Refuses a trader the law asks to be identified when no identity is on file. Throws sellerTraderIdentityRequired. */
+export function refuseUnidentifiedTrader(verdict: ResaleVerdict, seller: Pick<Seller, "kind" | "trader">): void {
+  if (seller.kind === "trader" && verdict.disclose.includes("trader_identity") && !seller.trader) {
+    throw new MarketError("sellerTraderIdentityRequired");
+  }
+}
+
+interface Seats {
+  rowLabel: string | null;
+  seatFrom: number | null;
+  seatNumbers: string[] | null;
+  quantity: number;
+  together: boolean;
+}
+
+async function seatsOf(ctx: MarketContext, market: SessionMarket, request: CreateListingRequest): Promise<Seats> {
+  const [section] = await ctx.db
+    .select({ generalAdmission: venueSections.generalAdmission })
+    .from(venueSections)
+    .where(and(eq(venueSections.id, request.sectionId), eq(venueSections.venueId, market.venueId)))
+    .limit(1);
+  if (!section) throw invalidField("sectionId");
+  if (section.generalAdmission || request.seats === null) {
+    if (!section.generalAdmission || request.seats !== null || request.quantity === undefined) throw new MarketError("listingSeatsInvalid");
+    return { rowLabel: null, seatFrom: null, seatNumbers: null, quantity: request.quantity, together: false };
+  }
+  const seats = parseSeatList(request.seats);
+  if (!seats || (request.quantity !== undefined && request.quantity !== seats.length)) throw new MarketError("listingSeatsInvalid");
+  const first = Number(seats[0]);
+  return {
+    rowLabel: request.rowLabel,
+    seatFrom: Number.isInteger(first) ? first : 1,
+    seatNumbers: seats,
+    quantity: seats.length,
+    together: seatsSideBySide(seats),
+  };
+}
+
+/**
+ * Lists tickets for the viewer as a seller. Takes createListingSchema's fields and the files.
+ * Throws notLogin, sellerProfileRequired, invalidParam (naming the field), notFound (no such
+ * session), sessionNotListable, listingSeatsInvalid, listingPriceCapped (naming the law and the
+ * cap), sellerTraderIdentityRequired, listingProofRequired, eTicketFileInvalid. Side effects: the
+ * proof (and e-ticket) in R2; the listing, its terms and a 'created' change. Returns its id.
+ */
+export async function createListing(ctx: MarketContext, input: CreateListingInput, files: ListingFiles): Promise<{ listingId: number }> {
+  const seller = await requireSeller(ctx);
+  const parsed = createListingSchema.safeParse(input);
+  if (!parsed.success) throw sellingInvalid(parsed.error);
+  const request = parsed.data;
+  const market = await sessionMarket(ctx, request.sessionId);
+  if (!market.listable) throw new MarketError("sessionNotListable");
+  const seats = await seatsOf(ctx, market, request);
+  const faceValueMinor = minorOf(request.faceValue, market.currency.minorUnits, "faceValue");
+  const priceMinor = minorOf(request.price, market.currency.minorUnits, "price");
+  const verdict = verdictFor(market, { sellerKind: seller.kind, restriction: request.restriction, faceValueMinor });
+  refuseAboveCap(ctx, verdict, priceMinor, market.currency);
+  refuseUnidentifiedTrader(verdict, seller);
+  const proof = checkProof(files.proof);
+  const eTicketNow = request.deliveryMethod === "E_TICKET" && request.eTicketTiming === "now";
+  const eTicket = eTicketNow ? checkETicketFile(files.eTicket ?? { name: "", type: "", bytes: new Uint8Array() }) : null;
+
+  const folder = `listings/${crypto.randomUUID()}`;
+  const store = fileStore(ctx.env);
+  const proofKey = `${folder}/proof`;
+  await store.put(proofKey, proof, files.proof!.type);
+  if (eTicket) await store.put(`${folder}/e-ticket.pdf`, eTicket, PDF_TYPE);
+
+  const now = ctx.now();
+  const details = {
+    eTicketTiming: request.deliveryMethod === "E_TICKET" ? request.eTicketTiming : undefined,
+    pickupPlace: request.pickupPlace ?? undefined,
+    pickupTime: request.pickupTime ?? undefined,
+    transferPlatform: request.transferPlatform ?? undefined,
+    redemptionInstructions: request.redemptionInstructions ?? undefined,
+    deliverBy: request.deliverBy ?? undefined,
+  };
+  const ticketNumbers = request.ticketNumbers ? request.ticketNumbers.split(/[,，\s]+/).filter(Boolean) : null;
+  const disclosures = disclosuresOf(verdict, seller);
+  const [inserted] = await ctx.d1.batch<{ id: number }>([
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${listings} (session_id, seller_id, section_id, row_label, seat_from, seats_together, quantity, price_minor,
+            face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, listed_at)
+          VALUES (${request.sessionId}, ${seller.sellerId}, ${request.sectionId}, ${seats.rowLabel}, ${seats.seatFrom}, ${seats.together ? 1 : 0},
+            ${seats.quantity}, ${priceMinor}, ${faceValueMinor}, ${market.currency.code}, ${request.deliveryMethod}, ${request.splitRule},
+            ${eTicket ? 1 : 0}, ${now})
+          RETURNING id`,
+    ),
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${listingTerms} (listing_id, created_by, seat_numbers, proof_r2_key, proof_file_name, proof_content_type, note,
+            delivery_details, restriction, ticket_numbers, law_rule, cap_minor, disclosures, updated_at)
+          VALUES (last_insert_rowid(), ${seller.userId}, ${seats.seatNumbers ? JSON.stringify(seats.seatNumbers) : null}, ${proofKey},
+            ${files.proof!.name.slice(0, 120)}, ${files.proof!.type}, ${request.note}, ${JSON.stringify(details)}, ${request.restriction},
+            ${ticketNumbers ? JSON.stringify(ticketNumbers) : null}, ${verdict.capping?.rule.id ?? null}, ${verdict.capping?.capMinor ?? null},
+            ${disclosures ? JSON.stringify(disclosures) : null}, ${now})`,
+    ),
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${listingChanges} (listing_id, actor_user_id, kind, from_value, to_value, created_at)
+          VALUES (last_insert_rowid(), ${seller.userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: seats.quantity })}, ${now})`,
+    ),
+  ]);
+  return { listingId: inserted.results[0].id };
+}

@@ -1,0 +1,198 @@
+/**
+ * What a provider is paid, and when. Per paid order: the ticket price less the marketplace fee
+ * (5% of it; the buyer's fees and any coupon are the marketplace's), paid once the event is two
+ * days past, the delivery is complete and no after-sales case is open; support can hold it
+ * (a hold lasts until support releases it, whatever happens to the case). Computed at read time
+ * from the order, its delivery, its cases and holds, so it is right at every instant.
+ *
+ * A delivery voided because the buyer resold the tickets here (fan-resale.ts) counts as
+ * complete: the seller delivered; the tickets simply changed hands.
+ */
+import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, sessions, shows, tours } from "../../db/schema";
+import { OPEN_STATUSES } from "../aftersales/rules";
+import type { MarketContext } from "../context";
+import { MarketError, notFound } from "../errors";
+import { MACHINES } from "../delivery/machine";
+import { requireRole } from "../staff";
+import { sellingInvalid } from "./invalid-input";
+import { requireSeller } from "./seller-profiles";
+import { payoutHoldSchema, payoutReleaseSchema, statementQuerySchema } from "./selling-schemas";
+
+/** The marketplace's fee on the seller's price, in basis points. */
+export const MARKETPLACE_FEE_BPS = 500;
+/** How long after the event starts a payout becomes due (time for a buyer to report a problem). */
+export const PAYOUT_AFTER_EVENT_MS = 48 * 60 * 60_000;
+
+export type PayoutStatus = "refunded" | "held" | "case_open" | "awaiting_delivery" | "scheduled" | "payable";
+
+export interface PayoutView {
+  orderId: number;
+  orderNo: string;
+  title: string;
+  startsAt: number;
+  quantity: number;
+  currency: string;
+  ticketAmount: number;
+  fee: number;
+  payout: number;
+  status: PayoutStatus;
+  /** When it is (or became) due: two days after the event starts. */
+  payableAt: number;
+  hold: { reason: string; at: number } | null;
+}
+
+/** The fee on a ticket amount, rounded half up. */
+export function marketplaceFee(ticketAmount: number): number {
+  return Math.floor((ticketAmount * MARKETPLACE_FEE_BPS + 5_000) / 10_000);
+}
+
+const COMPLETE_STATES = new Set<string>(Object.values(MACHINES).map((machine) => machine.final));
+
+export interface PayoutFacts {
+  startsAt: number;
+  deliveryState: string | null;
+  resold: boolean;
+  refunded: boolean;
+  openCase: boolean;
+  held: boolean;
+}
+
+/** The payout's status at `now`, from its facts, first rule that applies. Pure. */
+export function payoutStatus(facts: PayoutFacts, now: number): PayoutStatus {
+  if (facts.refunded || (facts.deliveryState === "voided" && !facts.resold)) return "refunded";
+  if (facts.held) return "held";
+  if (facts.openCase) return "case_open";
+  if (!facts.resold && !COMPLETE_STATES.has(facts.deliveryState ?? "")) return "awaiting_delivery";
+  return facts.startsAt + PAYOUT_AFTER_EVENT_MS > now ? "scheduled" : "payable";
+}
+
+async function payoutRows(ctx: MarketContext, where: ReturnType<typeof and>) {
+  const zh = ctx.viewer.language === "zh-HK";
+  return ctx.db
+    .select({
+      order: orders,
+      title: zh ? tours.titleZh : tours.titleEn,
+      startsAt: sessions.startsAt,
+      deliveryState: deliveries.state,
+      refunded: sql<number>`EXISTS (SELECT 1 FROM ${payments} p WHERE p.id = ${orders.paidPaymentId} AND p.status IN ('refund_pending', 'refunded'))`.mapWith(Boolean),
+      resold: sql<number>`EXISTS (SELECT 1 FROM ${listingTerms} rt INNER JOIN ${orders} ro ON ro.listing_id = rt.listing_id
+                                   WHERE rt.source_order_id = ${orders.id} AND ro.status = 'paid')`.mapWith(Boolean),
+      openCase: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} c WHERE c.order_id = ${orders.id}
+                                     AND c.status IN (${sql.join(OPEN_STATUSES.map((status) => sql`${status}`), sql`, `)}))`.mapWith(Boolean),
+      holdReason: sql<string | null>`(SELECT h.reason FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
+      holdAt: sql<number | null>`(SELECT h.created_at FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
+    })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
+    .innerJoin(shows, eq(shows.id, sessions.showId))
+    .innerJoin(tours, eq(tours.id, shows.tourId))
+    .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
+    .where(and(eq(orders.status, "paid"), where))
+    .orderBy(desc(sessions.startsAt), desc(orders.id));
+}
+
+function toView(row: Awaited<ReturnType<typeof payoutRows>>[number], now: number): PayoutView {
+  const fee = marketplaceFee(row.order.ticketAmount);
+  const held = row.holdReason !== null;
+  return {
+    orderId: row.order.id,
+    orderNo: row.order.orderNo,
+    title: row.title,
+    startsAt: row.startsAt,
+    quantity: row.order.quantity,
+    currency: row.order.currencyCode,
+    ticketAmount: row.order.ticketAmount,
+    fee,
+    payout: row.order.ticketAmount - fee,
+    status: payoutStatus({ startsAt: row.startsAt, deliveryState: row.deliveryState, resold: row.resold, refunded: row.refunded, openCase: row.openCase, held }, now),
+    payableAt: row.startsAt + PAYOUT_AFTER_EVENT_MS,
+    hold: held ? { reason: row.holdReason!, at: row.holdAt! } : null,
+  };
+}
+
+/** The viewer's payouts as a seller, one per paid order, latest event first (at most 200). Throws notLogin, sellerProfileRequired. */
+export async function providerPayouts(ctx: MarketContext): Promise<PayoutView[]> {
+  const seller = await requireSeller(ctx);
+  const rows = await payoutRows(ctx, and(eq(listings.sellerId, seller.sellerId)));
+  return rows.slice(0, 200).map((row) => toView(row, ctx.now()));
+}
+
+export interface PayoutStatement {
+  month: string;
+  lines: PayoutView[];
+  /** Per currency: what the month's events earn, and how much of it is payable now. */
+  totals: { currency: string; ticketAmount: number; fee: number; payout: number; payable: number; withheld: number }[];
+}
+
+/**
+ * The seller's statement for a month (`YYYY-MM`, by the UTC date the event starts). Throws
+ * notLogin, sellerProfileRequired, invalidParam. Reads only.
+ */
+export async function payoutStatement(ctx: MarketContext, input: { month: unknown }): Promise<PayoutStatement> {
+  const seller = await requireSeller(ctx);
+  const parsed = statementQuerySchema.safeParse(input);
+  if (!parsed.success) throw sellingInvalid(parsed.error);
+  const [year, month] = parsed.data.month.split("-").map(Number);
+  const from = Date.UTC(year, month - 1, 1);
+  const to = Date.UTC(year, month, 1);
+  const rows = await payoutRows(ctx, and(eq(listings.sellerId, seller.sellerId), gte(sessions.startsAt, from), lt(sessions.startsAt, to)));
+  const lines = rows.map((row) => toView(row, ctx.now()));
+  const totals = new Map<string, PayoutStatement["totals"][number]>();
+  for (const line of lines) {
+    const total = totals.get(line.currency) ?? { currency: line.currency, ticketAmount: 0, fee: 0, payout: 0, payable: 0, withheld: 0 };
+    if (line.status !== "refunded") {
+      total.ticketAmount += line.ticketAmount;
+      total.fee += line.fee;
+      total.payout += line.payout;
+      if (line.status === "payable") total.payable += line.payout;
+      if (line.status === "held" || line.status === "case_open") total.withheld += line.payout;
+    }
+    totals.set(line.currency, total);
+  }
+  return { month: parsed.data.month, lines, totals: [...totals.values()] };
+}
+
+/** One order's payout as support sees it. Throws notLogin, notFound (no support role, or no such paid order). */
+export async function supportPayout(ctx: MarketContext, orderId: number): Promise<PayoutView> {
+  await requireRole(ctx, "support");
+  const [row] = await payoutRows(ctx, and(eq(orders.id, orderId)));
+  if (!row) throw notFound("order");
+  return toView(row, ctx.now());
+}
+
+/**
+ * Support holds an order's payout, with a reason. Throws notLogin, notFound, invalidParam,
+ * clientOperateFail (already held). Side effects: one hold.
+ */
+export async function holdPayout(ctx: MarketContext, input: { orderId: unknown; reason: unknown }): Promise<PayoutView> {
+  const staff = await requireRole(ctx, "support");
+  const parsed = payoutHoldSchema.safeParse(input);
+  if (!parsed.success) throw sellingInvalid(parsed.error);
+  const current = await supportPayout(ctx, parsed.data.orderId);
+  const result = await ctx.d1
+    .prepare(
+      `INSERT INTO payout_holds (order_id, reason, held_by, created_at)
+       SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM payout_holds WHERE order_id = ?1 AND released_at IS NULL)`,
+    )
+    .bind(current.orderId, parsed.data.reason, staff.userId, ctx.now())
+    .run();
+  if (result.meta.changes === 0) throw new MarketError("clientOperateFail", { data: { reason: "already_held" } });
+  return supportPayout(ctx, current.orderId);
+}
+
+/** Support releases an order's payout hold. Throws notLogin, notFound (no hold either). Side effects: the hold released. */
+export async function releasePayout(ctx: MarketContext, input: { orderId: unknown }): Promise<PayoutView> {
+  const staff = await requireRole(ctx, "support");
+  const parsed = payoutReleaseSchema.safeParse(input);
+  if (!parsed.success) throw sellingInvalid(parsed.error);
+  const updated = await ctx.db
+    .update(payoutHolds)
+    .set({ releasedAt: ctx.now(), releasedBy: staff.userId })
+    .where(and(eq(payoutHolds.orderId, parsed.data.orderId), isNull(payoutHolds.releasedAt)))
+    .returning({ id: payoutHolds.id });
+  if (updated.length === 0) throw notFound("hold");
+  return supportPayout(ctx, parsed.data.orderId);
+}
+

@@ -1,0 +1,213 @@
+/**
+ * What a seller may send: a seller profile, a new listing, an edit, a fan resale. Shared by the
+ * JSON API, the console's actions and the browser (conform). Imports nothing but zod and the
+ * after-sales account fields: it ships to the browser.
+ *
+ * Amounts are typed in major units ("880.00") and turned into minor units once the trade
+ * currency is known (aftersales/apply-schema.ts toMinorUnits). Seats are typed as a list
+ * ("1-8", "11, 12, 14"); parseSeatList turns them into one label per ticket.
+ */
+import { z } from "zod";
+import { CNY_ACCOUNT_FIELDS, HKD_ACCOUNT_FIELDS, RECIPIENT_NAME_FIELD } from "../aftersales/apply-schema";
+
+export const SELLING_MESSAGES = {
+  required: "required",
+  invalid: "invalidParam",
+} as const;
+
+export const SELLING_LIMITS = { quantity: 50, note: 500, text: 200, displayName: 40, seatLabel: 8, rowLabel: 8 } as const;
+
+const DELIVERY_METHOD_VALUES = ["EXPRESS", "SELF_PICKUP", "ON_SITE", "E_TICKET", "TICKET_TRANSFER", "CUSTOMER_REDEMPTION"] as const;
+const SPLIT_RULE_VALUES = ["any", "no_single", "pairs", "all"] as const;
+
+/** A whole number given as a number or as digits (a form field), never an array or a word coerced into one. */
+const wholeNumber = () =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d{1,16}$/)], {
+      error: (issue) => (issue.input === undefined || issue.input === "" ? SELLING_MESSAGES.required : SELLING_MESSAGES.invalid),
+    })
+    .transform((value) => Number(value))
+    .pipe(z.number().int({ error: SELLING_MESSAGES.invalid }));
+
+const id = wholeNumber().pipe(
+  z.number().positive({ error: SELLING_MESSAGES.required }).max(Number.MAX_SAFE_INTEGER, { error: SELLING_MESSAGES.invalid }),
+);
+
+const text = (max: number) =>
+  z
+    .string({ error: SELLING_MESSAGES.invalid })
+    .trim()
+    .max(max, { error: SELLING_MESSAGES.invalid })
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const requiredText = (max: number) =>
+  z.string({ error: SELLING_MESSAGES.required }).trim().min(1, { error: SELLING_MESSAGES.required }).max(max, { error: SELLING_MESSAGES.invalid });
+
+/** A price typed in major units: digits, optionally a point and up to two decimals. */
+export const amountField = z
+  .string({ error: SELLING_MESSAGES.required })
+  .trim()
+  .min(1, { error: SELLING_MESSAGES.required })
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: SELLING_MESSAGES.invalid });
+
+const quantityField = wholeNumber().pipe(
+  z.number().min(1, { error: SELLING_MESSAGES.invalid }).max(SELLING_LIMITS.quantity, { error: SELLING_MESSAGES.invalid }),
+);
+
+/**
+ * One label per ticket from a typed list: ranges ("1-8") and single seats ("14", "A3"), separated
+ * by commas or spaces. Null when it is malformed, repeats a seat or lists more than 50.
+ */
+export function parseSeatList(value: string): string[] | null {
+  const seats: string[] = [];
+  for (const part of value.split(/[,，\s]+/).filter(Boolean)) {
+    const range = /^(\d{1,4})\s*[-–~]\s*(\d{1,4})$/.exec(part);
+    if (range) {
+      const from = Number(range[1]);
+      const to = Number(range[2]);
+      if (to < from || to - from >= SELLING_LIMITS.quantity) return null;
+      for (let seat = from; seat <= to; seat++) seats.push(String(seat));
+    } else if (/^[0-9A-Za-z]{1,8}$/.test(part)) {
+      seats.push(part.toUpperCase());
+    } else {
+      return null;
+    }
+  }
+  if (seats.length === 0 || seats.length > SELLING_LIMITS.quantity || new Set(seats).size !== seats.length) return null;
+  return seats;
+}
+
+/** What each delivery method needs (SPEC §1's six), checked against the chosen method. */
+export const deliveryDetailsFields = {
+  /** E_TICKET: `now` (the file comes with the listing) or `later` (by `deliverBy`). */
+  eTicketTiming: z.enum(["now", "later"], { error: SELLING_MESSAGES.invalid }).optional(),
+  /** SELF_PICKUP / ON_SITE: where and when buyers collect. */
+  pickupPlace: text(SELLING_LIMITS.text),
+  pickupTime: text(SELLING_LIMITS.text),
+  /** TICKET_TRANSFER: the ticketing platform the tickets are sent through. */
+  transferPlatform: text(SELLING_LIMITS.text),
+  /** CUSTOMER_REDEMPTION: how the buyer redeems. */
+  redemptionInstructions: text(SELLING_LIMITS.text),
+  /** E_TICKET later, EXPRESS, TICKET_TRANSFER: the date the tickets reach the buyer by (free text date). */
+  deliverBy: text(SELLING_LIMITS.text),
+};
+
+const NEEDS: Record<(typeof DELIVERY_METHOD_VALUES)[number], (keyof typeof deliveryDetailsFields)[]> = {
+  E_TICKET: ["eTicketTiming"],
+  SELF_PICKUP: ["pickupPlace", "pickupTime"],
+  ON_SITE: ["pickupPlace", "pickupTime"],
+  EXPRESS: ["deliverBy"],
+  TICKET_TRANSFER: ["transferPlatform", "deliverBy"],
+  CUSTOMER_REDEMPTION: ["redemptionInstructions"],
+};
+
+export const createListingSchema = z
+  .object({
+    sessionId: id,
+    sectionId: id,
+    rowLabel: text(SELLING_LIMITS.rowLabel),
+    /** Seat numbers ("1-8"); empty for general admission. */
+    seats: text(SELLING_LIMITS.text),
+    /** General admission only: how many tickets. */
+    quantity: quantityField.optional(),
+    faceValue: amountField,
+    price: amountField,
+    deliveryMethod: z.enum(DELIVERY_METHOD_VALUES, { error: SELLING_MESSAGES.required }),
+    ...deliveryDetailsFields,
+    splitRule: z.enum(SPLIT_RULE_VALUES, { error: SELLING_MESSAGES.required }),
+    note: text(SELLING_LIMITS.note),
+    /** A resale restriction printed on the ticket, if any (UK CRA s.90; NSW, SA, WA). */
+    restriction: text(SELLING_LIMITS.text),
+    /** Unique ticket numbers, if printed (UK CRA s.90(3)(e)). */
+    ticketNumbers: text(SELLING_LIMITS.note),
+  })
+  .superRefine((input, check) => {
+    if (input.seats !== null) {
+      if (parseSeatList(input.seats) === null) check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.invalid });
+      if (input.rowLabel === null) check.addIssue({ code: "custom", path: ["rowLabel"], message: SELLING_MESSAGES.required });
+    } else if (input.quantity === undefined) {
+      check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.required });
+    }
+    for (const field of NEEDS[input.deliveryMethod]) {
+      if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
+    }
+    if (input.deliveryMethod === "E_TICKET" && input.eTicketTiming === "later" && !input.deliverBy) {
+      check.addIssue({ code: "custom", path: ["deliverBy"], message: SELLING_MESSAGES.required });
+    }
+  });
+
+export type CreateListingInput = z.input<typeof createListingSchema>;
+export type CreateListingRequest = z.output<typeof createListingSchema>;
+
+/** Price and quantity, while nothing is held; at least one of them. */
+export const editListingSchema = z
+  .object({ listingId: id, price: amountField.optional(), quantity: quantityField.optional() })
+  .refine((input) => input.price !== undefined || input.quantity !== undefined, { path: ["price"], error: SELLING_MESSAGES.required });
+
+export type EditListingInput = z.input<typeof editListingSchema>;
+
+export const listingIdSchema = z.object({ listingId: id });
+
+/** Fan resale from an order: the price is all the buyer types. */
+export const resellSchema = z.object({ orderId: id, price: amountField });
+export type ResellInput = z.input<typeof resellSchema>;
+
+const traderFields = {
+  traderLegalName: text(SELLING_LIMITS.text),
+  traderAddress: text(SELLING_LIMITS.text),
+  traderEmail: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : null))
+    .pipe(z.email({ error: SELLING_MESSAGES.invalid }).nullable()),
+  traderPhone: text(40),
+  traderRegistrationNo: text(60),
+};
+
+const profileCommon = {
+  displayName: requiredText(SELLING_LIMITS.displayName),
+  kind: z.enum(["private", "trader"], { error: SELLING_MESSAGES.required }),
+  ...traderFields,
+};
+
+/** The seller profile; the payout account is optional (`accountCurrency` empty) until the first payout. */
+export const sellerProfileSchema = z
+  .discriminatedUnion("accountCurrency", [
+    z.object({ ...profileCommon, accountCurrency: z.literal("").optional() }),
+    z.object({ ...profileCommon, ...RECIPIENT_NAME_FIELD, ...CNY_ACCOUNT_FIELDS }),
+    z.object({ ...profileCommon, ...RECIPIENT_NAME_FIELD, ...HKD_ACCOUNT_FIELDS }),
+  ])
+  .superRefine((input, check) => {
+    if (input.kind !== "trader") return;
+    for (const field of ["traderLegalName", "traderAddress", "traderEmail"] as const) {
+      if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
+    }
+  });
+
+export type SellerProfileInput = z.input<typeof sellerProfileSchema>;
+export type SellerProfileRequest = z.output<typeof sellerProfileSchema>;
+
+/** Support holding or releasing an order's payout. */
+export const payoutHoldSchema = z.object({ orderId: id, reason: requiredText(SELLING_LIMITS.text) });
+export const payoutReleaseSchema = z.object({ orderId: id });
+
+/** A month of the payout statement, `YYYY-MM`. */
+export const statementQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: SELLING_MESSAGES.invalid }),
+});
+
+/** Support setting where a venue and an event stand in resale law. */
+export const resaleFlagsSchema = z.object({
+  venueId: id.optional(),
+  jurisdiction: z
+    .string()
+    .regex(/^[A-Z]{2}(-[A-Z]{2,3})?$/, { error: SELLING_MESSAGES.invalid })
+    .optional(),
+  licensedPlace: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
+  designatedVenue: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
+  showId: id.optional(),
+  designatedEvent: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
+  resaleRestricted: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
+});
