@@ -25,18 +25,8 @@ import enMe from "../locales/en-US/me.json";
 import enOrder from "../locales/en-US/order.json";
 import enOrders from "../locales/en-US/orders.json";
 import enPreferences from "../locales/en-US/preferences.json";
-import enTour from "../locales/en-US/tour.json";
 import enSelling from "../locales/en-US/selling.json";
-import zhSelling from "../locales/zh-HK/selling.json";
-import zhAccount from "../locales/zh-HK/account.json";
-import zhCommon from "../locales/zh-HK/common.json";
-import zhErrors from "../locales/zh-HK/errors.json";
-import zhMe from "../locales/zh-HK/me.json";
-import zhHelp from "../locales/zh-HK/help.json";
-import zhPreferences from "../locales/zh-HK/preferences.json";
-import zhDiscover from "../locales/zh-HK/discover.json";
-import zhExplore from "../locales/zh-HK/explore.json";
-import zhTour from "../locales/zh-HK/tour.json";
+import enTour from "../locales/en-US/tour.json";
 import zhAbout from "../locales/zh-HK/about.json";
 import zhAccount from "../locales/zh-HK/account.json";
 import zhAddress from "../locales/zh-HK/address.json";
@@ -59,6 +49,7 @@ import zhMe from "../locales/zh-HK/me.json";
 import zhOrder from "../locales/zh-HK/order.json";
 import zhOrders from "../locales/zh-HK/orders.json";
 import zhPreferences from "../locales/zh-HK/preferences.json";
+import zhSelling from "../locales/zh-HK/selling.json";
 import zhTour from "../locales/zh-HK/tour.json";
 
 export const resources = {
@@ -85,6 +76,7 @@ export const resources = {
     order: enOrder,
     orders: enOrders,
     preferences: enPreferences,
+    selling: enSelling,
     tour: enTour,
   },
   "zh-HK": {
@@ -110,10 +102,9 @@ export const resources = {
     order: zhOrder,
     orders: zhOrders,
     preferences: zhPreferences,
+    selling: zhSelling,
     tour: zhTour,
   },
-  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens, demand: enDemand, selling: enSelling },
-  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens, demand: zhDemand, selling: zhSelling },
 } as const;
 
 export type Namespace = keyof (typeof resources)["en-US"];

@@ -27,6 +27,7 @@ import type { ResaleVerdict } from "./resale-laws";
 import { seatsSideBySide } from "./seats";
 import { requireSeller, type Seller } from "./seller-profiles";
 import { createListingSchema, parseSeatList, type CreateListingInput, type CreateListingRequest } from "./selling-schemas";
+import { recordLowestPrice } from "../demand/price-history";
 
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 const PROOF_TYPES = ["image/jpeg", "image/png", "image/webp", PDF_TYPE];
@@ -178,5 +179,6 @@ export async function createListing(ctx: MarketContext, input: CreateListingInpu
           VALUES (last_insert_rowid(), ${seller.userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: seats.quantity })}, ${now})`,
     ),
   ]);
+  await recordLowestPrice(ctx, request.sessionId);
   return { listingId: inserted.results[0].id };
 }

@@ -19,6 +19,7 @@ import { minorOf, refuseUnidentifiedTrader } from "./create-listing";
 import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
 import { requireSeller, type Seller } from "./seller-profiles";
 import { editListingSchema, listingIdSchema, type EditListingInput } from "./selling-schemas";
+import { recordLowestPrice } from "../demand/price-history";
 
 /** A live unpaid hold on the listing at `now`, as SQL. */
 function liveHoldOn(listingId: number, now: number) {
@@ -102,7 +103,7 @@ export async function editListing(ctx: MarketContext, input: EditListingInput): 
           ON CONFLICT (listing_id) DO UPDATE SET law_rule = excluded.law_rule, cap_minor = excluded.cap_minor, updated_at = excluded.updated_at`,
     ),
   ]);
-  if (updated.meta.changes > 0) return;
+  if (updated.meta.changes > 0) return recordLowestPrice(ctx, row.listing.sessionId);
   await explainRefusedEdit(ctx, listing.id, quantity, now);
 }
 
@@ -130,6 +131,7 @@ export async function withdrawListing(ctx: MarketContext, input: { listingId: un
   const row = await ownListing(ctx, seller, parsed.data.listingId);
   if (row.withdrawnAt) throw new MarketError("listingNotEditable");
   await withdrawStatements(ctx, row.listing.id, seller.userId);
+  await recordLowestPrice(ctx, row.listing.sessionId);
 }
 
 /** Withdraws listing `listingId` on behalf of `actorUserId`, recording the change once. */
