@@ -339,7 +339,8 @@ function SectionSeats({
             {t("seatMap.continue")}
           </Link>
         </div>
-      ) : section.groups.length > 0 ? (
+      ) : section.groups.some((group) => group.seats !== null) ? (
+        // Only seats drawn on the plan can be tapped: a standing zone has none.
         <p className={styles.hint}>{t("seatMap.tapSeats")}</p>
       ) : null}
     </div>

@@ -51,6 +51,8 @@ import zhOrders from "../locales/zh-HK/orders.json";
 import zhPreferences from "../locales/zh-HK/preferences.json";
 import zhSelling from "../locales/zh-HK/selling.json";
 import zhTour from "../locales/zh-HK/tour.json";
+import enGlossary from "../../functions/market/glossary/en-US.json";
+import zhGlossary from "../../functions/market/glossary/zh-HK.json";
 
 export const resources = {
   "en-US": {
@@ -78,6 +80,7 @@ export const resources = {
     preferences: enPreferences,
     selling: enSelling,
     tour: enTour,
+    glossary: enGlossary,
   },
   "zh-HK": {
     about: zhAbout,
@@ -104,6 +107,7 @@ export const resources = {
     preferences: zhPreferences,
     selling: zhSelling,
     tour: zhTour,
+    glossary: zhGlossary,
   },
 } as const;
 

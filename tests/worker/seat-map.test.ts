@@ -68,10 +68,10 @@ test("a zoomed section draws its lettered rows and one group of seats per listin
     band: 0,
   });
   expect(zoomed.groups[1]!.seats).toEqual({ rowIndex: 5, row: "F", from: 11, to: 14 });
-  // The bands come from the sections' cheapest prices (90 000 here, 100 000 next door); a
-  // listing dearer than its section's cheapest takes the colour of the band its price reaches.
-  expect(map.bands).toHaveLength(2);
-  expect(zoomed.groups[1]!.band).toBe(1);
+  // The bands come from every listing's price (90 000 and 120 000 here, 100 000 next door), so
+  // the dearer listing takes the band that holds its own price: the third.
+  expect(map.bands).toHaveLength(3);
+  expect(zoomed.groups[1]!.band).toBe(2);
 
   // Only the zoomed section is seat by seat: the outlines carry no seats, and without a section
   // nothing is zoomed.
@@ -128,4 +128,18 @@ test("the API answers a section's seats with the map, and a bad section with inv
   expect(whole.body.data.zoomed).toBeNull();
   const tooLong = await api(`/pub/tour/v1/session/seat-map?sessionId=${sessionId}&section=${"X".repeat(41)}`);
   expect(tooLong.body.statusCode).toBe(12308);
+});
+
+test("a listing dearer than every section's cheapest sits in a legend band whose range holds its price", async () => {
+  // Section A's cheapest is 1 657, the next section's 2 491; a 3 010 ticket in section A used to
+  // sit in the '2 491' band.
+  const { sessionId, listingIds, section } = await theatreSession({ priceMinor: 165_700 }, { priceMinor: 301_000 }, { priceMinor: 249_100 });
+  const map = await sessionSeatMap(guest(), { sessionId, quantity: 2, section: section.code });
+  const dear = map.zoomed!.groups.find((group) => group.listingId === listingIds[1])!;
+  const band = map.bands[dear.band]!;
+  expect(band.from.amount).toBeLessThanOrEqual(dear.price.amount);
+  expect(band.to.amount).toBe(dear.price.amount);
+  expect(map.bands).toHaveLength(3);
+  // The section itself takes its cheapest listing's band, the first.
+  expect(map.sections.find((outline) => outline.code === section.code)!.band).toBe(0);
 });

@@ -24,6 +24,7 @@ import {
   type PickupDetailsInput,
   type WallOrInstant,
 } from "./delivery-schemas";
+import { mailDeliveryStep } from "./buyer-mails";
 import { loadExtras, pageOfDeliveryRows, providerOrderView, type DeliveryRow } from "./delivery-views";
 import { removeUpload, storeUpload, type UploadedFile } from "./e-tickets";
 import { isFinal, MACHINES, PICKUP_METHODS, type StepName } from "./machine";
@@ -78,7 +79,7 @@ export async function getProviderOrder(ctx: MarketContext, orderId: number): Pro
   return providerOrderView(ctx, row, await loadExtras(ctx, [row.delivery.id]));
 }
 
-/** A provider step on one of their orders, answered with the order as it now stands. */
+/** A provider step on one of their orders (mailing the buyer when it needs them), answered with the order as it now stands. */
 async function providerStep(
   ctx: MarketContext,
   orderId: number,
@@ -87,6 +88,7 @@ async function providerStep(
 ): Promise<ProviderOrderView> {
   const { row, member } = await providerDeliveryRow(ctx, orderId);
   await takeStep(ctx, row, { step, actorUserId: member.userId, ...plan(row) });
+  await mailDeliveryStep(ctx, orderId, step);
   return providerView(ctx, row);
 }
 

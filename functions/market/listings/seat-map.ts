@@ -7,8 +7,11 @@
  *   (session-offer.ts); its price is the lowest all-in price per ticket among those, in the
  *   viewer's currency. Sections with nothing to buy are sold out; a session that is not
  *   orderable shows every section sold out.
- * - Prices fall into at most PRICE_BANDS bands of equal numbers of available sections, cheapest
- *   first, so the colours spread across the map whatever the venue's price range.
+ * - Prices fall into at most PRICE_BANDS bands of near-equal numbers of distinct listing prices,
+ *   cheapest first, so the colours spread across the map whatever the venue's price range. The
+ *   bands are cut from every listing's price, not from each section's cheapest, so every listing
+ *   (a seat group, a chip) sits in the band whose range holds its own price; a section takes the
+ *   band of its cheapest listing.
  * - The stage comes from the venue's kind and map size (db/seed/seat-maps.ts stageOutline): the
  *   schema keeps no stage.
  * - Seats are drawn for one section only, the one the buyer zooms into (`section`): its rows
@@ -154,10 +157,12 @@ export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: num
     if (listing.allIn.amount < current.lowest.amount) current.lowest = listing.allIn;
   }
   const currency = offered[0]?.allIn.currency ?? ctx.viewer.currency;
-  const prices = [...bySection.values()].map((entry) => entry.lowest.amount).sort((a, b) => a - b);
+  const prices = offered
+    .filter((listing) => quantity !== null && listing.quantities.includes(quantity))
+    .map((listing) => listing.allIn.amount)
+    .sort((a, b) => a - b);
   const bands = priceBands(prices, currency);
-  // The last band starting at or below a price: a section's own, or, for a listing dearer than
-  // its section's cheapest, the band its price reaches.
+  // The bands are contiguous over the listings' prices: the last starting at or below a price holds it.
   const bandOf = (amount: number) => bands.reduce((found, band, index) => (band.from.amount <= amount ? index : found), 0);
   const zoomedRow = input.section === undefined ? undefined : sectionRows.find((row) => row.code === input.section);
   const zoomedOffer = zoomedRow ? offered.filter((listing) => listing.section.code === zoomedRow.code && quantity !== null && listing.quantities.includes(quantity)) : [];

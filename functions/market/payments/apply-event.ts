@@ -15,6 +15,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { orderNotes, orders, payments, paymentEvents, type PaymentProviderName } from "../../db/schema";
 import type { PaymentEvent } from "../../integrations/payment";
 import type { MarketContext } from "../context";
+import { mailOrderConfirmation } from "../delivery/buyer-mails";
 import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-delivery";
 import { prepare } from "../orders/statements";
 import { handoverStatements } from "../selling/fan-resale";
@@ -49,8 +50,8 @@ function deliveryToken(): string {
  * Throws only if D1 fails (a provider failing to refund leaves the refund owed, logged).
  *
  * Side effects: the event recorded once; on success the order paid with its delivery
- * (market/delivery) and the payment succeeded, or the payment refunded through the provider with
- * an order note and a mail to the buyer; on failure the payment failed, the order canceled
+ * (market/delivery), the payment succeeded and the order confirmation mailed to the buyer (once),
+ * or the payment refunded through the provider with an order note and a mail to the buyer; on failure the payment failed, the order canceled
  * (reason payment_failed) with an order note.
  */
 export async function applyPaymentEvent(
@@ -117,8 +118,10 @@ export async function applyPaymentEvent(
                 AND o.status = 'canceled' AND o.cancel_reason = 'payment_failed' AND ${ours}
               ON CONFLICT (dedupe_key) DO NOTHING`,
         ];
-  const [recorded] = await ctx.d1.batch([record, ...effects.map((statement) => prepare(ctx.d1, statement))]);
+  const [recorded, firstEffect] = await ctx.d1.batch([record, ...effects.map((statement) => prepare(ctx.d1, statement))]);
   const duplicate = recorded.meta.changes === 0;
+  // This very event paid the order (its compare-and-set changed it), so the buyer is told once.
+  const paidNow = event.type === "succeeded" && firstEffect.meta.changes === 1;
 
   const [payment] = await ctx.db
     .select()
@@ -135,6 +138,7 @@ export async function applyPaymentEvent(
   if (duplicate) return { outcome: "duplicate", orderId: payment.orderId };
   if (payment.status === "succeeded") {
     await issueReadyETicket(ctx, payment.orderId);
+    if (paidNow) await mailOrderConfirmation(ctx, payment.orderId);
     return { outcome: "paid", orderId: payment.orderId };
   }
   if (payment.status === "refunded") return { outcome: "refunded", orderId: payment.orderId };

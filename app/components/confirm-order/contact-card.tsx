@@ -1,0 +1,68 @@
+/** confirmOrder's contact details: email, and a mobile number with its area code. */
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import styles from "./confirm-order.module.css";
+
+interface ContactFields {
+  contactEmail: FieldMetadata<string>;
+  contactPhoneCode: FieldMetadata<string>;
+  contactPhone: FieldMetadata<string>;
+}
+
+export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; phoneCodes: { code: string; label: string }[] }) {
+  const { t } = useTranslation(["order", "errors"]);
+  const fieldError = (errors: string[] | undefined) => (errors?.[0] ? t(errors[0], { ns: "errors" }) : null);
+  const emailError = fieldError(fields.contactEmail.errors);
+  const phoneError = fieldError(fields.contactPhone.errors) ?? fieldError(fields.contactPhoneCode.errors);
+  return (
+    <section className={styles.card} aria-labelledby="contact-title">
+      <h3 id="contact-title" className={styles.cardTitle}>
+        {t("confirm.contactTitle")}
+      </h3>
+      <p className={styles.note}>{t("confirm.contactNote")}</p>
+      <label className={styles.label} htmlFor={fields.contactEmail.id}>
+        {t("confirm.email")}
+      </label>
+      <input
+        {...getInputProps(fields.contactEmail, { type: "email" })}
+        key={fields.contactEmail.key}
+        className={styles.input}
+        placeholder={t("confirm.emailPlaceholder")}
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      {emailError ? (
+        <p className={styles.error} id={fields.contactEmail.errorId} role="alert">
+          {emailError}
+        </p>
+      ) : null}
+      <label className={styles.label} htmlFor={fields.contactPhone.id}>
+        {t("confirm.phone")}
+      </label>
+      <div className={styles.phone}>
+        <select {...getSelectProps(fields.contactPhoneCode)} key={fields.contactPhoneCode.key} className={styles.select} aria-label={t("confirm.phoneCode")} data-testid="phone-code">
+          {phoneCodes.map((code) => (
+            <option key={code.code} value={code.code}>
+              {code.label}
+            </option>
+          ))}
+        </select>
+        <input
+          {...getInputProps(fields.contactPhone, { type: "tel" })}
+          key={fields.contactPhone.key}
+          className={styles.input}
+          placeholder={t("confirm.phonePlaceholder")}
+          autoComplete="tel-national"
+          inputMode="numeric"
+        />
+      </div>
+      {phoneError ? (
+        <p className={styles.error} id={fields.contactPhone.errorId} role="alert">
+          {phoneError}
+        </p>
+      ) : null}
+    </section>
+  );
+}
