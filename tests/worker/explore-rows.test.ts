@@ -1,8 +1,18 @@
 import { SELF } from "cloudflare:test";
-import { expect, test } from "vitest";
-import { makeListing } from "./support/buying";
+import { beforeAll, expect, test } from "vitest";
+import * as schema from "../../functions/db/schema";
+import { makeListing, testDb } from "./support/buying";
 
 const MONTH = 30 * 24 * 60 * 60_000;
+
+/** Hong Kong and its city, where makeListing's shows play (reference data is read once per file). */
+beforeAll(async () => {
+  const place = { nameEn: "Hong Kong", nameZh: "香港", phoneCode: "852", currencyCode: "HKD", languageCode: "zh-HK", timeZone: "Asia/Hong_Kong" };
+  await testDb.insert(schema.locations).values([
+    { ...place, code: "HK", kind: "region", sort: 1 },
+    { ...place, code: "HKG", kind: "city", parentCode: "HK", sort: 2 },
+  ]);
+});
 
 function explore(language: string) {
   return SELF.fetch("http://localhost/show-list?cityCode=ALL", { headers: { host: "localhost", cookie: `language=${language}` } });
