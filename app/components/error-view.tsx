@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useTranslation } from "react-i18next";
+import { NotFoundScreen } from "./state-screen";
 import styles from "./error-view.module.css";
 
 /**
@@ -10,7 +11,7 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && typeof document !== "undefined") console.error(error);
-  return <ErrorView kind={notFound ? "notFound" : "unknown"} />;
+  return notFound ? <NotFoundScreen /> : <ErrorView kind="unknown" />;
 }
 
 export function ErrorView({ kind }: { kind: "notFound" | "unknown" | "network" }) {

@@ -7,7 +7,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { OrderOfAnotherAccount } from "~/components/order-of-another-account";
+import { OtherAccountScreen } from "~/components/state-screen";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
@@ -65,16 +65,7 @@ export default function VenueMapPage() {
   const { orderId, place } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const back = `/order-detail?id=${orderId}`;
-  if (!place) {
-    return (
-      <div className={styles.page}>
-        <PageHeader title={t("map.title")} fallback="/my-order" />
-        <main className={styles.main}>
-          <OrderOfAnotherAccount />
-        </main>
-      </div>
-    );
-  }
+  if (!place) return <OtherAccountScreen />;
   const mine = place.map.sections.find((section) => section.mine);
   return (
     <div className={styles.page}>

@@ -1,14 +1,14 @@
 /** Any path no screen claims: a designed 404 in the viewer's language. */
-import { ErrorView } from "~/components/error-view";
+import { NotFoundScreen } from "~/components/state-screen";
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });
 }
 
 export default function NotFound() {
-  return <ErrorView kind="notFound" />;
+  return <NotFoundScreen />;
 }
 
 export function ErrorBoundary() {
-  return <ErrorView kind="notFound" />;
+  return <NotFoundScreen />;
 }

@@ -20,7 +20,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Countdown } from "~/components/countdown";
 import { Copyable, DELIVERY_PANEL_NAMESPACES, DeliveryPanel } from "~/components/delivery-panel";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { OrderOfAnotherAccount } from "~/components/order-of-another-account";
+import { OtherAccountScreen } from "~/components/state-screen";
 import { PageHeader } from "~/components/page-header";
 import { useKeepCurrent } from "~/components/use-keep-current";
 import { PaySheet } from "~/components/pay-sheet";
@@ -179,17 +179,7 @@ type MineLoaded = Extract<Loaded, { now: number }>;
 
 export default function OrderDetailPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { t } = useTranslation("orders");
-  if (!("now" in loaded)) {
-    return (
-      <div className={styles.page}>
-        <PageHeader title={t("detail.title")} fallback="/my-order" />
-        <main className={styles.main}>
-          <OrderOfAnotherAccount />
-        </main>
-      </div>
-    );
-  }
+  if (!("now" in loaded)) return <OtherAccountScreen />;
   return <OrderDetail loaded={loaded} />;
 }
 

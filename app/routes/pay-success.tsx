@@ -6,21 +6,23 @@
  * Failed (the order canceled, SPEC §4): 'Oops, payment failed… Try again!' with Buy again, and
  * Retry payment while the order can still be paid.
  *
- * Only the account that placed the order sees it; anyone else is asked to log in again with
- * that account and sees nothing of it (SPEC §6).
+ * Only the account that placed the order sees it; anyone else gets the one other-account
+ * screen, which asks to sign in again with that account and shows nothing of it (SPEC §6).
  */
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { SharePoster } from "~/components/share-poster";
+import { OtherAccountScreen } from "~/components/state-screen";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
+import { openOrder } from "~/server/order-screens.server";
 import { buyAgainFromOrder, confirmHref } from "~/server/pay-order.server";
 import { loadReference } from "@market/catalog/reference";
-import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
 import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
@@ -42,16 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdOf(request);
-  const [order, reference, t] = await Promise.all([
-    getOrder(ctx, orderId).catch((error: unknown) => {
-      if (error instanceof MarketError && error.status === 404) return null;
-      throw error;
-    }),
+  const [opened, reference, t] = await Promise.all([
+    openOrder(context, orderId, () => getOrder(ctx, orderId)),
     loadReference(ctx),
     i18nServer.getFixedT(ctx.viewer.language, "order"),
   ]);
   const headers = { "cache-control": "no-store" };
-  if (!order) return data({ pageTitle: t("success.metaTitle"), order: null }, { status: 404, headers });
+  // Another account's order: one screen says whose it is (403); a missing one is not found.
+  if ("another" in opened) return data({ pageTitle: t("success.metaTitle"), order: null }, { status: 403, headers });
+  const order = opened.mine;
 
   const language = ctx.viewer.language;
   const write = (amount: number, code: string) => {
@@ -100,31 +101,8 @@ export default function PaySuccessPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("order");
   const navigation = useNavigation();
-  const location = useLocation();
 
-  if (!order) {
-    return (
-      <div className={styles.page}>
-        <PageHeader title={t("pay.title")} fallback="/" />
-        <main className={styles.main}>
-          <section className={styles.state} data-state="foreign" data-testid="foreign-order">
-            <span className={styles.badge} aria-hidden="true">
-              !
-            </span>
-            <h2 className={styles.stateTitle}>{t("success.foreignTitle")}</h2>
-            <p className={styles.stateBody}>{t("success.foreignBody")}</p>
-            {/* Signed out, this page asks to sign in and brings the buyer back with the right account. */}
-            <Form method="post" action="/logout" className={styles.actions}>
-              <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-              <button type="submit" className={styles.primary}>
-                {t("success.logInAgain")}
-              </button>
-            </Form>
-          </section>
-        </main>
-      </div>
-    );
-  }
+  if (!order) return <OtherAccountScreen fallback="/" />;
 
   const paid = order.status === "paid";
   const failed = order.status === "canceled";
@@ -135,7 +113,7 @@ export default function PaySuccessPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={paid ? t("success.title") : t("pay.title")} fallback="/" />
+      <PageHeader title={t("success.headerTitle")} fallback="/" />
       <main className={styles.main}>
         <section className={styles.state} data-state={paid ? "paid" : failed ? "failed" : "pending"} data-testid="pay-result">
           <span className={styles.badge} aria-hidden="true">
@@ -204,12 +182,7 @@ export default function PaySuccessPage() {
         </section>
 
         {paid ? (
-          <section className={styles.card} aria-labelledby="share-title">
-            <h2 id="share-title" className={styles.cardTitle}>
-              {t("success.shareTitle")}
-            </h2>
-            <img className={styles.poster} src={order.posterUrl} alt={t("success.shareAlt", { title: order.title })} width={600} height={900} />
-          </section>
+          <SharePoster src={order.posterUrl} title={order.title} fileName={`ovation-${order.orderNo}.svg`} alt={t("success.shareAlt", { title: order.title })} />
         ) : null}
 
         <AppDownloadPrompt />

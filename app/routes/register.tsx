@@ -1,6 +1,6 @@
 /**
- * Register (/register): the email first (a code is mailed to prove it), then the code, an
- * optional nickname and a password that meets SPEC §5. Signs the new account in.
+ * Register (/register): the email first (a code is mailed to prove it), then the code, a
+ * display name (what Me shows) and a password that meets SPEC §5. Signs the new account in.
  */
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -35,10 +35,13 @@ export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
+const displayNameField = z.string({ error: "validation.displayNameRequired" }).trim().min(1, { error: "validation.displayNameRequired" }).max(32, { error: "validation.nickNameTooLong" });
+
 /** Step one sends the code; step two registers with it. One schema, told apart by the pressed button. */
 const schema = z.discriminatedUnion("intent", [
   sendCodeSchema.extend({ intent: z.literal("send") }),
-  registerSchema.extend({ intent: z.literal("register") }),
+  // The web form asks for the name Me shows, so Me never falls back to a cut email prefix.
+  registerSchema.extend({ intent: z.literal("register"), nickName: displayNameField }),
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -102,7 +105,7 @@ export default function Register() {
           </>
         )}
         <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
-          <TextField field={fields.nickName} label={t("fields.nickName")} optional autoComplete="nickname" />
+          <TextField field={fields.nickName} label={t("fields.displayName")} hint={t("fields.displayNameHint")} autoComplete="given-name" />
           <PasswordField field={fields.password} label={t("fields.password")} hint={t("fields.passwordHint")} autoComplete="new-password" />
           <SubmitButton intent="register">{t("register.submit")}</SubmitButton>
         </CodeStepForm>

@@ -62,9 +62,12 @@ for (const language of ["en-US", "zh-HK"] as const) {
         await expect(page.getByRole("heading", { name: inLanguage(language, "Create your account", "建立你的帳戶") })).toBeVisible();
         await sendCodeTo(page, language, email);
         await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
+        await page.getByLabel(inLanguage(language, "Display name", "顯示名稱"), { exact: true }).fill("Mei");
         await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(PASSWORD);
         await submit(page, inLanguage(language, "Create account", "建立帳戶"));
         await expect(page).toHaveURL(/\/mine$/);
+        // Me shows the name given at registration, not a cut email prefix.
+        await expect(page.getByText("Mei", { exact: true })).toBeVisible();
 
         await signOut(page, language);
 

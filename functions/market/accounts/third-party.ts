@@ -74,7 +74,8 @@ export async function signInWithIdentity(ctx: MarketContext, identity: VerifiedI
     email: identity.email,
     firstName: identity.firstName,
     lastName: identity.lastName,
-    nickName: [identity.firstName, identity.lastName].filter(Boolean).join(" ") || null,
+    // The name Me shows: the first name, as people call each other (a display name defaults to it).
+    nickName: identity.firstName || identity.lastName || null,
   });
   await link(ctx, created.id, identity);
   return { userId: created.id, registered: true };

@@ -63,17 +63,21 @@ export async function createAccount(page: Page, language: Language): Promise<str
   // The code field appears once the code is sent, so the outbox has it by then.
   await expect(codeField).toBeVisible();
   await codeField.fill(await mailedCode(page.request, email));
+  await page.getByLabel(inLanguage(language, "Display name", "顯示名稱"), { exact: true }).fill("Mei");
   await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: inLanguage(language, "Create account", "建立帳戶"), exact: true }).click();
   return email;
 }
 
-/** Place order: first empty (the form asks for an email), then with the contact email and mobile. */
+/**
+ * Place order: the email starts as the account's; a new account has no mobile number yet, so
+ * the form first asks for it, then places the order with it.
+ */
 export async function placeOrder(page: Page, language: Language, email: string) {
   const submit = page.getByRole("button", { name: inLanguage(language, "Place order", "提交訂單"), exact: true });
+  await expect(page.getByLabel(inLanguage(language, "Email", "電郵"), { exact: true })).toHaveValue(email);
   await submit.click();
-  await expect(page.getByText(inLanguage(language, "Enter your email", "請輸入你的電郵")).first()).toBeVisible();
-  await page.getByLabel(inLanguage(language, "Email", "電郵"), { exact: true }).fill(email);
+  await expect(page.getByText(inLanguage(language, "Please provide your mobile number for urgent contact by the seller.", "請提供你的手機號碼，以便賣家緊急聯絡。")).first()).toBeVisible();
   await page.getByLabel(inLanguage(language, "Mobile number", "手機號碼"), { exact: true }).fill("91234567");
   await submit.click();
   await expect(page).toHaveURL(/sheet=pay/);
