@@ -177,10 +177,14 @@ test("a buyer with several unpaid orders is told to cancel them and pointed to M
 
 test("ordering more tickets than are left says they have been sold, in the viewer's language", async () => {
   const { listingId } = await futureListing({ quantity: 2, splitRule: "any" });
-  const en = await (await visit(confirmPath(listingId, 3), await signedIn(), { form: CONTACT_FORM })).text();
-  expect(en).toContain("Oops! The ticket has been sold.");
-  const zh = await (await visit(confirmPath(listingId, 3), await signedIn("zh-HK"), { form: CONTACT_FORM })).text();
-  expect(zh).toContain("哎呀！門票已售出。");
+  // Placing comes back to the page, which says so at the top (confirm-order-buyer.test.ts says what else it shows).
+  for (const [language, message] of [["en-US", "Oops! The ticket has been sold."], ["zh-HK", "哎呀！門票已售出。"]] as const) {
+    const cookie = await signedIn(language);
+    const placed = await visit(confirmPath(listingId, 3), cookie, { form: CONTACT_FORM });
+    expect(placed.status).toBe(302);
+    expect(placed.headers.get("location")).toBe(confirmPath(listingId, 3));
+    expect(await (await visit(confirmPath(listingId, 3), cookie)).text()).toContain(message);
+  }
 });
 
 test("a session that is not on sale cannot be ordered", async () => {
@@ -224,7 +228,7 @@ test("a declined payment says it failed and buying again opens the pay sheet for
   expect(Number(to.searchParams.get("orderId"))).not.toBe(orderId);
 });
 
-test("pay success for another account's order asks to log in again and shows nothing of it", async () => {
+test("pay success for another account's order is the one other-account screen and shows nothing of it", async () => {
   const owner = await signedIn();
   const { listingId } = await futureListing();
   const orderId = await placeOrder(owner, listingId);
@@ -233,9 +237,12 @@ test("pay success for another account's order asks to log in again and shows not
   expect(orderNo).toBeTruthy();
 
   const response = await visit(`/pay-success?orderId=${orderId}&orderType=ticket&channelId=web`, await signedIn());
-  expect(response.status).toBe(404);
+  expect(response.status).toBe(403);
   const html = await response.text();
-  expect(html).toContain("Please log in again with the account that placed it.");
+  expect(html).toContain('data-testid="order-of-another-account"');
+  expect(html).toContain("This order was placed with another account. Please sign in again with the account that placed it.");
+  expect(html).toContain("Sign out and sign in again");
+  expect(html).not.toContain("Log in again");
   expect(html).not.toContain(orderNo!);
 });
 
