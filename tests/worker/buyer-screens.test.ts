@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { openSession } from "../../functions/market/accounts/sessions";
 import { createMarketContext } from "../../functions/market/context";
@@ -14,9 +14,12 @@ import { createOrder } from "../../functions/market/orders";
 import { SESSION_COOKIE } from "../../functions/web/session";
 import { page } from "./support/api";
 import { cookiesFrom, latestCode, newEmail, postForm, STRONG_PASSWORD } from "./support/accounts";
-import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, paySandbox, testDb } from "./support/buying";
+import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, paySandbox, seedCurrencies, testDb } from "./support/buying";
 
 const MONTH = 30 * 24 * 60 * 60_000;
+
+// Reference data is read once per file: the currencies are there before the first page.
+beforeAll(seedCurrencies);
 
 async function signedIn(userId: number, language = "en-US") {
   const session = await openSession(createMarketContext({ env, viewer: DEFAULT_VIEWER }), { userId, registered: false });
