@@ -23,9 +23,11 @@ interface LoadMoreOptions<T> {
   apiUrl: (page: number) => string;
   /** The web address of a page, for the link without JavaScript. */
   pageHref: (page: number) => string;
+  /** The page in the API's answer, when the answer carries more than the page (pick-seat's listings). */
+  pageOf?: (data: unknown) => Page<T>;
 }
 
-export function useLoadMore<T>({ first, apiUrl, pageHref }: LoadMoreOptions<T>) {
+export function useLoadMore<T>({ first, apiUrl, pageHref, pageOf }: LoadMoreOptions<T>) {
   const root = useRootData();
   const [pages, setPages] = useState<Page<T>[]>([first]);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
@@ -52,7 +54,7 @@ export function useLoadMore<T>({ first, apiUrl, pageHref }: LoadMoreOptions<T>) 
       const response = await fetch(apiUrl(last.page + 1), { headers, signal: controller.signal });
       const body = (await response.json()) as { statusCode: number; data: Page<T> | null };
       if (!response.ok || body.statusCode !== 200 || !body.data) throw new Error(`load more answered ${body.statusCode}`);
-      const next = body.data;
+      const next = pageOf ? pageOf(body.data) : body.data;
       setPages((current) => (current.some((page) => page.page === next.page) ? current : [...current, next]));
       setState("idle");
     } catch (error) {
@@ -62,7 +64,7 @@ export function useLoadMore<T>({ first, apiUrl, pageHref }: LoadMoreOptions<T>) 
     } finally {
       if (inFlight.current === controller) inFlight.current = null;
     }
-  }, [apiUrl, last, root?.currency, root?.language]);
+  }, [apiUrl, last, pageOf, root?.currency, root?.language]);
 
   return {
     items: pages.flatMap((page) => page.list),

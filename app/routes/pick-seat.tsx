@@ -10,6 +10,7 @@ import { data, Form, Link, useLoaderData, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { ListingsPages } from "~/components/pick-seat-listings";
 import { Price } from "~/components/price";
 import { SeatMap, useSeatsText } from "~/components/seat-map";
 import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
@@ -110,6 +111,8 @@ function useHrefWith() {
   return (changes: Record<string, string | number | null | undefined>, pathname = location.pathname) => {
     const params = new URLSearchParams(location.search);
     params.delete("sheet");
+    // Any other choice starts the list again from its first page.
+    params.delete("page");
     for (const [key, value] of Object.entries(changes)) {
       params.delete(key);
       if (value !== null && value !== undefined && value !== "") params.append(key, String(value));
@@ -276,7 +279,7 @@ function OpenSession({
         <div className={styles.blockHead}>
           <h3 id="tickets-title" className={styles.blockTitle}>
             {t("pickSeat.listTitle")}
-            <span className={styles.count}>{t("pickSeat.count", { count: offer.listings.length })}</span>
+            <span className={styles.count}>{t("pickSeat.count", { count: offer.total })}</span>
           </h3>
           <SheetTrigger sheet={filters} className={styles.filterButton} data-active={activeFilters > 0 || undefined}>
             <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
@@ -308,14 +311,18 @@ function OpenSession({
         <p className={styles.note}>{t("pickSeat.allInNote")}</p>
 
         {offer.listings.length > 0 ? (
-          <ol className={styles.listings}>
-            {offer.listings.map((listing) => (
-              <li key={listing.listingId}>
+          <ListingsPages
+            offer={offer}
+            pageHref={(page) => hrefWith({ page: page > 1 ? page : null })}
+            className={styles.listings}
+            previousClassName={styles.textLink}
+            renderRow={(listing) => (
+              <>
                 <ListingRow listing={listing} quantity={offer.quantity!} chosen={listing.listingId === choices.listing} />
                 <DealBadge deal={listing.deal} currency={offer.currency} />
-              </li>
-            ))}
-          </ol>
+              </>
+            )}
+          />
         ) : (
           <div className={styles.empty} role="status">
             <h4>{t("pickSeat.empty.title")}</h4>

@@ -3,7 +3,7 @@
  * maps'): a session's listings, its seating map, and one listing priced for a quantity. Guests
  * may call all three; amounts are in the viewer's currency (the cc header).
  *
- *   GET /pub/tour/v1/session/listings  ?sessionId=&quantity=&sort=&section=&minPrice=&maxPrice=&delivery=&zone=&together=
+ *   GET /pub/tour/v1/session/listings  ?sessionId=&quantity=&sort=&section=&minPrice=&maxPrice=&delivery=&zone=&together=&page=
  *   GET /pub/tour/v1/session/seat-map  ?sessionId=&quantity=&section=  (section: its seats too)
  *   GET /pub/tour/v1/listing/detail    ?listingId=&quantity=
  */

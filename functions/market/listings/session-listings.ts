@@ -15,9 +15,12 @@
  * - Each listing carries its deal signal (demand/deal-signal.ts), judged against every listing
  *   of the session, whatever the filters; 'Best deal' orders great, good, then the rest, each
  *   by price.
+ * - The list comes a page at a time (SPEC §9's 20), after filtering and sorting, so a busy
+ *   session is not one endless page; `total` counts every listing that passed the filters.
  */
 import { z } from "zod";
 import { DELIVERY_METHODS, type DeliveryMethod } from "../../db/schema";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, queryParam } from "../catalog/paging";
 import { loadReference } from "../catalog/reference";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
@@ -27,6 +30,9 @@ import { displayCurrency, offeredListings, sessionSummary, ZONE_RANK, type Offer
 export const LISTING_SORTS = ["price_asc", "price_desc", "best_section", "best_deal"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const SECTION_ZONES = ["vip", "floor", "lower", "middle", "upper", "balcony", "ga"] as const satisfies readonly SectionZone[];
+
+/** Listings per page (SPEC §9's page size). */
+export const LISTINGS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** The quantity a buyer starts with when they have not chosen. */
 export const PREFERRED_QUANTITY = 2;
@@ -47,6 +53,7 @@ export const sessionListingsQuerySchema = z
     delivery: z.enum(DELIVERY_METHODS).optional(),
     zone: z.enum(SECTION_ZONES).optional(),
     together: flag.optional(),
+    page: queryParam(z.coerce.number().int().min(1).max(MAX_PAGE)).transform((page) => page ?? 1),
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     path: ["maxPrice"],
@@ -58,7 +65,7 @@ export type SessionListingsQuery = z.output<typeof sessionListingsQuerySchema>;
 /** Reads a query string's values, treating empty fields (a GET form's blanks) as absent. */
 export function listingsQueryInput(params: URLSearchParams): Record<string, string | undefined> {
   const input: Record<string, string | undefined> = {};
-  for (const key of ["sessionId", "quantity", "sort", "section", "minPrice", "maxPrice", "delivery", "zone", "together"]) {
+  for (const key of ["sessionId", "quantity", "sort", "section", "minPrice", "maxPrice", "delivery", "zone", "together", "page"]) {
     const value = params.get(key);
     input[key] = value === null || value.trim() === "" ? undefined : value;
   }
@@ -77,8 +84,13 @@ export interface SessionListings {
   zones: SectionZone[];
   /** The viewer's currency (price range and amounts). */
   currency: string;
-  /** Listings that allow `quantity` and pass the filters, in the chosen order, with their deal signal. */
+  /** This page of the listings that allow `quantity` and pass the filters, in the chosen order, with their deal signal. */
   listings: PickedListing[];
+  /** Listings that allow `quantity` and pass the filters, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
   /** Listings that allow `quantity`, before the filters (0 means sold out at this quantity). */
   unfilteredCount: number;
 }
@@ -148,7 +160,11 @@ export async function sessionListings(ctx: MarketContext, query: SessionListings
     deliveryMethods: DELIVERY_METHODS.filter((method) => offered.some((listing) => listing.deliveryMethod === method)),
     zones: SECTION_ZONES.filter((zone) => offered.some((listing) => listing.section.zone === zone)),
     currency: currency.code,
-    listings: shown,
+    listings: shown.slice((query.page - 1) * LISTINGS_PAGE_SIZE, query.page * LISTINGS_PAGE_SIZE),
+    total: shown.length,
+    page: query.page,
+    pageSize: LISTINGS_PAGE_SIZE,
+    hasMore: query.page * LISTINGS_PAGE_SIZE < shown.length,
     unfilteredCount: forQuantity.length,
   };
 }

@@ -1,0 +1,49 @@
+/**
+ * pickSeat's list of listings, 20 at a time (SPEC §9): with JavaScript the next page loads as
+ * the buyer scrolls within 400px of the end (from the JSON API, with the same filters and sort
+ * as the address); without it a plain link opens the next page's address, which keeps every
+ * choice, and the page after the first links back.
+ */
+import { Link } from "react-router";
+import { useCallback, useMemo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Page } from "@market/catalog/paging";
+import type { OfferedListing } from "@market/listings/session-offer";
+import { LoadMore, useLoadMore } from "./load-more";
+
+interface ListingsPagesProps<T extends OfferedListing> {
+  offer: { listings: T[]; total: number; page: number; pageSize: number; hasMore: boolean };
+  /** This page's address with `page` set (every other choice kept). */
+  pageHref: (page: number) => string;
+  className: string;
+  previousClassName: string;
+  renderRow: (listing: T) => ReactNode;
+}
+
+function pageOfListings<T extends OfferedListing>(data: unknown): Page<T> {
+  const offer = data as ListingsPagesProps<T>["offer"];
+  return { list: offer.listings, total: offer.total, page: offer.page, pageSize: offer.pageSize, hasMore: offer.hasMore };
+}
+
+export function ListingsPages<T extends OfferedListing>({ offer, pageHref, className, previousClassName, renderRow }: ListingsPagesProps<T>) {
+  const { t } = useTranslation("discover");
+  const first = useMemo(() => pageOfListings<T>(offer), [offer]);
+  // The same address as the page, asked of the JSON API.
+  const apiUrl = useCallback((page: number) => `/pub/tour/v1/session/listings${pageHref(page).slice(pageHref(page).indexOf("?"))}`, [pageHref]);
+  const more = useLoadMore<T>({ first, apiUrl, pageHref, pageOf: pageOfListings<T> });
+  return (
+    <>
+      <ol className={className} data-testid="listings">
+        {more.items.map((listing) => (
+          <li key={listing.listingId}>{renderRow(listing)}</li>
+        ))}
+      </ol>
+      {offer.page > 1 ? (
+        <Link to={pageHref(offer.page - 1)} className={previousClassName} preventScrollReset>
+          {t("list.previousPage")}
+        </Link>
+      ) : null}
+      <LoadMore hasMore={more.hasMore} state={more.state} load={more.load} nextHref={more.nextHref} pageCount={more.pageCount} />
+    </>
+  );
+}
