@@ -77,7 +77,8 @@ test("a zoomed standing zone offers its tickets by price and does not say to tap
   expect(standing).toContain("Standing area: no numbered seats. Choose tickets by price.");
   expect(standing).not.toContain("Tap a group of seats");
 
-  // A seated section with its seats on the plan still says it.
+  // A seated section with its seats on the plan (an arena numbers its rows) still says it.
   await testDb.update(schema.venueSections).set({ generalAdmission: false }).where(eq(schema.venueSections.id, listing.sectionId));
+  await testDb.update(schema.listings).set({ rowLabel: "6" }).where(eq(schema.listings.id, listingId));
   expect(await html(`/pick-seat?sessionId=${sessionId}&section=${section.code}&zoom=1`)).toContain("Tap a group of seats to see its tickets.");
 });
