@@ -54,6 +54,25 @@ import zhTour from "../locales/zh-HK/tour.json";
 import enGlossary from "../../functions/market/glossary/en-US.json";
 import zhGlossary from "../../functions/market/glossary/zh-HK.json";
 
+/**
+ * The glossary's words are served inside the namespaces that show them, so every screen says a
+ * delivery method or a delivery state the one way the glossary (and every mail) does.
+ */
+function withGlossary<T extends { order: object; buy: object; delivery: object }>(namespaces: T, glossary: typeof enGlossary) {
+  return {
+    ...namespaces,
+    order: { ...namespaces.order, delivery: glossary.deliveryMethod },
+    buy: { ...namespaces.buy, delivery: glossary.deliveryMethod },
+    delivery: { ...namespaces.delivery, state: glossary.deliveryState },
+    glossary,
+  };
+}
+
+const namespaces = {
+  "en-US": { account: enAccount, common: enCommon, errors: enErrors, me: enMe, help: enHelp, preferences: enPreferences, discover: enDiscover, explore: enExplore, tour: enTour, about: enAbout, address: enAddress, coupon: enCoupon, buy: enBuy, order: enOrder, orders: enOrders, console: enConsole, delivery: enDelivery, aftersale: enAftersale, "aftersales-screens": enAftersalesScreens, demand: enDemand, live: enLive },
+  "zh-HK": { account: zhAccount, common: zhCommon, errors: zhErrors, me: zhMe, help: zhHelp, preferences: zhPreferences, discover: zhDiscover, explore: zhExplore, tour: zhTour, about: zhAbout, address: zhAddress, coupon: zhCoupon, buy: zhBuy, order: zhOrder, orders: zhOrders, console: zhConsole, delivery: zhDelivery, aftersale: zhAftersale, "aftersales-screens": zhAftersalesScreens, demand: zhDemand, live: zhLive },
+} as const;
+
 export const resources = {
   "en-US": {
     about: enAbout,
@@ -80,7 +99,6 @@ export const resources = {
     preferences: enPreferences,
     selling: enSelling,
     tour: enTour,
-    glossary: enGlossary,
   },
   "zh-HK": {
     about: zhAbout,
@@ -107,8 +125,12 @@ export const resources = {
     preferences: zhPreferences,
     selling: zhSelling,
     tour: zhTour,
-    glossary: zhGlossary,
   },
+} as const;
+
+export const resources = {
+  "en-US": withGlossary(namespaces["en-US"], enGlossary),
+  "zh-HK": withGlossary(namespaces["zh-HK"], zhGlossary),
 } as const;
 
 export type Namespace = keyof (typeof resources)["en-US"];

@@ -30,7 +30,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
         const row = (await first.textContent())!;
         await first.getByRole("link").click();
         await expect(page).toHaveURL(/\/tourDetail\?id=\d+/);
-        await expect(page.getByText(say("100% entry guarantee", "100% 保證入場"))).toBeVisible();
+        await expect(page.getByText(say("100% entry guarantee", "100% 入場保證"))).toBeVisible();
         expect(row).toContain(await page.getByRole("heading", { level: 1 }).textContent());
 
         await page.getByRole("link", { name: say("Get ticket alerts", "訂閱門票提示") }).click();

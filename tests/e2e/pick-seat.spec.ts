@@ -80,7 +80,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
           await expect(page.getByText(part, { exact: true })).toBeVisible();
         }
         await expect(page.getByText(say("Consecutive seating is not guaranteed", "不保證座位相連"))).toBeVisible();
-        await expect(page.getByRole("heading", { name: say("100% entry guarantee", "100% 保證入場") })).toBeVisible();
+        await expect(page.getByRole("heading", { name: say("100% entry guarantee", "100% 入場保證") })).toBeVisible();
         await expect(page.getByRole("button", { name: say("Continue", "繼續") })).toBeVisible();
       });
 
