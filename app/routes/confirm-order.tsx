@@ -161,6 +161,9 @@ export default function ConfirmOrderPage() {
 
         {soldOut ? null : (
           <Form method="post" {...getFormProps(form)} className={styles.form}>
+            {/* The shared schema checks the tickets too (the action takes them from the address). */}
+            <input type="hidden" name="listingId" value={quote.listingId} />
+            <input type="hidden" name="quantity" value={quote.quantity} />
             <section className={styles.card}>
               <div className={styles.row}>
                 <span className={styles.rowLabel}>{t("confirm.delivery")}</span>
@@ -171,7 +174,6 @@ export default function ConfirmOrderPage() {
             </section>
 
             {quote.deliveryMethod === "EXPRESS" ? <AddressCard href={links.address} address={address} missing={addressMissing} /> : null}
-
             <ContactCard fields={fields} phoneCodes={quote.phoneCodes} />
 
             <section className={styles.card}>
