@@ -20,8 +20,9 @@ async function tourWithPendingSession(request: APIRequestContext): Promise<numbe
 
 /** Whether the select's chosen option fits in the select, its arrow aside. */
 function areaCodeFits(page: Page) {
-  return page.getByTestId("phone-code").evaluate((select: HTMLSelectElement) => {
-    const style = getComputedStyle(select);
+  return page.getByTestId("phone-code").evaluate((element) => {
+    const select = element as unknown as HTMLSelectElement;
+    const style = getComputedStyle(element);
     const context = document.createElement("canvas").getContext("2d")!;
     context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const text = context.measureText(select.selectedOptions[0]?.textContent ?? "").width;
