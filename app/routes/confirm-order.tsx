@@ -108,9 +108,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "place-order":
-      return placeOrderFromForm(formData, query, context);
+      return placeOrderFromForm(request, formData, query, context);
     case "reorder":
-      return reorderFromForm(formData, query, context);
+      return reorderFromForm(request, formData, query, context);
     case "pay": {
       const paid = await payFromForm(formData, request, context);
       if (!("payError" in paid)) return paid;

@@ -10,6 +10,7 @@ import { getAddress, type AddressView } from "@market/addresses/address-book";
 import { CODES, MarketError } from "@market/errors";
 import { cancelOrder, createOrder, createOrderSchema, type ShippingAddress } from "@market/orders";
 import type { ConfirmQuery } from "@market/orders/confirm-view";
+import { admissionTokenOf } from "./demand.server";
 import { refusalText } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -70,7 +71,7 @@ function soldMeanwhile(error: unknown): boolean {
 }
 
 /** Place order: the order and its pay modal, or the refusal where the buyer looks. */
-export async function placeOrderFromForm(formData: FormData, query: ConfirmQuery, context: AppLoadContext) {
+export async function placeOrderFromForm(request: Request, formData: FormData, query: ConfirmQuery, context: AppLoadContext) {
   // The tickets are the page's address, whatever the form says.
   formData.set("listingId", String(query.listingId));
   formData.set("quantity", String(query.quantity));
@@ -84,6 +85,8 @@ export async function placeOrderFromForm(formData: FormData, query: ConfirmQuery
       quantity: query.quantity,
       shippingAddress: toInput(shippingOf(address)),
       couponId: query.couponId,
+      // A high-demand session admits only buyers through its waiting room.
+      admissionToken: await admissionTokenOf(request),
     });
     return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }));
   } catch (error) {
@@ -102,7 +105,7 @@ export async function placeOrderFromForm(formData: FormData, query: ConfirmQuery
  * 'Cancel the previous order and re-order' (SPEC §4): the same buyer, moments later, so the
  * previous order's contact details stand.
  */
-export async function reorderFromForm(formData: FormData, query: ConfirmQuery, context: AppLoadContext) {
+export async function reorderFromForm(request: Request, formData: FormData, query: ConfirmQuery, context: AppLoadContext) {
   const previousOrderId = id.safeParse(formData.get("previousOrderId"));
   if (!previousOrderId.success) throw new Response("Bad request", { status: 400 });
   try {
@@ -116,6 +119,8 @@ export async function reorderFromForm(formData: FormData, query: ConfirmQuery, c
       contactPhone: previous.contact.phone,
       shippingAddress: toInput(shippingOf(address) ?? previous.shippingAddress ?? undefined),
       couponId: query.couponId,
+      // A high-demand session admits only buyers through its waiting room.
+      admissionToken: await admissionTokenOf(request),
     });
     return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }));
   } catch (error) {
