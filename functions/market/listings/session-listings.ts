@@ -134,7 +134,12 @@ export function compareListings(sort: ListingSort): (a: PickedListing, b: Picked
  * such session), orderSessionUnavailable (the session is not ONSALE or its sales have ended).
  * Reads only.
  */
-export async function sessionListings(ctx: MarketContext, query: SessionListingsQuery): Promise<SessionListings> {
+export async function sessionListings(
+  ctx: MarketContext,
+  query: Omit<SessionListingsQuery, "page"> & { page?: number },
+): Promise<SessionListings> {
+  // Callers inside the domain may leave the page out: the first.
+  const page = query.page ?? 1;
   const session = await sessionSummary(ctx, query.sessionId);
   if (!session.orderable) throw new MarketError("orderSessionUnavailable", { data: { sessionId: session.sessionId, status: session.status } });
   const [offered, reference] = await Promise.all([offeredListings(ctx, { sessionId: session.sessionId }), loadReference(ctx)]);
@@ -160,11 +165,11 @@ export async function sessionListings(ctx: MarketContext, query: SessionListings
     deliveryMethods: DELIVERY_METHODS.filter((method) => offered.some((listing) => listing.deliveryMethod === method)),
     zones: SECTION_ZONES.filter((zone) => offered.some((listing) => listing.section.zone === zone)),
     currency: currency.code,
-    listings: shown.slice((query.page - 1) * LISTINGS_PAGE_SIZE, query.page * LISTINGS_PAGE_SIZE),
+    listings: shown.slice((page - 1) * LISTINGS_PAGE_SIZE, page * LISTINGS_PAGE_SIZE),
     total: shown.length,
-    page: query.page,
+    page,
     pageSize: LISTINGS_PAGE_SIZE,
-    hasMore: query.page * LISTINGS_PAGE_SIZE < shown.length,
+    hasMore: page * LISTINGS_PAGE_SIZE < shown.length,
     unfilteredCount: forQuantity.length,
   };
 }
