@@ -68,7 +68,6 @@ function withGlossary<T extends { order: object; buy: object; delivery: object }
   };
 }
 
-
 const namespaces = {
   "en-US": {
     about: enAbout,
