@@ -10,8 +10,11 @@ import { CONTACT, makeBuyer, makeListing } from "./support/buying";
 const ORIGIN = "http://localhost";
 const MONTH = 30 * 24 * 60 * 60_000;
 
+/** A phone's browser (SPEC §4's H5), where the download-the-app prompts belong. */
+const PHONE_BROWSER = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+
 function visit(path: string, cookie = "", init: { form?: Record<string, string> } = {}) {
-  const headers = new Headers({ host: "localhost", cookie });
+  const headers = new Headers({ host: "localhost", cookie, "user-agent": PHONE_BROWSER });
   if (init.form) headers.set("origin", ORIGIN);
   return SELF.fetch(`${ORIGIN}${path}`, {
     method: init.form ? "POST" : "GET",
