@@ -19,6 +19,7 @@ import { addressIdSchema, addressSchema, createAddress, getAddress, MAX_ADDRESSE
 import { CODES, MarketError } from "@market/errors";
 import styles from "./address-list.module.css";
 import type { Route } from "./+types/address-create";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["address"] };
 
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const id = editedId(url);
   const returnTo = returnToOf(url.searchParams.get("returnTo"));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: addressSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const list = returnTo ? `/address-list?${new URLSearchParams({ returnTo })}` : "/address-list";

@@ -16,6 +16,7 @@ import { MarketError } from "@market/errors";
 import { addressIdSchema, deleteAddress, listAddresses, MAX_ADDRESSES, setDefaultAddress, type AddressView } from "@market/addresses";
 import styles from "./address-list.module.css";
 import type { Route } from "./+types/address-list";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["address"] };
 
@@ -62,7 +63,7 @@ const actionSchema = addressIdSchema.extend({ intent: z.enum(["set-default", "de
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const returnTo = returnToOf(new URL(request.url).searchParams.get("returnTo"));
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400 });
   switch (parsed.data.intent) {
     case "set-default":

@@ -43,6 +43,7 @@ import type { Language } from "@market/context/viewer";
 import shell from "~/components/after-sale.module.css";
 import styles from "./apply-for.module.css";
 import type { Route } from "./+types/apply-for";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 
@@ -95,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const { orderId, kind } = queryOf(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // The order and kind are the page's address, whatever the form says.
   formData.set("orderId", String(orderId));
   formData.set("kind", kind);

@@ -5,6 +5,7 @@
  */
 import { finishThirdParty, providerParam, replayFormPost } from "~/server/third-party.server";
 import type { Route } from "./+types/auth.callback";
+import { readForm } from "~/server/form.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return finishThirdParty(request, context, providerParam(params.provider, context.cloudflare.env));
@@ -12,5 +13,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   providerParam(params.provider, context.cloudflare.env);
-  return replayFormPost(request, await request.formData());
+  return replayFormPost(request, await readForm(request));
 }

@@ -6,6 +6,7 @@
 import { redirect } from "react-router";
 import { providerParam, startThirdParty } from "~/server/third-party.server";
 import type { Route } from "./+types/auth.provider";
+import { readForm } from "~/server/form.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   providerParam(params.provider, context.cloudflare.env);
@@ -14,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const provider = providerParam(params.provider, context.cloudflare.env);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = formData.get("redirectTo");
   return startThirdParty(request, context, provider, {
     intent: formData.get("intent") === "bind" ? "bind" : "login",

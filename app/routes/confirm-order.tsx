@@ -37,6 +37,7 @@ import { createOrderSchema } from "@market/orders";
 import { confirmOrderView } from "@market/orders/confirm-view";
 import { payReturnUrl } from "@market/payments";
 import type { Route } from "./+types/confirm-order";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["order", "errors"] };
 
@@ -105,7 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const query = confirmQueryOf(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "place-order":
       return placeOrderFromForm(request, formData, query, context);

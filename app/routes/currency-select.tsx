@@ -17,6 +17,7 @@ import { chooseCurrency } from "@market/preferences/choices";
 import { describeViewerPreferences, listCurrencies, type CurrencyOption } from "@market/preferences/options";
 import { CODES, MarketError } from "@market/errors";
 import type { Route } from "./+types/currency-select";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["preferences"] };
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: currencyChoiceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 

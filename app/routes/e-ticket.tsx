@@ -29,6 +29,7 @@ import { CODES, MarketError } from "@market/errors";
 import styles from "./delivery-screens.module.css";
 import voucherStyles from "./e-ticket.module.css";
 import type { Route } from "./+types/e-ticket";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const orderId = orderIdParam(request);
   if (orderId === null) throw new Response("Not found", { status: 404 });
   const ctx = context.market;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const here = `/e-ticket?id=${orderId}`;
 
   try {

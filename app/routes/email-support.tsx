@@ -30,6 +30,7 @@ import { submitSupportRequest } from "@market/support/support-requests";
 import styles from "./help.module.css";
 import form from "./email-support.module.css";
 import type { Route } from "./+types/email-support";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["help"] };
 
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: supportRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 

@@ -16,6 +16,7 @@ import { languageChoiceSchema } from "@market/preferences/choice-schemas";
 import { chooseLanguage } from "@market/preferences/choices";
 import { listLanguages } from "@market/preferences/options";
 import type { Route } from "./+types/language-select";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["preferences"] };
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: languageChoiceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 

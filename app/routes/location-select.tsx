@@ -25,6 +25,7 @@ import { describeLocationSuggestion, LOCATION_QUERY_MAX, listRegionChoices, type
 import { CODES, MarketError } from "@market/errors";
 import styles from "./location-select.module.css";
 import type { Route } from "./+types/location-select";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["preferences"] };
 
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { market } = context;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const returnTo = returnToOf(formData.get("returnTo"));
   const keep = async (change: PreferenceChange, toast: Toast | null) => {
     const headers = preferenceCookies(change, request).map((cookie): [string, string] => ["Set-Cookie", cookie]);

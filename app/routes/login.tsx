@@ -31,6 +31,7 @@ import { passwordLoginSchema } from "@market/accounts/schemas";
 import { configuredProviders } from "../../functions/integrations/oauth/config";
 import { THIRD_PARTY_ERROR_KEYS } from "~/server/third-party.server";
 import type { Route } from "./+types/login";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: passwordLoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

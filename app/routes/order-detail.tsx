@@ -38,6 +38,7 @@ import { cancelOrder, getOrder, type OrderView } from "@market/orders";
 import { logError } from "../../functions/observability";
 import styles from "./order-detail.module.css";
 import type { Route } from "./+types/order-detail";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["orders", "selling", ...DELIVERY_PANEL_NAMESPACES] };
 
@@ -136,7 +137,7 @@ const answer = (errors: Partial<ActionAnswer>): ActionAnswer => ({ cancelError: 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdParam(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "cancel":
       return cancelFromDetail(context, orderId);

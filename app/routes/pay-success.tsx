@@ -27,12 +27,14 @@ import { formatMoney } from "@market/money/format";
 import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
 import type { Route } from "./+types/pay-success";
+import { readForm } from "~/server/form.server";
+import { recordId } from "../../functions/market/input/fields";
 
 export const handle = { i18n: ["order", "errors"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
-const orderIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const orderIdSchema = recordId();
 
 function orderIdOf(request: Request): number {
   const parsed = orderIdSchema.safeParse(new URL(request.url).searchParams.get("orderId") ?? undefined);
@@ -89,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdOf(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "buy-again") throw new Response("Bad request", { status: 400 });
   const bought = await buyAgainFromOrder(context, orderId);
   if (!("error" in bought)) return bought;

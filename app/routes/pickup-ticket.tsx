@@ -31,6 +31,7 @@ import { confirmPickup } from "@market/delivery";
 import { MarketError } from "@market/errors";
 import styles from "./delivery-screens.module.css";
 import type { Route } from "./+types/pickup-ticket";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
@@ -82,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdParam(request);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent === "review") return data({ step: true, error: null });
   if (intent !== "confirm") throw new Response("Bad request", { status: 400 });
   try {

@@ -23,6 +23,7 @@ import { MarketError } from "@market/errors";
 import shell from "~/components/after-sale.module.css";
 import styles from "./process-list.module.css";
 import type { Route } from "./+types/process-list";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 
@@ -130,7 +131,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = caseIdSchema.safeParse({ caseId: formData.get("caseId") ?? undefined });
   if (formData.get("intent") !== "withdraw" || !parsed.success) throw data(null, { status: 400 });
   try {

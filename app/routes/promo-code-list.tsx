@@ -19,6 +19,7 @@ import { claimCoupon, claimCouponSchema, listMyCoupons } from "@market/coupons";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./select-coupon.module.css";
 import type { Route } from "./+types/promo-code-list";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["coupon"] };
 
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const returnTo = returnToOf(new URL(request.url).searchParams.get("returnTo"));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: claimCouponSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   switch (formData.get("intent")) {

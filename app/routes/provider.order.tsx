@@ -39,6 +39,8 @@ import {
   uploadETicket,
 } from "@market/delivery";
 import type { Route } from "./+types/provider.order";
+import { readForm } from "~/server/form.server";
+import { recordId as recordIdSchema } from "../../functions/market/input/fields";
 
 export const handle = { i18n: ["console", "order", "errors", "selling"] };
 
@@ -59,7 +61,7 @@ const uploadSchema = z.object({
   ),
 });
 
-const removeFileSchema = z.object({ fileId: z.coerce.number().int().positive() });
+const removeFileSchema = z.object({ fileId: recordIdSchema() });
 
 const HOUR = 60 * 60_000;
 
@@ -100,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireConsole(request, context, "seller");
   const ctx = context.market;
   const id = recordId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const redirectTo = `/provider/orders/${id}`;
 

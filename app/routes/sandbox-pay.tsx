@@ -12,6 +12,7 @@ import { completeSandboxCheckout, readSandboxCheckout } from "@market/payments";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import styles from "./sandbox-pay.module.css";
 import type { Route } from "./+types/sandbox-pay";
+import { readForm } from "~/server/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sandbox payment · Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "approve" && intent !== "decline") throw new Response("Bad request", { status: 400 });
   const origin = new URL(request.url).origin;

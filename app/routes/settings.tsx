@@ -23,6 +23,7 @@ import { describeViewerPreferences } from "@market/preferences/options";
 import { configuredProviders } from "../../functions/integrations/oauth/config";
 import styles from "./settings.module.css";
 import type { Route } from "./+types/settings";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["me"] };
 
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: themeChoiceSchema });
+  const submission = parseWithZod(await readForm(request), { schema: themeChoiceSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const change = chooseTheme(submission.value);
   const t = await i18nServer.getFixedT(context.market.viewer.language, "me");

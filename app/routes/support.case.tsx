@@ -19,6 +19,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
 import { decideCase, decideSchema, getCaseForSupport, recordCompensationPaid, toMajorString } from "@market/aftersales";
 import type { Route } from "./+types/support.case";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["console", "aftersale", "errors"] };
 
@@ -84,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireConsole(request, context, "support");
   const ctx = context.market;
   const id = recordId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const redirectTo = `/support/cases/${id}`;
   switch (intent) {

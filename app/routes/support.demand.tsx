@@ -14,6 +14,7 @@ import { consoleWriters, requireConsole } from "~/server/console.server";
 import { refusalText } from "~/server/refusal.server";
 import { listDemand, markDemandSchema, markHighDemand } from "@market/demand/high-demand";
 import type { Route } from "./+types/support.demand";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["console", "demand"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireConsole(request, context, "support");
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = markDemandSchema.safeParse({
     sessionId: form.sessionId,
     highDemand: form.intent === "on" ? "true" : form.intent === "off" ? "false" : undefined,

@@ -21,6 +21,7 @@ import { consoleNotFound, consoleWriters, orderFacts, recordId, requireConsole, 
 import { listCases } from "@market/aftersales";
 import { getSupportOrder, intervene, interventionSchema, type InterventionAction } from "@market/delivery";
 import type { Route } from "./+types/support.order";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["console", "order", "errors", "aftersale", "selling"] };
 
@@ -69,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireConsole(request, context, "support");
   const id = recordId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: interventionSchema });
   const intent = String(formData.get("action") ?? "");
   return takeStep(context, {

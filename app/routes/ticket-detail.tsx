@@ -15,12 +15,13 @@ import { MarketError } from "@market/errors";
 import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
 import type { Route } from "./+types/ticket-detail";
+import { recordId } from "../../functions/market/input/fields";
 
 export const handle = { i18n: ["order"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
-const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idSchema = recordId();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);

@@ -28,6 +28,7 @@ import { tourEvents } from "@market/catalog/event-structured-data";
 import styles from "./tour-detail.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/tour-detail";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const tourId = tourIdOf(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "subscribe-alert": {
       const submission = parseWithZod(formData, { schema: ticketAlertFormSchema });

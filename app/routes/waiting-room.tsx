@@ -8,6 +8,7 @@
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { recordId } from "../../functions/market/input/fields";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
     ? [{ title: data.pageTitle }, ...(data.refreshSeconds ? [{ httpEquiv: "refresh", content: String(data.refreshSeconds) } as const] : [])]
     : [{ title: "Ovation" }];
 
-const querySchema = z.object({ sessionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const querySchema = z.object({ sessionId: recordId() });
 
 function sessionIdOf(request: Request): number {
   const parsed = querySchema.safeParse({ sessionId: new URL(request.url).searchParams.get("sessionId") ?? undefined });

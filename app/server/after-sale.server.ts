@@ -14,8 +14,9 @@ import { formatMoney, type CurrencyRate } from "@market/money";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime, shortDateTime } from "~/i18n/session-time";
 import { requireUser } from "./auth.server";
+import { recordId } from "../../functions/market/input/fields";
 
-const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idSchema = recordId();
 
 /** A record id from the address (?id=, ?orderId=); a missing or malformed one is not found. */
 export function idParam(request: Request, name: string): number {

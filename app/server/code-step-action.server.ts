@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { SignedIn } from "@market/accounts";
 import { refusalText, signInAndRedirect } from "./auth.server";
 import { restartCodeStep, sendCodeAndContinue, type CodeStep } from "./code-step.server";
+import { readForm } from "./form.server";
 
 interface SendFields {
   intent: "send";
@@ -32,7 +33,7 @@ export async function answerCodeStep<Complete extends CompleteFields>(
     toastKey: (signedIn: SignedIn) => string;
   },
 ) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "restart") throw await restartCodeStep(request);
 
   const submission = parseWithZod(formData, { schema: step.schema });

@@ -6,6 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
+import { recordId, wholeNumber } from "../../functions/market/input/fields";
 import { getAddress, type AddressView } from "@market/addresses/address-book";
 import { CODES, MarketError } from "@market/errors";
 import { cancelOrder, createOrder, createOrderSchema, type ShippingAddress } from "@market/orders";
@@ -14,12 +15,12 @@ import { admissionTokenOf } from "./demand.server";
 import { refusalText } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = recordId();
 
 /** The page's address: which tickets, and what the address book, coupons and pay modal chose. */
 const querySchema = z.object({
   listingId: id,
-  quantity: z.coerce.number().int().min(1).max(50),
+  quantity: wholeNumber(1, 50),
   addressId: id.optional(),
   couponId: id.optional(),
   orderId: id.optional(),

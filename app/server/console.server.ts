@@ -21,6 +21,7 @@ import { translateKey } from "../../functions/api/messages";
 import { loginUrl, refusalText } from "./auth.server";
 import { moneyWriter } from "./money-writer.server";
 import { redirectWithToast } from "./toast.server";
+import { recordId as recordIdSchema } from "../../functions/market/input/fields";
 
 const NOT_FOUND = () => new Response("Not found", { status: 404 });
 
@@ -89,7 +90,7 @@ async function refusalMessage(error: unknown, context: AppLoadContext, labels: R
 
 /** A record id from the path; anything else is a 404. */
 export function recordId(value: string | undefined): number {
-  const parsed = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).safeParse(value);
+  const parsed = recordIdSchema().safeParse(value);
   if (!parsed.success) throw NOT_FOUND();
   return parsed.data;
 }

@@ -9,8 +9,9 @@ import { getDeliveryForBuyer, type DeliveryView } from "@market/delivery";
 import { MarketError } from "@market/errors";
 import { getOrder, type OrderView } from "@market/orders";
 import { sessionTime } from "~/i18n/session-time";
+import { recordId } from "../../functions/market/input/fields";
 
-const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idSchema = recordId();
 
 /** The order id in the page's address (`?id=`), or null when there is none that could be one. */
 export function orderIdParam(request: Request): number | null {

@@ -11,8 +11,9 @@ import { MarketError } from "@market/errors";
 import { orderOwnership, type MyOrder, type OrderView } from "@market/orders";
 import { sessionTime, shortDateTime } from "~/i18n/session-time";
 import type { WriteMoney } from "./money-writer.server";
+import { recordId } from "../../functions/market/input/fields";
 
-const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idSchema = recordId();
 
 /** The order id in the address (`?id=`); a missing or malformed one is not found. */
 export function orderIdParam(request: Request): number {

@@ -13,6 +13,7 @@ import { platformType } from "../market/preferences/platform";
 import { MarketError } from "../market/errors";
 import { requestIdOf } from "../observability";
 import { adParamsOfRequest } from "../market/analytics/attribution";
+import { decimal, wholeNumber } from "../market/input/fields";
 
 /** SPEC §3: the header that carries the access token. */
 export const TOKEN_HEADER = "access-token";
@@ -21,13 +22,13 @@ const headerSchema = z.object({
   lan: z.string().max(16).optional(),
   cc: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code").optional(),
   lc: z.string().regex(/^[A-Z]{2,3}$/, "must be a location code").optional(),
-  locationId: z.coerce.number().int().positive().optional(),
+  locationId: wholeNumber(1, 1_000_000_000).optional(),
   locationCityId: z.string().max(16).optional(),
   src: z.string().max(32).optional(),
   code: z.string().max(16).optional(),
   ver: z.string().max(32).optional(),
-  lng: z.coerce.number().min(-180).max(180).optional(),
-  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: decimal(-180, 180).optional(),
+  lat: decimal(-90, 90).optional(),
   channel: z.string().max(32).optional(),
   deviceId: z.string().max(128).optional(),
   tsessionid: z.string().max(256).optional(),

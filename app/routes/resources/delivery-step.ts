@@ -11,10 +11,12 @@ import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { acceptTransfer, confirmReceipt } from "@market/delivery";
 import { MarketError } from "@market/errors";
 import type { Route } from "./+types/delivery-step";
+import { readForm } from "~/server/form.server";
+import { recordId } from "../../../functions/market/input/fields";
 
 const stepSchema = z.object({
   intent: z.enum(["confirmReceipt", "acceptTransfer"]),
-  orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  orderId: recordId(),
   returnTo: z.string().max(2048).optional(),
 });
 
@@ -25,7 +27,7 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const parsed = stepSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = stepSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const { intent, orderId } = parsed.data;
   const back = safeRedirectTo(parsed.data.returnTo, `/order-detail?id=${orderId}`);

@@ -31,19 +31,12 @@ import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
 import { MarketError } from "../../market/errors";
 import { presentedToken, requireSignedIn } from "../session";
+import { parsed, parsedBody } from "../parse";
 
 type ApiContext = Context<ApiEnv>;
 
-async function readBody<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new MarketError("invalidParam", { params: { field: "body", reason: "not JSON" } });
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw invalidParam(parsed.error);
-  return parsed.data;
+function readBody<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
+  return parsedBody(c, schema);
 }
 
 /** Opens the session for a sign-in (replacing any token the caller held) and answers it. */
@@ -107,9 +100,8 @@ export function registerAccountRoutes(api: Hono<ApiEnv>) {
     } catch {
       throw new MarketError("invalidParam", { params: { field: "body", reason: "not JSON" } });
     }
-    const parsed = channelRegistrySchema.safeParse(body);
-    if (!parsed.success) throw invalidParam(parsed.error);
-    const signedIn = await registerFromChannel(c.get("market"), parsed.data, {
+    const request = parsed(channelRegistrySchema, body);
+    const signedIn = await registerFromChannel(c.get("market"), request, {
       rawBody,
       timestamp: c.req.header("x-channel-timestamp") ?? null,
       signature: c.req.header("x-channel-signature") ?? null,

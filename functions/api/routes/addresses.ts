@@ -27,13 +27,9 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "../../market/addresses";
+import { jsonBody, parsed } from "../parse";
 
 const FIELD_MESSAGES: ReadonlySet<string> = new Set(Object.values(ADDRESS_MESSAGES));
-
-async function body(request: Request): Promise<Record<string, unknown>> {
-  const parsed: unknown = await request.json().catch(() => ({}));
-  return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-}
 
 /** A field's own SPEC §5 message when it has one, else the generic invalidParam. */
 function refusal(error: ZodError | z.core.$ZodError): MarketError {
@@ -45,15 +41,11 @@ function refusal(error: ZodError | z.core.$ZodError): MarketError {
 }
 
 function idOf(input: unknown): number {
-  const parsed = addressIdSchema.safeParse(input);
-  if (!parsed.success) throw invalidParam(parsed.error);
-  return parsed.data.id;
+  return parsed(addressIdSchema, input).id;
 }
 
 function addressOf(input: unknown) {
-  const parsed = addressSchema.safeParse(input);
-  if (!parsed.success) throw refusal(parsed.error);
-  return parsed.data;
+  return parsed(addressSchema, input, refusal);
 }
 
 export function registerAddressRoutes(api: Hono<ApiEnv>) {
@@ -66,14 +58,14 @@ export function registerAddressRoutes(api: Hono<ApiEnv>) {
 
   api.get("/user/address/v1/detail", async (c) => c.json(ok(await getAddress(c.get("market"), idOf({ id: c.req.query("id") })))));
 
-  api.post("/user/address/v1/create", async (c) => c.json(ok(await createAddress(c.get("market"), addressOf(await body(c.req.raw))))));
+  api.post("/user/address/v1/create", async (c) => c.json(ok(await createAddress(c.get("market"), addressOf(await jsonBody(c.req.raw))))));
 
   api.post("/user/address/v1/update", async (c) => {
-    const input = await body(c.req.raw);
+    const input = await jsonBody(c.req.raw);
     return c.json(ok(await updateAddress(c.get("market"), idOf(input), addressOf(input))));
   });
 
-  api.post("/user/address/v1/set_default", async (c) => c.json(ok(await setDefaultAddress(c.get("market"), idOf(await body(c.req.raw))))));
+  api.post("/user/address/v1/set_default", async (c) => c.json(ok(await setDefaultAddress(c.get("market"), idOf(await jsonBody(c.req.raw))))));
 
-  api.post("/user/address/v1/delete", async (c) => c.json(ok(await deleteAddress(c.get("market"), idOf(await body(c.req.raw))))));
+  api.post("/user/address/v1/delete", async (c) => c.json(ok(await deleteAddress(c.get("market"), idOf(await jsonBody(c.req.raw))))));
 }

@@ -49,6 +49,8 @@ import {
   supportCaseQuerySchema,
   withdrawCase,
 } from "../../market/aftersales";
+import { recordId } from "../../market/input/fields";
+import { jsonBody, parsed } from "../parse";
 
 const FORM_MESSAGES: ReadonlySet<string> = new Set(Object.values(AFTERSALE_MESSAGES));
 const FORM_FIELDS: ReadonlySet<string> = new Set([...APPLY_FIELDS, ...DECIDE_FIELDS]);
@@ -57,18 +59,7 @@ const compensationPaidSchema = caseIdSchema.extend({
   note: z.string().trim().max(500).optional(),
 });
 
-const orderIdsSchema = z.object({ orderIds: z.array(z.coerce.number().int().positive()).max(100) });
-
-async function body(request: Request): Promise<Record<string, unknown>> {
-  const parsed: unknown = await request.json().catch(() => ({}));
-  return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-}
-
-function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw invalidParam(result.error);
-  return result.data;
-}
+const orderIdsSchema = z.object({ orderIds: z.array(recordId()).max(100) });
 
 /**
  * A form's first issue as the answer: its own message ('{field} is required', 'A SWIFT code has 8
@@ -115,7 +106,7 @@ export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
 
   api.post("/user/after_sale/v1/apply", async (c) => {
     const market = c.get("market");
-    const input = applySchema.safeParse(await body(c.req.raw));
+    const input = applySchema.safeParse(await jsonBody(c.req.raw));
     if (!input.success) throw await formInvalid(input.error, market.viewer.language, "apply");
     return c.json(ok(await applyForAfterSale(market, input.data)));
   });
@@ -131,13 +122,13 @@ export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
   });
 
   api.post("/user/after_sale/v1/withdraw", async (c) => {
-    const { caseId } = parsed(caseIdSchema, await body(c.req.raw));
+    const { caseId } = parsed(caseIdSchema, await jsonBody(c.req.raw));
     return c.json(ok(await withdrawCase(c.get("market"), caseId)));
   });
 
   /** The after-sales state of some of the buyer's orders, for order lists ({ [orderId]: summary }). */
   api.post("/user/after_sale/v1/summary", async (c) => {
-    const { orderIds } = parsed(orderIdsSchema, await body(c.req.raw));
+    const { orderIds } = parsed(orderIdsSchema, await jsonBody(c.req.raw));
     return c.json(ok(Object.fromEntries(await afterSaleSummaryFor(c.get("market"), orderIds))));
   });
 
@@ -159,7 +150,7 @@ export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
 
   api.post("/support/v1/after_sale/decide", async (c) => {
     const market = c.get("market");
-    const input = await body(c.req.raw);
+    const input = await jsonBody(c.req.raw);
     const { caseId } = parsed(caseIdSchema, input);
     const decision = decideSchema.safeParse(input);
     if (!decision.success) throw await formInvalid(decision.error, market.viewer.language, "decide");
@@ -171,7 +162,7 @@ export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
   });
 
   api.post("/support/v1/after_sale/compensation_paid", async (c) => {
-    const { caseId, note } = parsed(compensationPaidSchema, await body(c.req.raw));
+    const { caseId, note } = parsed(compensationPaidSchema, await jsonBody(c.req.raw));
     return c.json(ok(await recordCompensationPaid(c.get("market"), caseId, note)));
   });
 }

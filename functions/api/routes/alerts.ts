@@ -5,15 +5,16 @@
  */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
-import { invalidParam, ok } from "../envelope";
+import { ok } from "../envelope";
 import { MarketError } from "../../market/errors";
 import { alertUnsubscribeSchema, subscribeTicketAlert, ticketAlertSchema, TICKET_ALERT_MESSAGES, unsubscribeTicketAlert } from "../../market/alerts";
+import { jsonBody, parsed } from "../parse";
 
 const ALERT_MESSAGES: ReadonlySet<string> = new Set(Object.values(TICKET_ALERT_MESSAGES));
 
 export function registerAlertRoutes(api: Hono<ApiEnv>) {
   api.post("/pub/tour/v1/alert", async (c) => {
-    const body: unknown = await c.req.json().catch(() => ({}));
+    const body: unknown = await jsonBody(c.req.raw);
     const request = ticketAlertSchema.safeParse(body);
     if (!request.success) {
       // The alert's own SPEC §5 messages ('Please enter your email'…) are what the client
@@ -27,9 +28,7 @@ export function registerAlertRoutes(api: Hono<ApiEnv>) {
   });
 
   api.post("/pub/tour/v1/alert/unsubscribe", async (c) => {
-    const body: unknown = await c.req.json().catch(() => ({}));
-    const request = alertUnsubscribeSchema.safeParse(body);
-    if (!request.success) throw invalidParam(request.error);
-    return c.json(ok(await unsubscribeTicketAlert(c.get("market"), request.data.token)));
+    const { token } = parsed(alertUnsubscribeSchema, await jsonBody(c.req.raw));
+    return c.json(ok(await unsubscribeTicketAlert(c.get("market"), token)));
   });
 }

@@ -6,6 +6,7 @@
  */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
+import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { agreementQuerySchema, describeViewerSetting, loadGlobalConfig, readAgreements } from "../../market/config";
 
@@ -30,8 +31,7 @@ export function registerConfigRoutes(api: Hono<ApiEnv>) {
   });
 
   api.get("/user/v1/agreements", (c) => {
-    const query = agreementQuerySchema.safeParse({ type: c.req.query("type") || undefined });
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok({ agreements: readAgreements(c.get("market"), query.data) }));
+    const query = parsed(agreementQuerySchema, { type: c.req.query("type") || undefined });
+    return c.json(ok({ agreements: readAgreements(c.get("market"), query) }));
   });
 }

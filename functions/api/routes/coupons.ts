@@ -24,6 +24,7 @@ import {
   quoteCoupon,
   quoteCouponSchema,
 } from "../../market/coupons";
+import { jsonBody, parsed } from "../parse";
 
 export function registerCouponRoutes(api: Hono<ApiEnv>) {
   api.use("/user/coupon/*", async (c, next) => {
@@ -34,29 +35,26 @@ export function registerCouponRoutes(api: Hono<ApiEnv>) {
   api.get("/user/coupon/v1/list", async (c) => c.json(ok(await listMyCoupons(c.get("market")))));
 
   api.post("/user/coupon/v1/claim", async (c) => {
-    const body: unknown = await c.req.json().catch(() => ({}));
-    const parsed = claimCouponSchema.safeParse(body);
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message;
-      if (message === COUPON_MESSAGES.codeRequired) throw new MarketError("invalidParam", { messageKey: message, params: { field: "code" } });
-      throw invalidParam(parsed.error);
-    }
-    return c.json(ok(await claimCoupon(c.get("market"), parsed.data.code)));
+    const body: unknown = await jsonBody(c.req.raw);
+    const { code } = parsed(claimCouponSchema, body, (error) => {
+      const message = error.issues[0]?.message;
+      if (message === COUPON_MESSAGES.codeRequired) return new MarketError("invalidParam", { messageKey: message, params: { field: "code" } });
+      return invalidParam(error);
+    });
+    return c.json(ok(await claimCoupon(c.get("market"), code)));
   });
 
   api.get("/user/coupon/v1/pre_order/list", async (c) => {
-    const parsed = prospectiveOrderSchema.safeParse({ listingId: c.req.query("listingId"), quantity: c.req.query("quantity") });
-    if (!parsed.success) throw invalidParam(parsed.error);
-    return c.json(ok(await couponsForOrder(c.get("market"), parsed.data)));
+    const query = parsed(prospectiveOrderSchema, { listingId: c.req.query("listingId"), quantity: c.req.query("quantity") });
+    return c.json(ok(await couponsForOrder(c.get("market"), query)));
   });
 
   api.get("/user/coupon/v1/pre_order/quote", async (c) => {
-    const parsed = quoteCouponSchema.safeParse({
+    const query = parsed(quoteCouponSchema, {
       couponId: c.req.query("couponId"),
       listingId: c.req.query("listingId"),
       quantity: c.req.query("quantity"),
     });
-    if (!parsed.success) throw invalidParam(parsed.error);
-    return c.json(ok(await quoteCoupon(c.get("market"), parsed.data)));
+    return c.json(ok(await quoteCoupon(c.get("market"), query)));
   });
 }

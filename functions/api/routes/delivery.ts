@@ -65,26 +65,17 @@ import {
 } from "../../market/delivery";
 import { MarketError } from "../../market/errors";
 import { requireRole } from "../../market/staff";
+import { recordId } from "../../market/input/fields";
+import { jsonBody, parsed } from "../parse";
 
-const orderIdSchema = z.object({ orderId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const fileIdSchema = orderIdSchema.extend({ fileId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
-async function body(c: Context<ApiEnv>): Promise<Record<string, unknown>> {
-  const parsed: unknown = await c.req.raw.json().catch(() => ({}));
-  return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-}
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw invalidParam(parsed.error);
-  return parsed.data;
-}
+const orderIdSchema = z.object({ orderId: recordId() });
+const fileIdSchema = orderIdSchema.extend({ fileId: recordId() });
 
 /** A step on one order: `{ orderId, …fields }` in, the step's answer out. */
 function step<T>(run: (c: Context<ApiEnv>, orderId: number, fields: Record<string, unknown>) => Promise<T>) {
   return async (c: Context<ApiEnv>) => {
-    const fields = await body(c);
-    const { orderId } = parse(orderIdSchema, fields);
+    const fields = await jsonBody(c.req.raw);
+    const { orderId } = parsed(orderIdSchema, fields);
     return c.json(ok(await run(c, orderId, fields)));
   };
 }
@@ -98,7 +89,7 @@ export function attachmentDisposition(fileName: string): string {
 function registerBuyerRoutes(api: Hono<ApiEnv>) {
   // Signed in is checked by the /user/order/* guard of routes/orders.ts.
   api.get("/user/order/v1/delivery/detail", async (c) => {
-    const { orderId } = parse(orderIdSchema, { orderId: c.req.query("orderId") });
+    const { orderId } = parsed(orderIdSchema, { orderId: c.req.query("orderId") });
     return c.json(ok(await getDeliveryForBuyer(c.get("market"), orderId)));
   });
   api.post("/user/order/v1/delivery/voucher/start", step((c, orderId) => startVoucher(c.get("market"), orderId)));
@@ -107,7 +98,7 @@ function registerBuyerRoutes(api: Hono<ApiEnv>) {
     step((c, orderId, fields) => revealVoucher(c.get("market"), orderId, String(fields.code ?? ""))),
   );
   api.get("/user/order/v1/delivery/file", async (c) => {
-    const { orderId, fileId } = parse(fileIdSchema, { orderId: c.req.query("orderId"), fileId: c.req.query("fileId") });
+    const { orderId, fileId } = parsed(fileIdSchema, { orderId: c.req.query("orderId"), fileId: c.req.query("fileId") });
     const file = await openETicketFile(c.get("market"), orderId, fileId);
     return new Response(file.body, {
       headers: {
@@ -131,17 +122,17 @@ function registerProviderRoutes(api: Hono<ApiEnv>) {
     await next();
   });
   api.get("/provider/v1/order/list", async (c) => {
-    const { state } = parse(providerOrdersQuerySchema, { state: c.req.query("state") });
-    const paging = parse(pagingSchema, { page: c.req.query("page"), pageSize: c.req.query("pageSize") });
+    const { state } = parsed(providerOrdersQuerySchema, { state: c.req.query("state") });
+    const paging = parsed(pagingSchema, { page: c.req.query("page"), pageSize: c.req.query("pageSize") });
     return c.json(ok(await listProviderOrders(c.get("market"), { state, paging })));
   });
   api.get("/provider/v1/order/detail", async (c) => {
-    const { orderId } = parse(orderIdSchema, { orderId: c.req.query("orderId") });
+    const { orderId } = parsed(orderIdSchema, { orderId: c.req.query("orderId") });
     return c.json(ok(await getProviderOrder(c.get("market"), orderId)));
   });
   api.post("/provider/v1/order/e_ticket/upload", async (c) => {
     const form = await c.req.raw.formData().catch(() => null);
-    const { orderId } = parse(orderIdSchema, { orderId: form?.get("orderId") ?? undefined });
+    const { orderId } = parsed(orderIdSchema, { orderId: form?.get("orderId") ?? undefined });
     const file = form?.get("file");
     if (!file || typeof file === "string") throw new MarketError("eTicketFileInvalid");
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -149,7 +140,7 @@ function registerProviderRoutes(api: Hono<ApiEnv>) {
   });
   api.post(
     "/provider/v1/order/e_ticket/remove",
-    step((c, orderId, fields) => removeETicketFile(c.get("market"), orderId, parse(fileIdSchema, fields).fileId)),
+    step((c, orderId, fields) => removeETicketFile(c.get("market"), orderId, parsed(fileIdSchema, fields).fileId)),
   );
   api.post("/provider/v1/order/e_ticket/deliver", step((c, orderId) => deliverETickets(c.get("market"), orderId)));
   api.post(
@@ -183,12 +174,12 @@ function registerSupportOrderRoutes(api: Hono<ApiEnv>) {
     await next();
   });
   api.get("/support/v1/order/list", async (c) => {
-    const { query } = parse(supportSearchSchema, { query: c.req.query("query") ?? "" });
-    const paging = parse(pagingSchema, { page: c.req.query("page"), pageSize: c.req.query("pageSize") });
+    const { query } = parsed(supportSearchSchema, { query: c.req.query("query") ?? "" });
+    const paging = parsed(pagingSchema, { page: c.req.query("page"), pageSize: c.req.query("pageSize") });
     return c.json(ok(await searchOrders(c.get("market"), { query, paging })));
   });
   api.get("/support/v1/order/detail", async (c) => {
-    const { orderId } = parse(orderIdSchema, { orderId: c.req.query("orderId") });
+    const { orderId } = parsed(orderIdSchema, { orderId: c.req.query("orderId") });
     return c.json(ok(await getSupportOrder(c.get("market"), orderId)));
   });
   api.post(

@@ -8,11 +8,13 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
+import { recordId } from "../../market/input/fields";
+import { jsonBody, parsed } from "../parse";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
 import { joinQueue, markDemandSchema, markHighDemand, priceHistory, queuePlace, tourPriceHistory } from "../../market/demand";
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = recordId();
 const historyQuerySchema = z.union([z.object({ sessionId: id, tourId: z.undefined() }), z.object({ tourId: id, sessionId: z.undefined() })]);
 const sessionQuerySchema = z.object({ sessionId: id });
 
@@ -25,9 +27,8 @@ export function registerDemandRoutes(api: Hono<ApiEnv>) {
   });
 
   api.post("/pub/tour/v1/queue/join", async (c) => {
-    const body = sessionQuerySchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!body.success) throw invalidParam(body.error);
-    return c.json(ok(await joinQueue(c.get("market"), body.data.sessionId)));
+    const { sessionId } = parsed(sessionQuerySchema, await jsonBody(c.req.raw));
+    return c.json(ok(await joinQueue(c.get("market"), sessionId)));
   });
 
   api.get("/pub/tour/v1/queue/place", async (c) => {
@@ -37,8 +38,6 @@ export function registerDemandRoutes(api: Hono<ApiEnv>) {
   });
 
   api.post("/support/v1/session/demand", async (c) => {
-    const body = markDemandSchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!body.success) throw invalidParam(body.error);
-    return c.json(ok(await markHighDemand(c.get("market"), body.data)));
+    return c.json(ok(await markHighDemand(c.get("market"), parsed(markDemandSchema, await jsonBody(c.req.raw)))));
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
+import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../messages";
 import { homeFloors, type HomeFloor } from "../../market/catalog/floors";
@@ -23,16 +24,14 @@ export function registerHomeRoutes(api: Hono<ApiEnv>) {
 
   /** ?cityCode= — every category, with its live tours in scope. */
   api.get("/pub/home/v1/category/list", async (c) => {
-    const query = categoryListQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await listCategories(c.get("market"), query.data)));
+    const query = parsed(categoryListQuerySchema, c.req.query());
+    return c.json(ok(await listCategories(c.get("market"), query)));
   });
 
   /** ?categoryId=&cityCode= — tags with live tours in scope, most tours first. */
   api.get("/pub/home/v1/tag/list", async (c) => {
-    const query = tagListQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await listTags(c.get("market"), query.data)));
+    const query = parsed(tagListQuerySchema, c.req.query());
+    return c.json(ok(await listTags(c.get("market"), query)));
   });
 }
 

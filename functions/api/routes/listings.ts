@@ -9,6 +9,7 @@
  */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
+import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { notePickSeatArrival, visitorOf } from "../../market/demand/high-demand";
 import { listingDetail, listingDetailQuerySchema } from "../../market/listings/listing-detail";
@@ -17,27 +18,24 @@ import { listingsQueryInput, sessionListings, sessionListingsQuerySchema } from 
 
 export function registerListingRoutes(api: Hono<ApiEnv>) {
   api.get("/pub/tour/v1/session/listings", async (c) => {
-    const query = sessionListingsQuerySchema.safeParse(listingsQueryInput(new URL(c.req.url).searchParams));
-    if (!query.success) throw invalidParam(query.error);
+    const query = parsed(sessionListingsQuerySchema, listingsQueryInput(new URL(c.req.url).searchParams));
     const market = c.get("market");
     const visitor = visitorOf(market.viewer, c.req.header("cf-connecting-ip"));
-    if (visitor) await notePickSeatArrival(market, query.data.sessionId, visitor);
-    return c.json(ok(await sessionListings(market, query.data)));
+    if (visitor) await notePickSeatArrival(market, query.sessionId, visitor);
+    return c.json(ok(await sessionListings(market, query)));
   });
 
   api.get("/pub/tour/v1/session/seat-map", async (c) => {
-    const query = seatMapQuerySchema.safeParse({
+    const query = parsed(seatMapQuerySchema, {
       sessionId: c.req.query("sessionId") || undefined,
       quantity: c.req.query("quantity") || undefined,
       section: c.req.query("section") || undefined,
     });
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await sessionSeatMap(c.get("market"), query.data)));
+    return c.json(ok(await sessionSeatMap(c.get("market"), query)));
   });
 
   api.get("/pub/tour/v1/listing/detail", async (c) => {
-    const query = listingDetailQuerySchema.safeParse({ listingId: c.req.query("listingId") || undefined, quantity: c.req.query("quantity") || undefined });
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await listingDetail(c.get("market"), query.data)));
+    const query = parsed(listingDetailQuerySchema, { listingId: c.req.query("listingId") || undefined, quantity: c.req.query("quantity") || undefined });
+    return c.json(ok(await listingDetail(c.get("market"), query)));
   });
 }

@@ -21,20 +21,14 @@ import { pagingSchema, queryParam } from "../../market/catalog/paging";
 import { MarketError } from "../../market/errors";
 import { buyAgain, cancelOrder, createOrder, getOrder, listOrders, ORDER_TABS, orderIdSchema, type CreateOrderInput, type PayOrderInput } from "../../market/orders";
 import { PAYMENT_CALLBACK_PATH, receivePaymentCallback, startPayment } from "../../market/payments";
+import { jsonBody, parsed } from "../parse";
 
 const listQuerySchema = pagingSchema.extend({
   tab: queryParam(z.enum(ORDER_TABS)).transform((tab) => tab ?? "ongoing"),
 });
 
-async function body(request: Request): Promise<Record<string, unknown>> {
-  const parsed: unknown = await request.json().catch(() => ({}));
-  return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-}
-
 function orderIdOf(input: unknown): number {
-  const parsed = orderIdSchema.safeParse(input);
-  if (!parsed.success) throw invalidParam(parsed.error);
-  return parsed.data.orderId;
+  return parsed(orderIdSchema, input).orderId;
 }
 
 export function registerOrderRoutes(api: Hono<ApiEnv>) {
@@ -45,7 +39,7 @@ export function registerOrderRoutes(api: Hono<ApiEnv>) {
   });
 
   api.post("/user/order/v1/create", async (c) => {
-    return c.json(ok(await createOrder(c.get("market"), (await body(c.req.raw)) as CreateOrderInput)));
+    return c.json(ok(await createOrder(c.get("market"), (await jsonBody(c.req.raw)) as CreateOrderInput)));
   });
 
   api.get("/user/order/v1/detail", async (c) => {
@@ -54,27 +48,26 @@ export function registerOrderRoutes(api: Hono<ApiEnv>) {
   });
 
   api.get("/user/order/v1/list", async (c) => {
-    const query = listQuerySchema.safeParse({
+    const query = parsed(listQuerySchema, {
       tab: c.req.query("tab"),
       page: c.req.query("page"),
       pageSize: c.req.query("pageSize"),
     });
-    if (!query.success) throw invalidParam(query.error);
-    const { tab, ...paging } = query.data;
+    const { tab, ...paging } = query;
     return c.json(ok(await listOrders(c.get("market"), { tab, paging })));
   });
 
   api.post("/user/order/v1/cancel", async (c) => {
-    return c.json(ok(await cancelOrder(c.get("market"), orderIdOf(await body(c.req.raw)))));
+    return c.json(ok(await cancelOrder(c.get("market"), orderIdOf(await jsonBody(c.req.raw)))));
   });
 
   api.post("/user/order/v1/pay", async (c) => {
     const origin = new URL(c.req.url).origin;
-    return c.json(ok(await startPayment(c.get("market"), (await body(c.req.raw)) as PayOrderInput, origin)));
+    return c.json(ok(await startPayment(c.get("market"), (await jsonBody(c.req.raw)) as PayOrderInput, origin)));
   });
 
   api.post("/user/order/v1/buy_again", async (c) => {
-    return c.json(ok(await buyAgain(c.get("market"), orderIdOf(await body(c.req.raw)))));
+    return c.json(ok(await buyAgain(c.get("market"), orderIdOf(await jsonBody(c.req.raw)))));
   });
 
   api.post(`${PAYMENT_CALLBACK_PATH}/:provider`, async (c) => {

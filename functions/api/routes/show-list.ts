@@ -1,6 +1,7 @@
 /** Explore's list (SPEC §2 showList) for native apps, partner channels and the browser's load-more. */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
+import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { listShows, showListFilters, showListQuerySchema } from "../../market/catalog/show-list";
 
@@ -14,9 +15,8 @@ function queryOf(url: string): Record<string, string> {
 export function registerShowListRoutes(api: Hono<ApiEnv>) {
   /** ?categoryId=&cityCode=&locationCode=&preset=|from=&to=&page=&pageSize= */
   api.get("/pub/home/v1/show/list", async (c) => {
-    const query = showListQuerySchema.safeParse(queryOf(c.req.url));
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await listShows(c.get("market"), query.data)));
+    const query = parsed(showListQuerySchema, queryOf(c.req.url));
+    return c.json(ok(await listShows(c.get("market"), query)));
   });
 
   /** The categories and cities Explore can be narrowed by. */

@@ -19,26 +19,25 @@ import {
 } from "../../market/support";
 import type { Language } from "../../market/context/viewer";
 import type { z } from "zod";
+import { jsonBody, parsed } from "../parse";
 
 const FORM_MESSAGES: ReadonlySet<string> = new Set(Object.values(SUPPORT_MESSAGES));
 const FORM_FIELDS: ReadonlySet<string> = new Set(SUPPORT_FIELDS);
 
 export function registerSupportRoutes(api: Hono<ApiEnv>) {
   api.get("/user/v1/faq/list", (c) => {
-    const query = faqSearchSchema.safeParse({ keyword: c.req.query("keyword") });
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok({ topics: listFaq(c.get("market"), query.data) }));
+    const query = parsed(faqSearchSchema, { keyword: c.req.query("keyword") });
+    return c.json(ok({ topics: listFaq(c.get("market"), query) }));
   });
 
   api.get("/user/v1/faq/detail", (c) => {
-    const query = faqDetailSchema.safeParse({ id: c.req.query("id") });
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(faqDetail(c.get("market"), query.data)));
+    const query = parsed(faqDetailSchema, { id: c.req.query("id") });
+    return c.json(ok(faqDetail(c.get("market"), query)));
   });
 
   api.post("/user/v1/support/email", async (c) => {
     const market = c.get("market");
-    const body: unknown = await c.req.json().catch(() => ({}));
+    const body: unknown = await jsonBody(c.req.raw);
     const request = supportRequestSchema.safeParse(body);
     if (!request.success) throw await formInvalid(request.error, market.viewer.language);
     return c.json(ok(await submitSupportRequest(market, request.data)));

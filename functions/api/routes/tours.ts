@@ -4,6 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
+import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { eventListQuerySchema, listEvents } from "../../market/catalog/events";
 import { listTours, tourListQuerySchema } from "../../market/catalog/tours";
@@ -11,15 +12,13 @@ import { listTours, tourListQuerySchema } from "../../market/catalog/tours";
 export function registerTourListRoutes(api: Hono<ApiEnv>) {
   /** ?page=&pageSize=&categoryId=&tag=&cityCode= — live tours in scope, most popular first. */
   api.get("/pub/tour/v1/list", async (c) => {
-    const query = tourListQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await listTours(c.get("market"), query.data)));
+    const query = parsed(tourListQuerySchema, c.req.query());
+    return c.json(ok(await listTours(c.get("market"), query)));
   });
 
   /** ?page=&pageSize=&categoryId=&cityCode= — ONSALE shows in scope, soonest first, each with its month. */
   api.get("/pub/tour/v1/event/list", async (c) => {
-    const query = eventListQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw invalidParam(query.error);
-    return c.json(ok(await listEvents(c.get("market"), query.data)));
+    const query = parsed(eventListQuerySchema, c.req.query());
+    return c.json(ok(await listEvents(c.get("market"), query)));
   });
 }

@@ -4,6 +4,7 @@
  * it ships to the browser. Messages are keys in the `errors` namespace, SPEC §5's own words.
  */
 import { z } from "zod";
+import { checkbox, recordId } from "../input/fields";
 
 export const ADDRESS_MESSAGES = {
   /** SPEC §5: 'This value is required.' */
@@ -42,12 +43,6 @@ const optional = (max: number) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-/** A checkbox: present ('on', 'true', true) means yes. */
-const checkbox = z
-  .union([z.boolean(), z.string()])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
-
 export const addressSchema = z.object({
   fullName: required(ADDRESS_LIMITS.name),
   /** The area code, with or without its '+'; kept as digits. */
@@ -77,4 +72,4 @@ export const addressSchema = z.object({
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressRequest = z.output<typeof addressSchema>;
 
-export const addressIdSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const addressIdSchema = z.object({ id: recordId() });

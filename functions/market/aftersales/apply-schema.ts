@@ -12,6 +12,7 @@
  * Every amount a view returns is an integer of minor units beside its currency, as orders do.
  */
 import { z } from "zod";
+import { recordId } from "../input/fields";
 
 export const AFTER_SALE_KIND_VALUES = ["refund", "after_sale"] as const;
 export const RECEIVING_CURRENCY_VALUES = ["CNY", "HKD"] as const;
@@ -150,11 +151,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
     error: (issue) => (issue.input === undefined || issue.input === "" ? AFTERSALE_MESSAGES.required : AFTERSALE_MESSAGES.invalid),
   });
 
-const id = z.coerce
-  .number({ error: AFTERSALE_MESSAGES.required })
-  .int({ error: AFTERSALE_MESSAGES.invalid })
-  .positive({ error: AFTERSALE_MESSAGES.required })
-  .max(Number.MAX_SAFE_INTEGER, { error: AFTERSALE_MESSAGES.invalid });
+const id = recordId((issue) => (issue.input === undefined || issue.input === "" || issue.input === 0 || issue.input === "0" ? AFTERSALE_MESSAGES.required : AFTERSALE_MESSAGES.invalid));
 
 const common = {
   orderId: id,

@@ -4,6 +4,8 @@
  * the browser. Messages are keys in the `errors` locale namespace.
  */
 import { z } from "zod";
+import { recordId, wholeNumber } from "../input/fields";
+import { recordId } from "../input/fields";
 
 export const TICKET_ALERT_MESSAGES = {
   /** SPEC §5: the tour alert requires an email. */
@@ -25,10 +27,10 @@ export const alertEmailSchema = z
   .transform((email) => email.toLowerCase());
 
 const blankIsAbsent = (value: unknown) => (value === "" || value === null ? undefined : value);
-const positiveId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const positiveId = recordId();
 
 /** A price to fall under, in whole units of the viewer's currency (a form's blank is none). */
-export const alertPriceSchema = z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(100_000_000).optional());
+export const alertPriceSchema = z.preprocess(blankIsAbsent, wholeNumber(1, 100_000_000).optional());
 
 /** The alert form on a tour's page; the tour comes from the page's address. */
 export const ticketAlertFormSchema = z.object({ email: alertEmailSchema });

@@ -16,9 +16,10 @@ import { posterUrl } from "./poster-art";
 import { loadReference } from "./reference";
 import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "./scope";
 import { inJson, named, type CategoryRef, type CityRef, type SessionMoment } from "./tours";
+import { wholeNumber } from "../input/fields";
 
 export const eventListQuerySchema = pagingSchema.extend({
-  categoryId: queryParam(z.coerce.number().int().positive().max(1_000_000)),
+  categoryId: queryParam(wholeNumber(1, 1_000_000)),
   cityCode: queryParam(cityCodeSchema),
 });
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type Page } from "./list-page";
+import { wholeNumber } from "../input/fields";
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type Page } from "./list-page";
 
@@ -14,8 +15,8 @@ export function queryParam<T extends z.ZodType>(schema: T) {
 }
 
 export const pagingSchema = z.object({
-  page: queryParam(z.coerce.number().int().min(1).max(MAX_PAGE)).transform((page) => page ?? 1),
-  pageSize: queryParam(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)).transform((size) => size ?? DEFAULT_PAGE_SIZE),
+  page: queryParam(wholeNumber(1, MAX_PAGE)).transform((page) => page ?? 1),
+  pageSize: queryParam(wholeNumber(1, MAX_PAGE_SIZE)).transform((size) => size ?? DEFAULT_PAGE_SIZE),
 });
 
 export type Paging = z.output<typeof pagingSchema>;

@@ -25,6 +25,7 @@ import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } fro
 import { sessionLowestPrices } from "./from-prices";
 import { sessionStatus } from "./session-status";
 import { inJson } from "./tours";
+import { wholeNumber } from "../input/fields";
 
 /** Show statuses Explore lists (before the clock closes a session). */
 const LISTED_STATUSES = ["ONSALE", "PENDING", "CANCEL"] as const satisfies readonly ShowStatus[];
@@ -35,7 +36,7 @@ const LISTED_STATUSES = ["ONSALE", "PENDING", "CANCEL"] as const satisfies reado
  */
 export const showListQuerySchema = dateFilterSchema.safeExtend({
   ...pagingSchema.shape,
-  categoryId: queryParam(z.coerce.number().int().positive().max(1_000_000)),
+  categoryId: queryParam(wholeNumber(1, 1_000_000)),
   cityCode: queryParam(cityCodeSchema),
 });
 

@@ -12,6 +12,7 @@ import { notFound } from "../errors";
 import { pagingSchema, queryParam, type Page } from "./paging";
 import { cityCodeSchema, discoveryScope, type DiscoveryScope } from "./scope";
 import { hasLiveShowIn, listTours, tagSlugSchema, type CategoryRef, type TourSummary } from "./tours";
+import { wholeNumber } from "../input/fields";
 
 export interface TagRef {
   id: number;
@@ -43,7 +44,7 @@ export async function listCategories(ctx: MarketContext, query: z.output<typeof 
 }
 
 export const tagListQuerySchema = z.object({
-  categoryId: queryParam(z.coerce.number().int().positive().max(1_000_000)),
+  categoryId: queryParam(wholeNumber(1, 1_000_000)),
   cityCode: queryParam(cityCodeSchema),
 });
 

@@ -21,11 +21,12 @@ import { loadReference } from "./reference";
 import { locationName } from "./scope";
 import { sessionLowestPrices } from "./from-prices";
 import { isPastSession, sessionStatus } from "./session-status";
+import { recordId } from "../input/fields";
 
 /** Past events shown on a tour's page; older ones add nothing a buyer can act on. */
 export const PAST_EVENTS_SHOWN = 20;
 
-export const tourIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const tourIdSchema = recordId();
 
 /** The tour page's query: `?id=`. */
 export const tourDetailQuerySchema = z.object({ id: tourIdSchema });

@@ -18,6 +18,7 @@ import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "./paging"
 import { posterUrl } from "./poster-art";
 import { loadReference } from "./reference";
 import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "./scope";
+import { wholeNumber } from "../input/fields";
 
 export const LIVE_STATUSES = ["ONSALE", "PENDING"] as const satisfies readonly ShowStatus[];
 
@@ -196,7 +197,7 @@ export const tagSlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "mus
 
 /** The tour list's query, shared by GET /pub/tour/v1/list and /tourList. */
 export const tourListQuerySchema = pagingSchema.extend({
-  categoryId: queryParam(z.coerce.number().int().positive().max(1_000_000)),
+  categoryId: queryParam(wholeNumber(1, 1_000_000)),
   tag: queryParam(tagSlugSchema),
   cityCode: queryParam(cityCodeSchema),
 });

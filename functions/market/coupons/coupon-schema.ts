@@ -3,6 +3,7 @@
  * it ships to the browser. Messages are keys in the `coupon` namespace.
  */
 import { z } from "zod";
+import { recordId, wholeNumber } from "../input/fields";
 
 export const COUPON_MESSAGES = {
   codeRequired: "coupon:errors.codeRequired",
@@ -18,10 +19,10 @@ export const claimCouponSchema = z.object({
     .transform((code) => code.replace(/\s+/g, "").toUpperCase()),
 });
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = recordId();
 
 /** A prospective order: which listing, how many tickets. */
-export const prospectiveOrderSchema = z.object({ listingId: id, quantity: z.coerce.number().int().min(1).max(50) });
+export const prospectiveOrderSchema = z.object({ listingId: id, quantity: wholeNumber(1, 50) });
 
 export const quoteCouponSchema = prospectiveOrderSchema.extend({ couponId: id });
 

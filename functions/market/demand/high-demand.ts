@@ -13,6 +13,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordId, wholeNumber } from "../input/fields";
 import { pickSeatArrivals, sessionDemand, sessions, shows } from "../../db/schema";
 import type { MarketContext, Viewer } from "../context";
 import { notFound } from "../errors";
@@ -35,10 +36,10 @@ export const DEFAULT_AUTO_PER_MINUTE = 300;
 export type SessionDemand = typeof sessionDemand.$inferSelect;
 
 export const markDemandSchema = z.object({
-  sessionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  sessionId: recordId(),
   highDemand: z.enum(["true", "false"]).or(z.boolean()).transform((value) => value === true || value === "true"),
-  admitPerMinute: z.coerce.number().int().min(1).max(100_000).optional(),
-  shards: z.coerce.number().int().min(1).max(MAX_SHARDS).optional(),
+  admitPerMinute: wholeNumber(1, 100_000).optional(),
+  shards: wholeNumber(1, MAX_SHARDS).optional(),
 });
 export type MarkDemandRequest = z.output<typeof markDemandSchema>;
 

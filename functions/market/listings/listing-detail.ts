@@ -24,12 +24,13 @@ import { shippingFee, ticketPrice } from "./pricing";
 import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";
 import { previewSeats } from "../selling/seats";
 import { displayCurrency, offeredListings, sessionSummary, type OfferedListing, type SessionSummary } from "./session-offer";
+import { recordId, wholeNumber } from "../input/fields";
 
 export { CONSECUTIVE_NOT_GUARANTEED_FROM } from "../selling/seats";
 
 export const listingDetailQuerySchema = z.object({
-  listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  quantity: z.coerce.number().int().min(1).max(100),
+  listingId: recordId(),
+  quantity: wholeNumber(1, 100),
 });
 
 export type ListingDetailQuery = z.output<typeof listingDetailQuerySchema>;

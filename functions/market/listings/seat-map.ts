@@ -28,15 +28,16 @@ import type { Money } from "../catalog/from-prices";
 import type { MarketContext } from "../context";
 import { chosenQuantity, offeredQuantities } from "./session-listings";
 import { offeredListings, sessionSummary, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
+import { recordId, sectionCode, wholeNumber } from "../input/fields";
 
 /** The most price bands a map's legend shows. */
 export const PRICE_BANDS = 4;
 
 /** The map's query: `?sessionId=`, optionally the quantity wanted and the section zoomed into. */
 export const seatMapQuerySchema = z.object({
-  sessionId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  quantity: z.coerce.number().int().min(1).max(100).optional(),
-  section: z.string().trim().min(1).max(40).optional(),
+  sessionId: recordId(),
+  quantity: wholeNumber(1, 100).optional(),
+  section: sectionCode.optional(),
 });
 
 export interface MapSection {

@@ -26,6 +26,7 @@ import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { dealRank, dealSignals, type Deal } from "../demand/deal-signal";
 import { displayCurrency, offeredListings, sessionSummary, ZONE_RANK, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
+import { recordId, sectionCode, wholeNumber } from "../input/fields";
 
 export const LISTING_SORTS = ["price_asc", "price_desc", "best_section", "best_deal"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -37,17 +38,17 @@ export const LISTINGS_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** The quantity a buyer starts with when they have not chosen. */
 export const PREFERRED_QUANTITY = 2;
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const wholeAmount = z.coerce.number().int().min(0).max(100_000_000);
+const id = recordId();
+const wholeAmount = wholeNumber(0, 100_000_000);
 const flag = z.enum(["1", "true", "on"]).transform(() => true);
 
 /** pickSeat's query (the page's address and GET /pub/tour/v1/session/listings). */
 export const sessionListingsQuerySchema = z
   .object({
     sessionId: id,
-    quantity: z.coerce.number().int().min(1).max(100).optional(),
+    quantity: wholeNumber(1, 100).optional(),
     sort: z.enum(LISTING_SORTS).default("price_asc"),
-    section: z.string().trim().min(1).max(40).optional(),
+    section: sectionCode.optional(),
     minPrice: wholeAmount.optional(),
     maxPrice: wholeAmount.optional(),
     delivery: z.enum(DELIVERY_METHODS).optional(),

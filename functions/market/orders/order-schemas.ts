@@ -4,6 +4,7 @@
  * Imports zod only: it ships to the browser. Messages are keys in the `errors` namespace.
  */
 import { z } from "zod";
+import { recordId, wholeNumber } from "../input/fields";
 
 export const ORDER_MESSAGES = {
   /** SPEC §5: 'Enter your email' on order confirm. */
@@ -25,7 +26,7 @@ export const ORDER_MESSAGES = {
 /** The most tickets one order may take; a listing's quantity and split rule bind first. */
 export const ORDER_QUANTITY_LIMIT = 50;
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = recordId();
 
 const required = (max: number) =>
   z
@@ -65,7 +66,7 @@ export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 /** Confirming an order (SPEC §2 confirmOrder): which tickets, how many, and how to reach the buyer. */
 export const createOrderSchema = z.object({
   listingId: id,
-  quantity: z.coerce.number().int().min(1).max(ORDER_QUANTITY_LIMIT),
+  quantity: wholeNumber(1, ORDER_QUANTITY_LIMIT),
   contactEmail: z
     .string({ error: ORDER_MESSAGES.emailRequired })
     .trim()

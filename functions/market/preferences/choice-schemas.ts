@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "./language";
 import { THEMES } from "./theme";
+import { decimal } from "../input/fields";
 
 const locationCode = z
   .string({ error: "Choose a location" })
@@ -45,7 +46,7 @@ export const locationSuggestionAnswerSchema = z.object({
  */
 export const positionSchema = z
   .object({
-    lat: z.coerce.number().min(-90).max(90).optional(),
-    lng: z.coerce.number().min(-180).max(180).optional(),
+    lat: decimal(-90, 90).optional(),
+    lng: decimal(-180, 180).optional(),
   })
   .refine((p) => (p.lat === undefined) === (p.lng === undefined), { message: "needs both lat and lng", path: ["lng"] });

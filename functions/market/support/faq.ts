@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { FAQ_ENTRIES, FAQ_TOPIC_NAMES, FAQ_TOPICS, type FaqEntry, type FaqTopic } from "./faq-entries";
+import { recordId } from "../input/fields";
 
 /** Longest search a buyer can type; a question is never longer. */
 export const FAQ_KEYWORD_MAX = 60;
@@ -15,7 +16,7 @@ export const faqSearchSchema = z.object({
 });
 
 export const faqDetailSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordId(),
 });
 
 export interface FaqQuestion {
