@@ -83,7 +83,8 @@ test("the confirm page shows the tickets, delivery method and all-in total", asy
   expect(html).toContain("Confirm order");
   expect(html).toContain("E-ticket");
   expect(html).toContain("Service fee");
-  expect(html).toMatch(/data-testid="total">HK\$[\d,.]+</);
+  // Two tickets at HK$1,000, each with a HK$100 service fee and a HK$27.50 gateway fee.
+  expect(html).toContain('data-testid="total">HK$2,255<');
 });
 
 test("an unknown listing is not found", async () => {

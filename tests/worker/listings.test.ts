@@ -3,16 +3,10 @@ import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { MarketError } from "../../functions/market/errors";
 import { listingDetail } from "../../functions/market/listings/listing-detail";
-import { ticketPrice, shippingFee } from "../../functions/market/listings/pricing";
 import { sessionSeatMap } from "../../functions/market/listings/seat-map";
 import { sessionListings, sessionListingsQuerySchema } from "../../functions/market/listings/session-listings";
-import { convert, exchangeRate } from "../../functions/market/money";
 import { api, page } from "./support/api";
 import { clockAt, makeListing, marketFor, T0, testDb, type ListingOptions } from "./support/buying";
-
-const HKD = { code: "HKD", minorUnits: 2, perUsdMicros: 7_800_000 };
-const USD = { code: "USD", minorUnits: 2, perUsdMicros: 1_000_000 };
-const JPY = { code: "JPY", minorUnits: 0, perUsdMicros: 150_000_000 };
 
 const guest = (viewer: Parameters<typeof marketFor>[2] = {}) => marketFor(null, clockAt(), viewer);
 const query = (input: Record<string, unknown>) => sessionListingsQuerySchema.parse(input);
@@ -30,13 +24,11 @@ async function setSection(listingId: number, values: Partial<typeof schema.venue
   await testDb.update(schema.venueSections).set(values).where(eq(schema.venueSections.id, row!.sectionId));
 }
 
-const allInHkd = (priceMinor: number) => ticketPrice(priceMinor, "HKD").allIn;
-
 test("listings are sorted by all-in price low to high by default and high to low on request", async () => {
   const { sessionId, listingIds } = await sessionWith({ priceMinor: 90_000 }, { priceMinor: 50_000 }, { priceMinor: 120_000 });
   const low = await sessionListings(guest(), query({ sessionId }));
   expect(low.listings.map((listing) => listing.listingId)).toEqual([listingIds[1], listingIds[0], listingIds[2]]);
-  expect(low.listings.map((listing) => listing.allIn.amount)).toEqual([allInHkd(50_000), allInHkd(90_000), allInHkd(120_000)]);
+  expect(low.listings.map((listing) => listing.allIn.amount)).toEqual([56_375, 101_475, 135_300]);
   const high = await sessionListings(guest(), query({ sessionId, sort: "price_desc" }));
   expect(high.listings.map((listing) => listing.listingId)).toEqual([listingIds[2], listingIds[0], listingIds[1]]);
 });
@@ -147,8 +139,10 @@ test("seat-map section prices are the lowest all-in price converted into the cc 
   await testDb.update(schema.listings).set({ sectionId: first!.sectionId }).where(eq(schema.listings.id, listingIds[1]!));
   const map = await sessionSeatMap(guest({ currency: "USD" }), { sessionId });
   const shared = map.sections.find((section) => section.listingCount === 2)!;
-  expect(shared.lowestPrice).toEqual({ amount: convert(allInHkd(100_000), HKD, USD), currency: "USD" });
-  const yen = map.sections.find((section) => section.lowestPrice?.amount === convert(ticketPrice(20_000, "JPY").allIn, JPY, USD));
+  // HK$1,127.50 all-in (HK$1,000 + 10% fee + 2.5% gateway) at 7.8 HKD per USD is US$144.551…: US$144.55.
+  expect(shared.lowestPrice).toEqual({ amount: 14_455, currency: "USD" });
+  // ¥20,000 + ¥2,000 fee + ¥200 VAT + ¥555 gateway = ¥22,755, at 150 JPY per USD: US$151.70.
+  const yen = map.sections.find((section) => section.lowestPrice?.amount === 15_170);
   expect(yen).toBeDefined();
   expect(map.bands[0]!.from.amount).toBe(Math.min(...map.sections.flatMap((section) => (section.lowestPrice ? [section.lowestPrice.amount] : []))));
 
@@ -179,21 +173,20 @@ test("a session that is not on sale shows every section sold out on its map", as
 test("a listing's confirmation breaks the all-in total into its parts, with shipping for express", async () => {
   const { listingIds } = await sessionWith({ priceMinor: 100_000, deliveryMethod: "EXPRESS", quantity: 2 });
   const detail = await listingDetail(guest({ currency: "USD" }), { listingId: listingIds[0]!, quantity: 2 });
-  const unit = ticketPrice(100_000, "HKD");
-  const shipping = shippingFee("EXPRESS", "HKD");
   expect(detail.trade).toMatchObject({
     currency: "HKD",
     ticketPrice: 200_000,
-    serviceFee: unit.serviceFee * 2,
-    vat: unit.vat * 2,
-    paymentGatewayFee: unit.paymentGatewayFee * 2,
-    shippingFee: shipping,
-    total: unit.allIn * 2 + shipping,
+    serviceFee: 20_000,
+    vat: 0,
+    paymentGatewayFee: 5_500,
+    shippingFee: 3_000,
+    total: 228_500,
   });
   expect(detail.display.currency).toBe("USD");
-  expect(detail.display.total).toBe(convert(unit.allIn * 2 + shipping, HKD, USD));
-  expect(detail.exchangeRate).toBe(exchangeRate(HKD, USD));
-  expect(detail.allInPerTicket).toEqual({ amount: convert(unit.allIn, HKD, USD), currency: "USD" });
+  // HK$2,285.00 ÷ 7.8 = US$292.948…: US$292.95.
+  expect(detail.display.total).toBe(29_295);
+  expect(detail.exchangeRate).toBe("0.128205");
+  expect(detail.allInPerTicket).toEqual({ amount: 14_455, currency: "USD" });
   expect(detail.consecutiveNotGuaranteed).toBe(false);
 });
 

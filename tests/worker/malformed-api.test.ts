@@ -4,23 +4,17 @@
  * is no section code, and bodies that are not a JSON object. Each is refused with invalidParam
  * (12308) naming the field, with HTTP 200 as SPEC §8 answers refusals, and nothing is saved.
  */
-import { env, SELF } from "cloudflare:test";
+import { SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { ORIGIN, api } from "./support/api";
 import { ADDRESS, testDb } from "./support/buying";
 import { seedCatalog } from "./support/catalog";
+import { rowCounts } from "./support/tables";
 import { paidDelivery, tokenHeaders } from "./support/delivery";
 
 const MEGABYTE = "x".repeat(1_000_000);
-
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'").all<{ name: string }>();
-  const counts: Record<string, number> = {};
-  for (const { name } of tables.results) counts[name] = (await env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first<{ n: number }>())?.n ?? 0;
-  return counts;
-}
 
 let fixture: { orderId: number; listingId: number; sessionId: number; buyer: Record<string, string>; support: Record<string, string> };
 

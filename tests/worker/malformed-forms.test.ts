@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from "../../functions/web/session";
 import { page } from "./support/api";
 import { testDb } from "./support/buying";
 import { seedCatalog } from "./support/catalog";
+import { rowCounts } from "./support/tables";
 import { paidDelivery } from "./support/delivery";
 
 const MALFORMED: { shape: string; headers: Record<string, string>; body?: string }[] = [
@@ -28,16 +29,6 @@ async function cookieFor(userId: number, language: string): Promise<string> {
 }
 
 /** Rows in every table: a refused post changes none of them. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'").all<{ name: string }>();
-  const counts: Record<string, number> = {};
-  for (const { name } of tables.results) {
-    const row = await env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first<{ n: number }>();
-    counts[name] = row?.n ?? 0;
-  }
-  return counts;
-}
-
 // Pages read the reference data (locations, currencies) once per isolate.
 beforeAll(() => seedCatalog());
 

@@ -149,7 +149,8 @@ export async function setPickupDetails(ctx: MarketContext, orderId: number, inpu
 export function markReadyForPickup(ctx: MarketContext, orderId: number): Promise<ProviderOrderView> {
   return providerStep(ctx, orderId, "marked_ready", () => ({
     set: [sql`pickup_code = ${randomDigits(PICKUP_CODE_LENGTH)}`],
-    where: sql`pickup_at IS NOT NULL AND pickup_location IS NOT NULL AND provider_phone IS NOT NULL`,
+    // A code once issued is the buyer's key: never replace it, whatever the machine allows.
+    where: sql`pickup_at IS NOT NULL AND pickup_location IS NOT NULL AND provider_phone IS NOT NULL AND pickup_code IS NULL`,
   }));
 }
 
