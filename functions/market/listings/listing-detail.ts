@@ -19,10 +19,9 @@ import { loadReference } from "../catalog/reference";
 import type { Money } from "../catalog/from-prices";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { convert, exchangeRate } from "../money";
-import { shippingFee, ticketPrice } from "./pricing";
 import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";
 import { previewSeats } from "../selling/seats";
+import { priceOrder, type PricedParts } from "./price-order";
 import { displayCurrency, offeredListings, sessionSummary, type OfferedListing, type SessionSummary } from "./session-offer";
 import { recordId, wholeNumber } from "../input/fields";
 
@@ -89,28 +88,24 @@ export async function listingDetail(ctx: MarketContext, query: ListingDetailQuer
   const [pick, notices] = await Promise.all([previewSeats(ctx, query.listingId, query.quantity), resaleNotices(ctx, [query.listingId])]);
   const tradeCurrency = reference.currencyByCode.get(listing.trade.currency)!;
   const target = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
-  const unit = ticketPrice(listing.trade.priceMinor, listing.trade.currency);
-  const trade: PriceBreakdown = {
-    ticketPrice: unit.ticketPrice * query.quantity,
-    serviceFee: unit.serviceFee * query.quantity,
-    vat: unit.vat * query.quantity,
-    shippingFee: shippingFee(listing.deliveryMethod, listing.trade.currency),
-    additionalFees: unit.additionalFees * query.quantity,
-    paymentGatewayFee: unit.paymentGatewayFee * query.quantity,
-    total: 0,
-  };
-  trade.total = trade.ticketPrice + trade.serviceFee + trade.vat + trade.shippingFee + trade.additionalFees + trade.paymentGatewayFee;
-  const shown = (amount: number) => convert(amount, tradeCurrency, target);
-  // The total converts once, as the order records it; the parts are each converted for display.
-  const display: PriceBreakdown = {
-    ticketPrice: shown(trade.ticketPrice),
-    serviceFee: shown(trade.serviceFee),
-    vat: shown(trade.vat),
-    shippingFee: shown(trade.shippingFee),
-    additionalFees: shown(trade.additionalFees),
-    paymentGatewayFee: shown(trade.paymentGatewayFee),
-    total: shown(trade.total),
-  };
+  const priced = priceOrder({
+    unitPriceMinor: listing.trade.priceMinor,
+    quantity: query.quantity,
+    deliveryMethod: listing.deliveryMethod,
+    trade: tradeCurrency,
+    display: target,
+  });
+  const breakdown = (parts: PricedParts): PriceBreakdown => ({
+    ticketPrice: parts.ticketPrice,
+    serviceFee: parts.serviceFee,
+    vat: parts.vat,
+    shippingFee: parts.shippingFee,
+    additionalFees: parts.additionalFees,
+    paymentGatewayFee: parts.paymentGatewayFee,
+    total: parts.total,
+  });
+  const trade = breakdown(priced.trade);
+  const display = breakdown(priced.display);
   return {
     session,
     listing,
@@ -119,7 +114,7 @@ export async function listingDetail(ctx: MarketContext, query: ListingDetailQuer
     faceValuePerTicket: listing.faceValue,
     display: { ...display, currency: target.code },
     trade: { ...trade, currency: tradeCurrency.code, symbol: tradeCurrency.symbol, minorUnits: tradeCurrency.minorUnits },
-    exchangeRate: exchangeRate(tradeCurrency, target),
+    exchangeRate: priced.exchangeRate,
     consecutiveNotGuaranteed: pick.consecutiveNotGuaranteed,
     seats: pick.seats,
     notice: notices.get(query.listingId) ?? null,

@@ -10,9 +10,9 @@ import { loadReference } from "../catalog/reference";
 import { sessionStatus } from "../catalog/session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import { convert, exchangeRate } from "../money";
+import { convert } from "../money";
 import { ticketsLeft } from "./availability";
-import { shippingFee, ticketPrice } from "./pricing";
+import { priceOrder, type OrderPricing, type PricedParts } from "./price-order";
 import { allowedQuantities } from "./split-rules";
 
 export interface QuotePrice {
@@ -46,6 +46,8 @@ export interface ListingQuote {
   displayPrice: QuotePrice;
   /** Display units per trade unit. */
   exchangeRate: string;
+  /** What priceOrder needs to price these tickets again, with a coupon (the confirm page's total). */
+  pricing: OrderPricing;
   /** Area codes buyers may give a mobile number under (SPEC §3 locations' phone codes), the viewer's first. */
   phoneCodes: { code: string; label: string }[];
   defaultPhoneCode: string;
@@ -103,34 +105,11 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
   const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
   if (!trade || !display) throw new Error(`no rate for ${row.currencyCode} or ${ctx.viewer.currency}`);
 
-  const unit = ticketPrice(row.priceMinor, row.currencyCode);
+  const pricing: OrderPricing = { unitPriceMinor: row.priceMinor, quantity: input.quantity, deliveryMethod: row.deliveryMethod, trade, display };
+  const priced = priceOrder(pricing);
   const q = input.quantity;
-  const price: QuotePrice = {
-    currency: trade.code,
-    unitAllIn: unit.allIn,
-    unitFaceValue: row.faceValueMinor,
-    ticketPrice: unit.ticketPrice * q,
-    serviceFee: unit.serviceFee * q,
-    vat: unit.vat * q,
-    paymentGatewayFee: unit.paymentGatewayFee * q,
-    additionalFees: unit.additionalFees * q,
-    shippingFee: shippingFee(row.deliveryMethod, row.currencyCode),
-    total: 0,
-  };
-  price.total = price.ticketPrice + price.serviceFee + price.vat + price.paymentGatewayFee + price.additionalFees + price.shippingFee;
-  const toDisplay = (amount: number) => convert(amount, trade, display);
-  const displayPrice: QuotePrice = {
-    currency: display.code,
-    unitAllIn: toDisplay(price.unitAllIn),
-    unitFaceValue: toDisplay(price.unitFaceValue),
-    ticketPrice: toDisplay(price.ticketPrice),
-    serviceFee: toDisplay(price.serviceFee),
-    vat: toDisplay(price.vat),
-    paymentGatewayFee: toDisplay(price.paymentGatewayFee),
-    additionalFees: toDisplay(price.additionalFees),
-    shippingFee: toDisplay(price.shippingFee),
-    total: toDisplay(price.total),
-  };
+  const price = quotePrice(priced.trade, row.faceValueMinor);
+  const displayPrice = quotePrice(priced.display, convert(row.faceValueMinor, trade, display));
 
   const codes = new Map<string, string>();
   const viewerLocation = reference.locationByCode.get(ctx.viewer.location);
@@ -159,8 +138,25 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
     allowedQuantities: allowedQuantities(row, Math.max(0, row.left)),
     price,
     displayPrice,
-    exchangeRate: exchangeRate(trade, display),
+    exchangeRate: priced.exchangeRate,
+    pricing,
     phoneCodes: [...codes].map(([code, label]) => ({ code, label })),
     defaultPhoneCode: viewerLocation?.phoneCode ?? "852",
+  };
+}
+
+/** The quote's lines from priced parts (before any coupon: the coupon is the confirm page's). */
+function quotePrice(parts: PricedParts, unitFaceValue: number): QuotePrice {
+  return {
+    currency: parts.currency,
+    unitAllIn: parts.unitAllIn,
+    unitFaceValue,
+    ticketPrice: parts.ticketPrice,
+    serviceFee: parts.serviceFee,
+    vat: parts.vat,
+    paymentGatewayFee: parts.paymentGatewayFee,
+    additionalFees: parts.additionalFees,
+    shippingFee: parts.shippingFee,
+    total: parts.subtotal,
   };
 }

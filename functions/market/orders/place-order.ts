@@ -20,9 +20,8 @@ import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
 import { recordLowestPrice } from "../demand/price-history";
 import { requireAdmission } from "../demand/admission";
-import { shippingFee, ticketPrice } from "../listings/pricing";
+import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
-import { convert, exchangeRate } from "../money";
 import { requireBuyer } from "./buyer";
 import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest } from "./order-schemas";
 import { newOrderNo } from "./order-no";
@@ -228,20 +227,18 @@ async function takeTickets(
   const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
   if (!trade || !display) throw new Error(`no rate for ${listing.currencyCode} or ${ctx.viewer.currency}`);
 
-  const unit = ticketPrice(listing.priceMinor, listing.currencyCode);
   const quantity = request.quantity;
-  const price = {
-    ticketAmount: unit.ticketPrice * quantity,
-    serviceFee: unit.serviceFee * quantity,
-    vat: unit.vat * quantity,
-    paymentGatewayFee: unit.paymentGatewayFee * quantity,
-    additionalFees: unit.additionalFees * quantity,
-    shippingFee: shippingFee(listing.deliveryMethod, listing.currencyCode),
-  };
-  // The coupon comes off the ticket amount only, never more than it (coupons/coupon-rules.ts).
-  const couponDiscount = discount ? Math.max(0, Math.min(discount.amount, price.ticketAmount)) : 0;
-  const total =
-    price.ticketAmount + price.serviceFee + price.vat + price.paymentGatewayFee + price.additionalFees + price.shippingFee - couponDiscount;
+  const priced = priceOrder({
+    unitPriceMinor: listing.priceMinor,
+    quantity,
+    deliveryMethod: listing.deliveryMethod,
+    trade,
+    display,
+    couponDiscount: discount?.amount ?? 0,
+  });
+  const price = priced.trade;
+  const couponDiscount = price.couponDiscount;
+  const total = price.total;
   const orderNo = newOrderNo(now);
   const address = listing.deliveryMethod === "EXPRESS" && request.shippingAddress ? JSON.stringify(request.shippingAddress) : null;
 
@@ -257,9 +254,9 @@ async function takeTickets(
     SELECT
       ${orderNo}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
       ${request.contactEmail}, ${request.contactPhoneCode}, ${request.contactPhone}, ${address}, ${ctx.viewer.channel},
-      ${trade.code}, ${listing.priceMinor}, ${price.ticketAmount}, ${price.serviceFee}, ${price.vat}, ${price.shippingFee}, ${price.additionalFees},
+      ${trade.code}, ${listing.priceMinor}, ${price.ticketPrice}, ${price.serviceFee}, ${price.vat}, ${price.shippingFee}, ${price.additionalFees},
       ${price.paymentGatewayFee}, ${discount?.userCouponId ?? null}, ${couponDiscount}, ${total}, ${display.code},
-      ${convert(total, trade, display)}, ${exchangeRate(trade, display)}, ${trade.perUsdMicros}, ${display.perUsdMicros}, ${now}, ${now + HOLD_MS}
+      ${priced.display.total}, ${priced.exchangeRate}, ${trade.perUsdMicros}, ${display.perUsdMicros}, ${now}, ${now + HOLD_MS}
     FROM (
       SELECT ${listings.id} AS id, ${listings.sessionId} AS session_id, ${listings.deliveryMethod} AS delivery_method,
              ${listings.splitRule} AS split_rule, ${ticketsLeft(now)} AS remaining
