@@ -15,20 +15,11 @@ import { ticketsLeft } from "./availability";
 import { priceOrder, type OrderPricing, type PricedParts } from "./price-order";
 import { allowedQuantities } from "./split-rules";
 
-export interface QuotePrice {
-  currency: string;
-  /** One ticket, all-in. */
-  unitAllIn: number;
+/** The quote's price lines (before any coupon), with one ticket's face value beside them. */
+export type QuotePrice = Omit<PricedParts, "subtotal" | "couponDiscount"> & {
   /** One ticket at face value. */
   unitFaceValue: number;
-  ticketPrice: number;
-  serviceFee: number;
-  vat: number;
-  paymentGatewayFee: number;
-  additionalFees: number;
-  shippingFee: number;
-  total: number;
-}
+};
 
 export interface ListingQuote {
   listingId: number;
