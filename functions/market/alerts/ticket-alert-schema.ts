@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { recordId, wholeNumber } from "../input/fields";
-import { recordId } from "../input/fields";
 
 export const TICKET_ALERT_MESSAGES = {
   /** SPEC §5: the tour alert requires an email. */
