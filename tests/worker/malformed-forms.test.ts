@@ -50,6 +50,7 @@ test("every action answers a malformed post with 400 in the viewer's language an
     ["/language-select", buyer],
     ["/currency-select", buyer],
     ["/location-select", buyer],
+    ["/settings", buyer],
     ["/emailSupport", buyer],
     [`/tourDetail?id=${listing.tourId}`, buyer],
     ["/address-create", buyer],
@@ -66,6 +67,7 @@ test("every action answers a malformed post with 400 in the viewer's language an
     ["/sandbox-pay?payment=1", buyer],
     [`/provider/orders/${orderId}`, await cookieFor(provider.userId, "zh-HK")],
     [`/support/orders/${orderId}`, await cookieFor(support.userId, "zh-HK")],
+    ["/support/demand", await cookieFor(support.userId, "zh-HK")],
   ];
   const before = await rowCounts();
   for (const [path, cookie] of paths) {
