@@ -33,6 +33,7 @@ import {
   writeStateOf,
 } from "@market/messaging";
 import type { Route } from "./+types/chat";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["chat", "errors"] };
 
@@ -113,7 +114,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const market = context.market;
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   const back = `/chat?id=${input.conversationId}#latest`;

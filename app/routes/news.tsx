@@ -19,6 +19,7 @@ import { listConversations, openSupportConversation, setMemberSetting, type Conv
 import { ChatTime, RoleBadge } from "~/components/chat-bits";
 import styles from "./news.module.css";
 import type { Route } from "./+types/news";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["chat"] };
 
@@ -52,7 +53,7 @@ const actionSchema = z.union([
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   if (!("conversationId" in input)) {

@@ -23,6 +23,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { createListing, listableSessions, sessionMarket } from "@market/selling";
 import { createListingSchema } from "@market/selling/selling-schemas";
 import type { Route } from "./+types/provider.listing-new";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["console", "selling", "order", "errors"] };
 
@@ -81,7 +82,7 @@ async function fileOf(formData: FormData, name: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSellerConsole(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: createListingSchema });
   if (submission.status !== "success") return data({ intent: "create", result: submission.reply() } satisfies StepReply, { status: 400 });
   try {

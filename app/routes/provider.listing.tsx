@@ -19,6 +19,7 @@ import { editListing, listProviderListings, withdrawListing } from "@market/sell
 import { editListingSchema } from "@market/selling/selling-schemas";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, takeStep } from "~/server/console.server";
 import type { Route } from "./+types/provider.listing";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["console", "selling", "order", "errors"] };
 
@@ -69,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireConsole(request, context, "seller");
   const id = recordId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const redirectTo = `/provider/listings/${id}`;
   if (intent === "edit") {

@@ -18,6 +18,7 @@ import { resellSchema } from "@market/selling/selling-schemas";
 import { requireUser } from "~/server/auth.server";
 import { consoleNotFound, consoleWriters, recordId, takeStep } from "~/server/console.server";
 import type { Route } from "./+types/resell";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["console", "selling", "errors"] };
 
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resellSchema });
   return takeStep(context, {
     intent: "resell",

@@ -18,6 +18,7 @@ import { takeStep } from "~/server/console.server";
 import { getSellerProfile, saveSellerProfile } from "@market/selling";
 import { sellerProfileSchema } from "@market/selling/selling-schemas";
 import type { Route } from "./+types/sell";
+import { readForm } from "~/server/form.server";
 
 export const handle = { i18n: ["console", "selling", "errors"] };
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   return takeStep(context, {
     intent: "profile",
     redirectTo: "/provider/listings",

@@ -80,6 +80,32 @@ export const CODES = {
 export type CodeName = keyof typeof CODES;
 export type Code = (typeof CODES)[CodeName];
 
+/** Codes the SPEC §8 request layer passes through to the caller without raising a toast. */
+export const PASS_THROUGH_CODES: ReadonlySet<number> = new Set([
+  CODES.ok,
+  CODES.notLogin,
+  CODES.tokenInvalid,
+  CODES.tokenExpired,
+  CODES.verifyCodeError,
+  CODES.thirdPartyVerifyFail,
+  CODES.clientEmailSendLimit,
+  CODES.clientChangeEmailFail,
+  CODES.clientEditUserInfoFail,
+  CODES.clientAddressValidFail,
+  CODES.clientOperateFail,
+  CODES.emailValidFail,
+  CODES.emailPwsLoginLimit,
+  CODES.emailCodeLoginLimit,
+  CODES.emailLoginLocked,
+  CODES.accountBinded,
+  CODES.registryFail,
+  CODES.aftersaleApply,
+  CODES.aftersaleApplyName,
+]);
+
+/** The codes after which a client must sign in again. */
+export const SIGNED_OUT_CODES: ReadonlySet<number> = new Set([CODES.notLogin, CODES.tokenInvalid, CODES.tokenExpired]);
+
 export class MarketError extends Error {
   readonly code: number;
   /** Key in the `errors` namespace; defaults to the code's name. */
