@@ -73,8 +73,8 @@ export const CACHE = {
  */
 const CATALOG_PATHS = new Set(["/", "/show-list", "/tourList", "/tourDetail", "/pick-seat", "/venue-render-v2", "/events", "/tags", "/news", "/faq", "/faqDetail", "/about-us", "/guarantee", "/refund", "/privacy-agreement", "/user-agreement"]);
 const CATALOG_PREFIXES = ["/pub/", "/configs/"];
-/** Files drawn the same for everyone, whose routes choose their own (long) cache rules. */
-const PUBLIC_MEDIA_PREFIXES = ["/media/poster/", "/media/og/", "/locales/", "/icons/"];
+/** Files the same for everyone (posters, cards, translations, icons, the static guest config), whose routes choose their own cache rules. */
+const PUBLIC_MEDIA_PREFIXES = ["/media/poster/", "/media/og/", "/locales/", "/icons/", "/configs/"];
 
 export function isCatalogPath(pathname: string): boolean {
   return CATALOG_PATHS.has(pathname) || CATALOG_PREFIXES.some((prefix) => pathname.startsWith(prefix));

@@ -117,8 +117,9 @@ export async function eventKinds(caseId: number): Promise<string[]> {
 }
 
 /** Mails sent to an address, oldest first. */
+/** The mails sent to an address after its purchase: the order's own confirmation is left out. */
 export async function mailsTo(address: string) {
-  const { results } = await env.DB.prepare("SELECT kind, subject, text_body FROM mail_outbox WHERE to_address = ? ORDER BY id")
+  const { results } = await env.DB.prepare("SELECT kind, subject, text_body FROM mail_outbox WHERE to_address = ? AND kind <> 'order_confirmed' ORDER BY id")
     .bind(address.toLowerCase())
     .all<{ kind: string; subject: string; text_body: string }>();
   return results;
