@@ -15,6 +15,7 @@ export interface AgreementView {
  * its version and date, a table of contents whose links reach each section by its stable id,
  * then the sections, and the way to ask about it.
  */
+/** Its help card speaks `help` and `chat`: a route showing it declares both, or hydration reads keys. */
 export function AgreementDocument({ agreement }: { agreement: AgreementView }) {
   const { t } = useTranslation("help");
   return (

@@ -12,7 +12,7 @@ import { readAgreement } from "@market/config/agreements";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/user-agreement";
 
-export const handle = { i18n: ["help"] };
+export const handle = { i18n: ["help", "chat"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 

@@ -29,6 +29,9 @@ for (const language of ["en-US", "zh-HK"] as const) {
         await expect(first).toBeVisible();
         const row = (await first.textContent())!;
         await first.getByRole("link").click();
+        // A dated row opens that session's seats; the seats' Back leads to its tour.
+        await expect(page).toHaveURL(/\/(pick-seat\?sessionId|tourDetail\?id)=\d+/);
+        if (page.url().includes("/pick-seat")) await page.getByRole("banner").getByRole("link", { name: say("Back", "返回") }).click();
         await expect(page).toHaveURL(/\/tourDetail\?id=\d+/);
         await expect(page.getByText(say("100% entry guarantee", "100% 入場保證"))).toBeVisible();
         expect(row).toContain(await page.getByRole("heading", { level: 1 }).textContent());
