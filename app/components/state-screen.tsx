@@ -34,7 +34,7 @@ export function NotFoundScreen() {
           <path d="M34 46h52v10a8 8 0 0 0 0 16v10H34V72a8 8 0 0 0 0-16Z" fill="var(--color-brand)" />
           <path d="M52 50v28" stroke="#fff" strokeWidth="3" strokeDasharray="4 4" />
         </svg>
-        <p className={styles.body}>{t("errors:notFound")}</p>
+        <h2 className={styles.headline}>{t("errors:notFound")}</h2>
         <Link className={styles.action} to="/">
           {t("tabs.home")}
         </Link>

@@ -4,11 +4,11 @@
  * s.90: seat, face value, restrictions, ticket numbers and a trader's identity; EU: trader
  * identity). Seat and face value are already on every listing view; this adds the rest.
  */
-import { inArray } from "drizzle-orm";
 import { listingTerms } from "../../db/schema";
 import type { MarketContext } from "../context";
 import type { ListingDisclosures } from "./create-listing";
 import { ruleById } from "./resale-laws";
+import { inJson } from "../catalog/tours";
 
 export interface ResaleNotice {
   /** The law that caps the price, in the viewer's language; null when uncapped. */
@@ -32,7 +32,7 @@ export async function resaleNotices(ctx: MarketContext, listingIds: number[]): P
     const rule = ruleById(id);
     return rule ? (zh ? rule.law.zh : rule.law.en) : null;
   };
-  const rows = await ctx.db.select().from(listingTerms).where(inArray(listingTerms.listingId, [...new Set(listingIds)]));
+  const rows = await ctx.db.select().from(listingTerms).where(inJson(listingTerms.listingId, [...new Set(listingIds)]));
   for (const row of rows) {
     const disclosures = row.disclosures ? (JSON.parse(row.disclosures) as ListingDisclosures) : null;
     const notice: ResaleNotice = {

@@ -14,6 +14,7 @@ import { ticketsLeft } from "../listings/availability";
 import { requireRole } from "../staff";
 import { ruleById } from "./resale-laws";
 import { requireSeller } from "./seller-profiles";
+import { inJson } from "../catalog/tours";
 
 export type ListingStatus = "active" | "withdrawn" | "sold_out" | "ended";
 
@@ -89,7 +90,7 @@ export async function listProviderListings(ctx: MarketContext, only?: { listingI
       : await ctx.db
           .select()
           .from(listingChanges)
-          .where(inArray(listingChanges.listingId, rows.map((row) => row.listing.id)))
+          .where(inJson(listingChanges.listingId, rows.map((row) => row.listing.id)))
           .orderBy(asc(listingChanges.id));
   return rows.map((row) => {
     const { listing, terms } = row;

@@ -14,6 +14,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { deliveries, listings, listingTerms, orders, orderSeats } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { prepare } from "../orders/statements";
+import { inJson } from "../catalog/tours";
 
 /** SPEC §9: from this many tickets, seats may not be side by side. */
 export const CONSECUTIVE_NOT_GUARANTEED_FROM = 4;
@@ -103,7 +104,7 @@ async function seatListings(ctx: MarketContext, listingIds: number[]): Promise<M
     .select({ id: listings.id, seatFrom: listings.seatFrom, seatNumbers: listingTerms.seatNumbers })
     .from(listings)
     .leftJoin(listingTerms, sql`${listingTerms.listingId} = ${listings.id}`)
-    .where(inArray(listings.id, listingIds));
+    .where(inJson(listings.id, listingIds));
   return new Map(rows.map((row) => [row.id, { seatFrom: row.seatFrom, seatNumbers: row.seatNumbers }]));
 }
 
