@@ -4,7 +4,7 @@
  * ('{{field}} is required') get the field's label.
  */
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import kit from "./console-kit.module.css";
 
@@ -29,7 +29,8 @@ interface ConsoleFieldProps {
   multiple?: boolean;
 }
 
-export function ConsoleField({ field, label, type = "text", multiline = false, hint, placeholder, autoComplete, inputMode, accept, multiple }: ConsoleFieldProps) {
+/** A console field's frame: its label, the control, a hint and the field's error in the viewer's language. */
+export function ConsoleFieldFrame({ field, label, hint, children }: { field: FieldMetadata<any>; label: string; hint?: string; children: ReactNode }) {
   const errorText = useErrorText();
   const error = errorText(field.errors, label);
   return (
@@ -37,6 +38,20 @@ export function ConsoleField({ field, label, type = "text", multiline = false, h
       <label className={kit.label} htmlFor={field.id}>
         {label}
       </label>
+      {children}
+      {hint ? <p className={kit.hint}>{hint}</p> : null}
+      {error ? (
+        <p className={kit.error} id={field.errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ConsoleField({ field, label, type = "text", multiline = false, hint, placeholder, autoComplete, inputMode, accept, multiple }: ConsoleFieldProps) {
+  return (
+    <ConsoleFieldFrame field={field} label={label} hint={hint}>
       {multiline ? (
         <textarea {...getTextareaProps(field)} key={field.key} className={kit.input} placeholder={placeholder} />
       ) : (
@@ -51,13 +66,7 @@ export function ConsoleField({ field, label, type = "text", multiline = false, h
           multiple={multiple}
         />
       )}
-      {hint ? <p className={kit.hint}>{hint}</p> : null}
-      {error ? (
-        <p className={kit.error} id={field.errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </ConsoleFieldFrame>
   );
 }
 

@@ -6,17 +6,12 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { ResaleNotice } from "@market/selling/buyer-notices";
-import { useErrorText } from "./console-field";
+import { ConsoleFieldFrame } from "./console-field";
 import kit from "./console-kit.module.css";
 
 export function ConsoleSelect({ field, label, options }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[] }) {
-  const errorText = useErrorText();
-  const error = errorText(field.errors, label);
   return (
-    <div className={kit.field}>
-      <label className={kit.label} htmlFor={field.id}>
-        {label}
-      </label>
+    <ConsoleFieldFrame field={field} label={label}>
       <select {...getSelectProps(field)} key={field.key} className={kit.input}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -24,12 +19,7 @@ export function ConsoleSelect({ field, label, options }: { field: FieldMetadata<
           </option>
         ))}
       </select>
-      {error ? (
-        <p className={kit.error} id={field.errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </ConsoleFieldFrame>
   );
 }
 
