@@ -4,8 +4,8 @@
  * caller's fallback is always the same test: `if (answer === null) do the web thing`.
  */
 import { callBridge, bridgeHost, type BridgeWindow } from "./native-bridge";
-import type { AppContext } from "./app-context";
-import { parseAppContext } from "./app-context";
+import type { AppContext } from "../../functions/market/context/host-app";
+import { parseAppContext } from "../../functions/market/context/host-app";
 
 interface Options {
   win?: BridgeWindow;

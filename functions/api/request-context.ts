@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { MarketContext, Viewer } from "../market/context";
 import { loadReference } from "../market/catalog/reference";
-import { resolveLanguage } from "../market/preferences/language";
+import { resolveLanguage } from "../market/context/language";
 import { resolveCurrency } from "../market/preferences/currency";
 import { environmentFromHost } from "../market/preferences/environment";
 import { platformType } from "../market/preferences/platform";

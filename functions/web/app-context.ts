@@ -6,7 +6,7 @@
  * context is kept in cookies so the next pages of the web view, opened without it, look the same.
  */
 import { parse, serialize, type SerializeOptions } from "cookie";
-import { parseAppContext, type AppContext } from "../../app/platform/app-context";
+import { parseAppContext, type AppContext } from "../market/context/host-app";
 import type { MarketContext } from "../market/context";
 import { lookupSession } from "../market/accounts/sessions";
 import { TOKEN_HEADER } from "../api/request-context";

@@ -4,7 +4,7 @@
  * consoles and the sandbox payment page are never crawled. The sitemap lists every public
  * catalog page in both languages, each with its hreflang alternates.
  */
-import { LANGUAGES } from "../market/preferences/language";
+import { LANGUAGES } from "../market/context/language";
 import { environmentFromHost } from "../market/preferences/environment";
 import { publicCatalogPages } from "../market/catalog/public-pages";
 import type { MarketContext } from "../market/context";

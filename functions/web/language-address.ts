@@ -5,7 +5,7 @@
  * the language SPEC §4 picks (cookie, then Accept-Language). Canonical addresses keep only the
  * parameters that name what a page shows, so tracking and sheet parameters are one page.
  */
-import { isLanguage, LANGUAGES, type Language } from "../market/preferences/language";
+import { isLanguage, LANGUAGES, type Language } from "../market/context/language";
 
 export const LANGUAGE_PARAM = "lang";
 

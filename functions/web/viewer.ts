@@ -7,7 +7,7 @@
 import { parse } from "cookie";
 import type { MarketContext, Viewer } from "../market/context";
 import { loadReference } from "../market/catalog/reference";
-import { parseAcceptLanguage, resolveLanguage } from "../market/preferences/language";
+import { parseAcceptLanguage, resolveLanguage } from "../market/context/language";
 import { resolveLocation } from "../market/preferences/location";
 import { resolveCurrency } from "../market/preferences/currency";
 import { environmentFromHost } from "../market/preferences/environment";

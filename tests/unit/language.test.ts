@@ -6,7 +6,7 @@ import {
   matchLanguage,
   parseAcceptLanguage,
   resolveLanguage,
-} from "../../functions/market/preferences/language";
+} from "../../functions/market/context/language";
 
 test("a manual choice wins over the app, the system and the stored language", () => {
   expect(

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseAppContext } from "../../app/platform/app-context";
+import { parseAppContext } from "../../functions/market/context/host-app";
 
 test("every field of SPEC's app context is read from the query", () => {
   const search = new URLSearchParams({

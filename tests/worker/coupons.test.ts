@@ -6,7 +6,7 @@ import { claimCoupon, couponIsFree, couponsForOrder, listMyCoupons, quoteCoupon,
 import { createMarketContext } from "../../functions/market/context";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { CODES, MarketError } from "../../functions/market/errors";
-import { prepare } from "../../functions/market/orders/statements";
+import { prepare } from "../../functions/market/context/statements";
 import { SESSION_COOKIE } from "../../functions/web/session";
 import { sql } from "drizzle-orm";
 import { api, page } from "./support/api";

@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { CODES, MarketError } from "../../functions/market/errors";
 import { allowedQuantities, splitAllows } from "../../functions/market/listings/split-rules";
 import { buyAgain, cancelOrder, createOrder, getOrder, HOLD_MS, listOrders, tidyExpiredOrders } from "../../functions/market/orders";
-import { prepare } from "../../functions/market/orders/statements";
+import { prepare } from "../../functions/market/context/statements";
 import { SPLIT_RULES } from "../../functions/db/schema";
 import worker from "../../functions/worker";
 import { ADDRESS, clockAt, CONTACT, makeBuyer, makeListing, marketFor, T0, ticketsLeftAt } from "./support/buying";

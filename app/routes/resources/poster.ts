@@ -4,7 +4,7 @@
  * a long time; the ETag lets a client that kept it past that confirm it with a 304.
  */
 import { isPosterShape, tourPoster } from "@market/catalog/poster-art";
-import { isLanguage } from "@market/preferences/language";
+import { isLanguage } from "@market/context/language";
 import { MarketError } from "@market/errors";
 import type { Route } from "./+types/poster";
 

@@ -7,7 +7,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { emailCodes, users, type CodePurpose } from "../../db/schema";
 import { sendMail } from "../../integrations/mail";
 import type { MarketContext } from "../context";
-import { isLanguage } from "../preferences/language";
+import { isLanguage } from "../context/language";
 import { MarketError } from "../errors";
 import { codeMail } from "./code-mail";
 import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "./crypto";

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { userIdentities, users, userSessions } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { isLanguage } from "../preferences/language";
+import { isLanguage } from "../context/language";
 import { MarketError, notFound } from "../errors";
 
 export type UserRow = typeof users.$inferSelect;

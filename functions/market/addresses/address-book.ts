@@ -14,7 +14,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { addresses } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { requireBuyer } from "../orders/buyer";
+import { requireBuyer } from "../context/buyer";
 import type { AddressRequest } from "./address-schema";
 
 /** The most addresses one account keeps. */

@@ -12,8 +12,8 @@ import { afterSaleCases, afterSaleEvents, orders, sessions, RECEIVING_CURRENCIES
 import { loadReference } from "../catalog/reference";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { requireBuyer } from "../orders/buyer";
-import { prepare } from "../orders/statements";
+import { requireBuyer } from "../context/buyer";
+import { prepare } from "../context/statements";
 import { isAcceptableRecipientName, REASONS_BY_KIND, toMinorUnits, type ApplyRequest } from "./apply-schema";
 import { getMyCase, joinOrderEvent, orderSummaryColumns, orderSummaryOf, type AfterSaleCaseView, type ApplyContext, type OrderAfterSaleSummary, type OrderSummaryRow } from "./case-views";
 import {

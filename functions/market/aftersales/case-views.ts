@@ -26,7 +26,7 @@ import { offsetOf, pageOf, type Page, type Paging } from "../catalog/paging";
 import { loadReference } from "../catalog/reference";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import { requireBuyer } from "../orders/buyer";
+import { requireBuyer } from "../context/buyer";
 import { requireRole } from "../staff";
 import type { ApplyReason } from "./apply-schema";
 import { maskReceivingAccount } from "./masking";

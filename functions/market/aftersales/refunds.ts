@@ -13,9 +13,9 @@ import { loadReference } from "../catalog/reference";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { formatMoney } from "../money";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { defaultPaymentDeps, type PaymentDeps } from "../payments/deps";
-import { isLanguage } from "../preferences/language";
+import { isLanguage } from "../context/language";
 import { hasEvent, refundKeyOf } from "./rules";
 
 /** Cases owed a refund settled at most this many at a time per cron run, so one run stays short. */

@@ -8,7 +8,7 @@
 import { parse, serialize } from "cookie";
 import type { MarketContext } from "../context";
 import { logError } from "../../observability";
-import { AD_PARAM_NAMES, adParamsFrom, type AdParams } from "../../../app/platform/ad-params";
+import { AD_PARAM_NAMES, adParamsFrom, type AdParams } from "./ad-params";
 
 export const AD_PARAMS_COOKIE = "adParams";
 export const AD_PARAMS_DAYS = 90;

@@ -2,7 +2,7 @@
  * The viewer: who is asking and how they want to see the market. Resolved once per request,
  * from cookies and Accept-Language on the web, from SPEC §7's headers on the API.
  */
-import type { Language } from "../preferences/language";
+import type { Language } from "./language";
 
 export type { Language };
 

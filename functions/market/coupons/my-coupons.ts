@@ -17,7 +17,7 @@ import { coupons, currencies, listings, orders, userCoupons } from "../../db/sch
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import type { CurrencyRate } from "../money";
-import { requireBuyer } from "../orders/buyer";
+import { requireBuyer } from "../context/buyer";
 import { couponState, quoteTerms, type CouponState, type CouponTerms } from "./coupon-rules";
 import type { ProspectiveOrder, QuoteCouponRequest } from "./coupon-schema";
 

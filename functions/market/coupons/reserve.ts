@@ -17,7 +17,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { orders, userCoupons } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 
 /**
  * True when claimed coupon `userCouponId` is `userId`'s, within its dates at `now`, allowed to

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { deliveries, listings, orders } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import { requireBuyer } from "../orders/buyer";
+import { requireBuyer } from "../context/buyer";
 import { requireRole, type StaffMember } from "../staff";
 import { selectDeliveryRows, type DeliveryRow } from "./delivery-views";
 

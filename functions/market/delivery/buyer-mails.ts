@@ -15,7 +15,7 @@ import { logError } from "../../observability";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { glossaryFor } from "../glossary";
-import { isLanguage } from "../preferences/language";
+import { isLanguage } from "../context/language";
 import { selectDeliveryRows, type DeliveryRow } from "./delivery-views";
 import { MACHINES, type StepName } from "./machine";
 

@@ -12,7 +12,7 @@ import { fileStore } from "../../integrations/storage";
 import { logError } from "../../observability";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { zonedParts } from "../calendar";
 import { eTicketPdf, looksLikePdf } from "./e-ticket-pdf";
 import type { DeliveryRow, DeliveryExtras, DeliveryFileRow } from "./delivery-views";

@@ -9,7 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { deliveries, deliveryEvents, type DeliveryActor } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import type { DeliveryRow } from "./delivery-views";
 import { STEP_RULES, transitionOf, type StepName } from "./machine";
 

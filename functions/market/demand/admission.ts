@@ -18,7 +18,7 @@
  */
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { requireBuyer } from "../orders/buyer";
+import { requireBuyer } from "../context/buyer";
 import { demandOf, queueIsOn, type SessionDemand } from "./high-demand";
 import { signToken, verifyToken } from "./signed-token";
 import type { ShardPlace, ShardSettings, WaitingRoom } from "./waiting-room";

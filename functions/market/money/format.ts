@@ -3,7 +3,7 @@
  * the way the viewer's language groups them, with the currency's decimals only when the amount
  * is not whole: HK$1,280, HK$1,280.50, ¥12,000. A negative amount leads with the minus sign.
  */
-import type { Language } from "../preferences/language";
+import type { Language } from "../context/language";
 
 export interface CurrencyDisplay {
   /** ISO 4217 code. */

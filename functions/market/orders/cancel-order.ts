@@ -8,9 +8,9 @@ import { orders, payments } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { releaseCoupon } from "../coupons/reserve";
 import { MarketError } from "../errors";
-import { requireBuyer } from "./buyer";
+import { requireBuyer } from "../context/buyer";
 import { getOrder, type OrderView } from "./order-views";
-import { prepare } from "./statements";
+import { prepare } from "../context/statements";
 import { recordLowestPrice } from "../demand/price-history";
 
 /**

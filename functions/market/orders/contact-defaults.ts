@@ -6,7 +6,7 @@
 import { desc, eq } from "drizzle-orm";
 import { addresses, orders, users } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { requireBuyer } from "./buyer";
+import { requireBuyer } from "../context/buyer";
 
 export interface ContactDefaults {
   email: string | null;

@@ -25,6 +25,6 @@ export { listMyOrders, myOrdersQuerySchema, MY_ORDER_SECTIONS, type MyOrder, typ
 export { orderOwnership, type OrderOwnership } from "./ownership";
 export { orderVenue, type OrderVenue, type OrderVenueSection } from "./order-venue";
 export { tidyExpiredOrders } from "./tidy-expired";
-export { requireBuyer } from "./buyer";
+export { requireBuyer } from "../context/buyer";
 export { HOLD_MS, MAX_UNPAID_ORDERS, ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";
 export * from "./order-schemas";

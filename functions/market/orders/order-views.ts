@@ -16,7 +16,7 @@ import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
 import { seatsOfOrders } from "../selling/seats";
-import { requireBuyer } from "./buyer";
+import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
 import { ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";
 

@@ -10,7 +10,7 @@
 import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { requireBuyer } from "./buyer";
+import { requireBuyer } from "../context/buyer";
 
 export type OrderOwnership = "mine" | "another" | "none";
 

@@ -22,13 +22,13 @@ import { recordLowestPrice } from "../demand/price-history";
 import { requireAdmission } from "../demand/admission";
 import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
-import { requireBuyer } from "./buyer";
+import { requireBuyer } from "../context/buyer";
 import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest } from "./order-schemas";
 import { newOrderNo } from "./order-no";
 import { getOrder, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
 import { assignSeatStatements } from "../selling/seats";
-import { prepare } from "./statements";
+import { prepare } from "../context/statements";
 import { invalidInput } from "./validation";
 
 /** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */

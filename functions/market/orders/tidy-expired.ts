@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { orders, payments } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { releaseCouponsOfCanceledOrders } from "../coupons/reserve";
-import { prepare } from "./statements";
+import { prepare } from "../context/statements";
 
 /**
  * Marks unpaid orders whose deadline has passed as canceled (reason `expired`, canceled at their

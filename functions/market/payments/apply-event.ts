@@ -17,7 +17,7 @@ import type { PaymentEvent } from "../../integrations/payment";
 import type { MarketContext } from "../context";
 import { mailOrderConfirmation } from "../delivery/buyer-mails";
 import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-delivery";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { handoverStatements } from "../selling/fan-resale";
 import { settleRefund } from "./refunds";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";

@@ -12,8 +12,8 @@ import { loadReference } from "../catalog/reference";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { formatMoney } from "../money";
-import { prepare } from "../orders/statements";
-import { isLanguage } from "../preferences/language";
+import { prepare } from "../context/statements";
+import { isLanguage } from "../context/language";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
 
 type PaymentRow = typeof payments.$inferSelect;

@@ -3,7 +3,7 @@
  * the server. Pure: nothing here reaches the database, so the browser can import it.
  */
 import { z } from "zod";
-import { LANGUAGES } from "./language";
+import { LANGUAGES } from "../context/language";
 import { THEMES } from "./theme";
 import { decimal } from "../input/fields";
 

@@ -10,7 +10,7 @@ import { loadReference, type LocationRow, type Reference } from "../catalog/refe
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { currencyChoiceSchema, languageChoiceSchema, locationChoiceSchema, themeChoiceSchema } from "./choice-schemas";
-import type { Language } from "./language";
+import type { Language } from "../context/language";
 import type { Theme } from "./theme";
 import { acceptLocationSuggestion, declineLocationSuggestion } from "./location";
 import { isOffered, toCurrencyOption, toLocationOption, type CurrencyOption, type LocationOption } from "./options";

@@ -23,7 +23,7 @@
  * - auto-location.ts: where a device is (position, network, else Hong Kong), for lbs/default and
  *   "use my current location".
  */
-export * from "./language";
+export * from "../context/language";
 export * from "./location";
 export * from "./currency";
 export * from "./environment";

@@ -5,7 +5,7 @@
  * the detected one is offered as a pending suggestion; no suggestion is offered while a manual
  * choice is valid, so declining keeps the prompt away for 7 days.
  */
-import { matchLanguage, type Language } from "./language";
+import { matchLanguage, type Language } from "../context/language";
 
 /** How long a manual location choice outranks detection: 7 days. */
 export const MANUAL_LOCATION_TTL_MS = 604_800_000;

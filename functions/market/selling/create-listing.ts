@@ -20,7 +20,7 @@ import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { checkETicketFile, PDF_TYPE, type UploadedFile } from "../delivery/e-tickets";
 import { looksLikePdf } from "../delivery/e-ticket-pdf";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { invalidField, sellingInvalid } from "./invalid-input";
 import { refuseAboveCap, sessionMarket, verdictFor, type SessionMarket } from "./market-law";
 import type { ResaleVerdict } from "./resale-laws";

@@ -16,7 +16,7 @@ import { deliveries, deliveryEvents, listingChanges, listings, listingTerms, ord
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { getOrder } from "../orders/order-views";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { minorOf } from "./create-listing";
 import { sellingInvalid } from "./invalid-input";
 import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";

@@ -13,7 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { listingChanges, listings, listingTerms, orders, orderSeats } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { sellingInvalid } from "./invalid-input";
 import { minorOf, refuseUnidentifiedTrader } from "./create-listing";
 import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";

@@ -13,7 +13,7 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { deliveries, listings, listingTerms, orders, orderSeats } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { inJson } from "../catalog/tours";
 
 /** SPEC §9: from this many tickets, seats may not be side by side. */

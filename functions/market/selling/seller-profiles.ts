@@ -13,7 +13,7 @@ import type { MaskedReceivingAccount } from "../aftersales/case-views";
 import { maskReceivingAccount } from "../aftersales/masking";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { sellerProfileSchema, type SellerProfileInput, type SellerProfileRequest } from "./selling-schemas";
 import { sellingInvalid } from "./invalid-input";
 

@@ -9,7 +9,7 @@
  * zod/mini keeps this small enough to run on every page.
  */
 import * as z from "zod/mini";
-import { matchLanguage, type Language } from "../../functions/market/preferences/language";
+import { matchLanguage, type Language } from "./language";
 
 export interface AppContext {
   token?: string;

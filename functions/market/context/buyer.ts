@@ -1,5 +1,5 @@
 /** Every order belongs to one account: the signed-in viewer is the buyer, or there is none. */
-import type { MarketContext } from "../context";
+import type { MarketContext } from ".";
 import { MarketError } from "../errors";
 
 /** The viewer's account id. Throws notLogin for a guest. */
