@@ -7,7 +7,7 @@ import { data, Form, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { readOutbox } from "../../functions/integrations/mail";
+import { readOutbox } from "~/server/outbox.server";
 import styles from "./dev-outbox.module.css";
 import type { Route } from "./+types/dev-outbox";
 

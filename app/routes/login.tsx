@@ -28,8 +28,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
 import { signInWithPassword, type SignedIn } from "@market/accounts";
 import { passwordLoginSchema } from "@market/accounts/schemas";
-import { configuredProviders } from "../../functions/integrations/oauth/config";
-import { THIRD_PARTY_ERROR_KEYS } from "~/server/third-party.server";
+import { configuredProviders, THIRD_PARTY_ERROR_KEYS } from "~/server/third-party.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/server/form.server";
 

@@ -28,7 +28,7 @@ import { readCodeStep } from "~/server/code-step.server";
 import { answerCodeStep } from "~/server/code-step-action.server";
 import { registerWithPassword } from "@market/accounts";
 import { registerSchema, sendCodeSchema } from "@market/accounts/schemas";
-import { configuredProviders } from "../../functions/integrations/oauth/config";
+import { configuredProviders } from "~/server/third-party.server";
 import type { Route } from "./+types/register";
 
 export const handle = { i18n: ["account"] };

@@ -20,7 +20,7 @@ import { themeChoiceSchema } from "@market/preferences/choice-schemas";
 import { chooseTheme } from "@market/preferences/choices";
 import { readUserInfo } from "@market/accounts";
 import { describeViewerPreferences } from "@market/preferences/options";
-import { configuredProviders } from "../../functions/integrations/oauth/config";
+import { configuredProviders } from "~/server/third-party.server";
 import styles from "./settings.module.css";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/server/form.server";

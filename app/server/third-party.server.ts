@@ -11,9 +11,12 @@ import { bindIdentity, signInWithIdentity } from "@market/accounts";
 import { MarketError } from "@market/errors";
 import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from "../../functions/db/schema/accounts";
 import { appleUserName, beginAuthorization, configuredProviders, finishAuthorization } from "../../functions/integrations/oauth";
-import { sameSecret } from "../../functions/market/accounts/crypto";
+import { sameSecret } from "../../functions/market/context/crypto";
 import { loginUrl, safeRedirectTo, signInAndRedirect } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
+
+/** The providers the sign-in screens offer: the screens ask the web door, never the OAuth adapter. */
+export { configuredProviders };
 
 const flowSchema = z.object({
   provider: z.enum(THIRD_PARTY_PROVIDERS),

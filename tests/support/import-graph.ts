@@ -1,5 +1,5 @@
 /**
- * The project's own import graph, read from the source text: every relative or `~/` import and
+ * The project's own import graph, read from the source text: every relative, `~/` or `@market/` import and
  * re-export of every .ts/.tsx file under app/ and functions/, resolved to a file path from the
  * repository root. A regular expression is enough because the house style writes one static
  * `import … from "…"` per module; dynamic `import("…")` is read too.
@@ -44,6 +44,7 @@ export function importGraph(root: string, folders: readonly string[] = ["app", "
       const specifier = match[1] ?? match[2];
       let target: string;
       if (specifier.startsWith("~/")) target = join("app", specifier.slice(2));
+      else if (specifier.startsWith("@market/")) target = join("functions/market", specifier.slice("@market/".length));
       else if (specifier.startsWith(".")) target = relative(root, join(root, dirname(file), specifier));
       else continue;
       edges.push({ from: file, to: resolveFile(root, target) });

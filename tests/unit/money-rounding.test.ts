@@ -5,7 +5,7 @@
  */
 import { expect, test } from "vitest";
 import { quoteTerms, type CouponTerms } from "../../functions/market/coupons/coupon-rules";
-import { ticketPrice } from "../../functions/market/listings/pricing";
+import { ticketPrice } from "../../functions/market/money/ticket-price";
 
 const HKD = { code: "HKD", minorUnits: 2, perUsdMicros: 7_800_000 };
 const USD = { code: "USD", minorUnits: 2, perUsdMicros: 1_000_000 };

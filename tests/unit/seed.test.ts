@@ -3,7 +3,7 @@ import { DELIVERY_METHODS, SPLIT_RULES } from "../../functions/db/schema";
 import { DEMO_STAFF, demoCatalog, stageOutline, withDemoStaff, type DemoCatalog } from "../../functions/db/seed";
 import { seedDatabase, sqlLiteral, toSqlStatements } from "../../functions/db/seed/sql";
 import { POSTER_PALETTE_NAMES, posterSvg } from "../../functions/market/catalog/poster";
-import { verifyPassword } from "../../functions/market/accounts/crypto";
+import { verifyPassword } from "../../functions/market/context/crypto";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

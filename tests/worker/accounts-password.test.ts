@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { resetPassword, signInWithPassword, requestEmailCode } from "../../functions/market/accounts";
-import { fromBase64url } from "../../functions/market/accounts/crypto";
+import { fromBase64url } from "../../functions/market/context/crypto";
 import { MarketError } from "../../functions/market/errors";
 import { api } from "./support/api";
 import { latestCode, marketAt, newEmail, registerThroughApi, STRONG_PASSWORD } from "./support/accounts";

@@ -5,7 +5,7 @@ import type { EventList } from "../../functions/market/catalog/events";
 import type { HomeFloor, HomeFloors } from "../../functions/market/catalog/floors";
 import type { CategoryCount, TagCount } from "../../functions/market/catalog/tags";
 import type { TourList } from "../../functions/market/catalog/tours";
-import { ticketPrice } from "../../functions/market/listings/pricing";
+import { ticketPrice } from "../../functions/market/money/ticket-price";
 import { convert } from "../../functions/market/money";
 import { api, ORIGIN, page } from "./support/api";
 import { seedCatalog } from "./support/catalog";

@@ -5,7 +5,7 @@ import { addDays, datePresetRange, isoWeekday, zonedDate, zonedStartOfDate, type
 import { listShows, showListQuerySchema, type ShowList, type ShowListItem } from "../../functions/market/catalog/show-list";
 import { createMarketContext } from "../../functions/market/context";
 import { DEFAULT_VIEWER, type Viewer } from "../../functions/market/context/viewer";
-import { ticketPrice } from "../../functions/market/listings/pricing";
+import { ticketPrice } from "../../functions/market/money/ticket-price";
 import { convert } from "../../functions/market/money";
 import { api } from "./support/api";
 import { seedCatalog } from "./support/catalog";

@@ -5,7 +5,7 @@ import { tourDetail, type TourDetail } from "../../functions/market/catalog/tour
 import { createMarketContext } from "../../functions/market/context";
 import { DEFAULT_VIEWER, type Viewer } from "../../functions/market/context/viewer";
 import { MarketError } from "../../functions/market/errors";
-import { ticketPrice } from "../../functions/market/listings/pricing";
+import { ticketPrice } from "../../functions/market/money/ticket-price";
 import { convert } from "../../functions/market/money";
 import { api, page } from "./support/api";
 import { seedCatalog } from "./support/catalog";

@@ -5,7 +5,7 @@
  * an unknown file all get the same 'not found', so the address reveals nothing.
  */
 import { openETicketFile } from "@market/delivery";
-import { attachmentDisposition } from "../../../functions/api/routes/delivery";
+import { attachmentDisposition } from "../../../functions/web/attachment";
 import { CODES, MarketError } from "@market/errors";
 import type { Route } from "./+types/e-ticket";
 

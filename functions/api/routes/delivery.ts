@@ -67,6 +67,7 @@ import { MarketError } from "../../market/errors";
 import { requireRole } from "../../market/staff";
 import { recordId } from "../../market/input/fields";
 import { jsonBody, parsed } from "../parse";
+import { attachmentDisposition } from "../../web/attachment";
 
 const orderIdSchema = z.object({ orderId: recordId() });
 const fileIdSchema = orderIdSchema.extend({ fileId: recordId() });
@@ -78,12 +79,6 @@ function step<T>(run: (c: Context<ApiEnv>, orderId: number, fields: Record<strin
     const { orderId } = parsed(orderIdSchema, fields);
     return c.json(ok(await run(c, orderId, fields)));
   };
-}
-
-/** `attachment; filename=…` for any name: an ASCII fallback and the exact name (RFC 6266). */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 function registerBuyerRoutes(api: Hono<ApiEnv>) {

@@ -27,7 +27,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
-import { attachmentDisposition } from "./delivery";
+import { attachmentDisposition } from "../../web/attachment";
 import type { UploadedFile } from "../../market/delivery/e-tickets";
 import {
   createListing,

@@ -20,6 +20,21 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const SPLIT_RULES = ["any", "no_single", "pairs", "all"] as const;
 export type SplitRule = (typeof SPLIT_RULES)[number];
 
+/** The palettes a tour's poster art may be drawn in (tours.poster_palette); their colours are market/catalog/poster.ts's. */
+export const POSTER_PALETTE_NAMES = [
+  "neon-night",
+  "sunset-boulevard",
+  "harbour-blue",
+  "jade-garden",
+  "crimson-stage",
+  "golden-hour",
+  "violet-haze",
+  "citrus-pop",
+  "midnight-ink",
+  "rose-quartz",
+] as const;
+export type PosterPaletteName = (typeof POSTER_PALETTE_NAMES)[number];
+
 /** Countries/regions and the cities inside them (kind), both as SPEC §3 locations. */
 export const locations = sqliteTable("locations", {
   id: integer("id").primaryKey(),

@@ -5,7 +5,7 @@
  * point is today's real lowest price, so the minute's sample finds nothing changed.
  */
 import type * as schema from "../schema";
-import { ticketPrice } from "../../market/listings/pricing";
+import { ticketPrice } from "../../market/money/ticket-price";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 

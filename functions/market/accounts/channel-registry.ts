@@ -9,7 +9,7 @@
 import type { z } from "zod";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { base64url, sameSecret } from "./crypto";
+import { base64url, sameSecret } from "../context/crypto";
 import type { channelRegistrySchema, EmbeddedChannel } from "./schemas";
 import type { SignedIn } from "./sign-in";
 import { assertEnabled, createAccount, findUserByEmail, findUserByPhone } from "./users";

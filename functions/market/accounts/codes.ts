@@ -10,7 +10,7 @@ import type { MarketContext } from "../context";
 import { isLanguage } from "../context/language";
 import { MarketError } from "../errors";
 import { codeMail } from "./code-mail";
-import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "./crypto";
+import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "../context/crypto";
 import { assertNotLocked, clearFailures, failSignIn } from "./guards";
 
 export const CODE_TTL_MS = 30 * 60_000;

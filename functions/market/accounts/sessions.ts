@@ -7,7 +7,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { users, userSessions } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { randomToken, sha256 } from "./crypto";
+import { randomToken, sha256 } from "../context/crypto";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_SLIDE_INTERVAL_MS = 60 * 60_000;

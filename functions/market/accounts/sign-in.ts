@@ -8,7 +8,7 @@ import { users } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { consumeEmailCode } from "./codes";
-import { hashPassword, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from "./crypto";
+import { hashPassword, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from "../context/crypto";
 import { assertNotLocked, clearFailures, failSignIn } from "./guards";
 import { revokeAccountSessions } from "./sessions";
 import { assertEnabled, createAccount, findUserByEmail, setPasswordHash } from "./users";

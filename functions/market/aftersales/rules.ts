@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, deliveries, payments, type AfterSaleStatus } from "../../db/schema";
-import { randomDigits } from "../accounts/crypto";
+import { randomDigits } from "../context/crypto";
 import type { ApplyRefusal } from "./case-views";
 
 /** A case in progress: the one an order may have at a time. */

@@ -11,7 +11,7 @@ import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import { listings, sessions, shows } from "../../db/schema";
 import type { Database, Viewer } from "../context";
 import { ticketsLeft } from "../listings/availability";
-import { ticketPrice } from "../listings/pricing";
+import { ticketPrice } from "../money/ticket-price";
 import { convert } from "../money";
 import type { Money } from "./from-prices";
 import type { Reference } from "./reference";

@@ -9,6 +9,9 @@
  * wide size gets a banner layout, title left and art right. No external references, no script;
  * about 3-4 KB each.
  */
+import { POSTER_PALETTE_NAMES, type PosterPaletteName } from "../../db/schema";
+
+export { POSTER_PALETTE_NAMES, type PosterPaletteName };
 
 export type PosterPalette = {
   /** Background gradient, top to bottom. */
@@ -33,10 +36,7 @@ export const POSTER_PALETTES = {
   "citrus-pop": { bg: ["#fff4c9", "#ffd23f"], accents: ["#ff5a36", "#1f7a8c", "#0b1d51"], ink: "#0b1d51", soft: "#4d3b0c", light: true },
   "midnight-ink": { bg: ["#05070d", "#1c2533"], accents: ["#e94560", "#f5f5f5", "#7f8c9d"], ink: "#f5f5f5", soft: "#aab5c6" },
   "rose-quartz": { bg: ["#ffe6ee", "#f5a3c0"], accents: ["#d81e5b", "#6a4c93", "#ffffff"], ink: "#3d0e2a", soft: "#6e2d50", light: true },
-} as const satisfies Record<string, PosterPalette>;
-
-export type PosterPaletteName = keyof typeof POSTER_PALETTES;
-export const POSTER_PALETTE_NAMES = Object.keys(POSTER_PALETTES) as PosterPaletteName[];
+} as const satisfies Record<PosterPaletteName, PosterPalette>;
 
 export type PosterInput = {
   seed: number;

@@ -7,7 +7,7 @@
  * secret is not set, so chat works locally; production without the secret issues nothing and
  * chat is reported off.
  */
-import { base64url, sameSecret } from "../accounts/crypto";
+import { base64url, sameSecret } from "../context/crypto";
 import type { MarketContext } from "../context";
 
 declare global {

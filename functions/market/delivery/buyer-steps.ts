@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { deliveries, deliveryFiles, orders } from "../../db/schema";
-import { randomDigits } from "../accounts/crypto";
+import { randomDigits } from "../context/crypto";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";

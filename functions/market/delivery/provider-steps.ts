@@ -8,7 +8,7 @@ import { deliveries, listings, orders } from "../../db/schema";
 import type { DeliveryState } from "../../db/schema";
 import { pageOf, type Page, type Paging } from "../catalog/paging";
 import { zonedTimeToEpoch } from "../calendar";
-import { randomDigits } from "../accounts/crypto";
+import { randomDigits } from "../context/crypto";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { requireRole } from "../staff";

@@ -22,7 +22,7 @@ import { buyableListing } from "../catalog/lowest-price";
 import { loadReference, type Reference } from "../catalog/reference";
 import { inJson } from "../catalog/tours";
 import type { MarketContext } from "../context";
-import { ticketPrice } from "../listings/pricing";
+import { ticketPrice } from "../money/ticket-price";
 import { displayCurrency } from "../listings/session-offer";
 import { convert } from "../money";
 import { logError } from "../../observability";

@@ -5,7 +5,7 @@
  * as an admission token. Outside a configured deployment a public local key stands in (as chat's
  * does), so everything runs locally; production sets the secret (docs/decisions/demand.md).
  */
-import { base64url, sameSecret } from "../accounts/crypto";
+import { base64url, sameSecret } from "../context/crypto";
 
 declare global {
   namespace Cloudflare {

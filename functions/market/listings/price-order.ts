@@ -10,7 +10,7 @@
  */
 import type { DeliveryMethod } from "../../db/schema";
 import { convert, exchangeRate, type CurrencyRate } from "../money";
-import { shippingFee, ticketPrice } from "./pricing";
+import { shippingFee, ticketPrice } from "../money/ticket-price";
 
 export interface OrderPricing {
   unitPriceMinor: number;

@@ -22,7 +22,7 @@ import { notFound } from "../errors";
 import { convert } from "../money";
 import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";
 import { ticketsLeft } from "./availability";
-import { ticketPrice } from "./pricing";
+import { ticketPrice } from "../money/ticket-price";
 import { allowedQuantities } from "./split-rules";
 
 export type SectionZone = (typeof venueSections.$inferSelect)["zone"];

@@ -3,7 +3,7 @@
  * (yymmdd), then 10 random digits: short enough to read aloud, sortable by day, and not a
  * counter that would tell anyone how many orders we take.
  */
-import { randomDigits } from "../accounts/crypto";
+import { randomDigits } from "../context/crypto";
 
 export function newOrderNo(now: number): string {
   const day = new Date(now).toISOString().slice(2, 10).replace(/-/g, "");

@@ -16,7 +16,7 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireRole } from "../staff";
 import { sendMail } from "../../integrations/mail";
-import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "../accounts/crypto";
+import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "../context/crypto";
 import { maskEmail } from "../accounts/users";
 import { studentMail } from "./student-mail";
 
