@@ -13,7 +13,7 @@ import { themeOf } from "~/server/theme.server";
 import { pageSeo } from "~/server/seo.server";
 import { AddressTags } from "~/seo/address-tags";
 import { useKeepLanguage } from "~/seo/keep-language";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import { payMethodsFor } from "@market/payments/pay-methods";
 import "~/styles/tokens.css";
 import "~/styles/base.css";

@@ -3,7 +3,7 @@
  * a <details>, so the explanation opens without JavaScript too. Nothing is shown for no deal.
  */
 import { useTranslation } from "react-i18next";
-import type { Deal } from "@market/demand/deal-signal";
+import type { Deal } from "@market/listings/deal-signal";
 import { useFormatMoney } from "~/components/price";
 import styles from "./deal-badge.module.css";
 

@@ -8,7 +8,7 @@
 import { Link } from "react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Page } from "@market/catalog/list-page";
+import type { Page } from "@market/paging/list-page";
 import { useRootData } from "~/root";
 import { showToast } from "./toaster";
 import styles from "./load-more.module.css";

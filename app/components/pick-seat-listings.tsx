@@ -7,7 +7,7 @@
 import { Link } from "react-router";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Page } from "@market/catalog/list-page";
+import type { Page } from "@market/paging/list-page";
 import type { OfferedListing } from "@market/listings/session-offer";
 import { LoadMore, useLoadMore } from "./load-more";
 

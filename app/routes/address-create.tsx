@@ -20,6 +20,7 @@ import { CODES, MarketError } from "@market/errors";
 import styles from "./address-list.module.css";
 import type { Route } from "./+types/address-create";
 import { readForm } from "~/server/form.server";
+import { notFoundPage } from "~/server/refusal.server";
 
 export const handle = { i18n: ["address"] };
 
@@ -36,12 +37,6 @@ function editedId(url: URL): number | null {
   const parsed = addressIdSchema.safeParse({ id: raw });
   if (!parsed.success) throw data(null, { status: 404 });
   return parsed.data.id;
-}
-
-/** A missing or foreign address answers the not-found page, never a leak or a 500. */
-function notFoundPage(error: unknown): never {
-  if (error instanceof MarketError && error.status === 404) throw data(null, { status: 404 });
-  throw error;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,11 +12,11 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { MarketError } from "@market/errors";
 import { addressIdSchema, deleteAddress, listAddresses, MAX_ADDRESSES, setDefaultAddress, type AddressView } from "@market/addresses";
 import styles from "./address-list.module.css";
 import type { Route } from "./+types/address-list";
 import { readForm } from "~/server/form.server";
+import { notFoundPage } from "~/server/refusal.server";
 
 export const handle = { i18n: ["address"] };
 
@@ -37,12 +37,6 @@ function withParam(path: string, name: string, value: string | number): string {
 /** This list again, keeping its chooser mode. */
 function listHref(returnTo: string | null): string {
   return returnTo ? withParam("/address-list", "returnTo", returnTo) : "/address-list";
-}
-
-/** A missing or foreign address answers the not-found page, never a leak or a 500. */
-function notFoundPage(error: unknown): never {
-  if (error instanceof MarketError && error.status === 404) throw data(null, { status: 404 });
-  throw error;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,9 +10,9 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { alertUnsubscribeSchema, unsubscribeTicketAlert } from "@market/alerts";
-import { MarketError } from "@market/errors";
 import styles from "./demand-screens.module.css";
 import type { Route } from "./+types/alert-unsubscribe";
+import { isMissing } from "~/server/refusal.server";
 
 export const handle = { i18n: ["demand"] };
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { email } = await unsubscribeTicketAlert(context.market, token.data.token);
     return data({ done: true as const, email });
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) return data({ done: false as const }, { status: 404 });
+    if (isMissing(error)) return data({ done: false as const }, { status: 404 });
     throw error;
   }
 }

@@ -44,6 +44,7 @@ import shell from "~/components/after-sale.module.css";
 import styles from "./apply-for.module.css";
 import type { Route } from "./+types/apply-for";
 import { readForm } from "~/server/form.server";
+import { isMissing } from "~/server/refusal.server";
 
 export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 
@@ -106,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const opened = await applyForAfterSale(context.market, submission.value);
     return redirectWithToast(`/process-list?id=${opened.id}`, { kind: "success", key: "aftersales-screens:toast.submitted" });
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) notFoundPage(error);
+    if (isMissing(error)) notFoundPage(error);
     if (!(error instanceof MarketError) || error.status >= 500) throw error;
     const found = (error.data ?? {}) as { refusal?: string; caseId?: number | null };
     return data(

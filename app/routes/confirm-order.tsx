@@ -32,12 +32,12 @@ import { requireUser } from "~/server/auth.server";
 import { confirmPageHref, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "~/server/confirm-order.server";
 import { moneyWriter } from "~/server/money-writer.server";
 import { payableOf, payFromForm, payMethodOf } from "~/server/pay-order.server";
-import { MarketError } from "@market/errors";
 import { createOrderSchema } from "@market/orders";
 import { confirmOrderView } from "@market/orders/confirm-view";
 import { payReturnUrl } from "@market/payments";
 import type { Route } from "./+types/confirm-order";
 import { readForm } from "~/server/form.server";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["order", "errors"] };
 
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const write = await moneyWriter(context);
   const [view, t] = await Promise.all([
     confirmOrderView(ctx, query, write).catch((error: unknown) => {
-      if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+      if (isMissing(error)) throw notFoundResponse();
       throw error;
     }),
     i18nServer.getFixedT(ctx.viewer.language, "order"),

@@ -7,7 +7,7 @@
 import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { eventListQuerySchema, listEvents, type EventItem } from "@market/catalog/events";
-import { EVERYWHERE } from "@market/catalog/scope-code";
+import { EVERYWHERE } from "@market/reference/scope-code";
 import { listCategories } from "@market/catalog/tags";
 import { CODES, MarketError } from "@market/errors";
 import { GeneralErrorBoundary } from "~/components/error-view";

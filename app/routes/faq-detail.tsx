@@ -9,11 +9,11 @@ import { FaqTopicIcon } from "~/components/faq-topic-icon";
 import { HelpContact } from "~/components/help-contact";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
-import { MarketError } from "@market/errors";
 import { faqDetail, faqDetailSchema } from "@market/support/faq";
 import styles from "./help.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq-detail";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["help", "chat"] };
 
@@ -35,7 +35,7 @@ function readEntry<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     throw error;
   }
 }

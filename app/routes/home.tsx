@@ -7,8 +7,8 @@
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { homeFloors, type HomeFloor } from "@market/catalog/floors";
-import { DEFAULT_PAGE_SIZE } from "@market/catalog/list-page";
-import { EVERYWHERE } from "@market/catalog/scope-code";
+import { DEFAULT_PAGE_SIZE } from "@market/paging/list-page";
+import { EVERYWHERE } from "@market/reference/scope-code";
 import type { TourSummary } from "@market/catalog/tours";
 import { describeLocationSuggestion, describeViewerPreferences } from "@market/preferences/options";
 import { GeneralErrorBoundary } from "~/components/error-view";

@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
-import { openOrder, orderIdParam } from "~/server/order-screens.server";
+import { openOrderWith, orderIdParam } from "~/server/order-screens.server";
 import { orderVenue, type OrderVenue } from "@market/orders";
 import styles from "./map.module.css";
 import type { Route } from "./+types/map";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdParam(request);
-  const [opened, t] = await Promise.all([openOrder(context, orderId, () => orderVenue(ctx, orderId)), i18nServer.getFixedT(ctx.viewer.language, "orders")]);
+  const [opened, t] = await Promise.all([openOrderWith(context, orderId, () => orderVenue(ctx, orderId)), i18nServer.getFixedT(ctx.viewer.language, "orders")]);
   const headers = { "cache-control": "no-store" };
   if ("another" in opened) return data({ pageTitle: t("map.metaTitle"), orderId, place: null }, { status: 403, headers });
   const place = opened.mine;

@@ -21,7 +21,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { moneyWriter } from "~/server/money-writer.server";
 import { orderCardOf, type OrderCard } from "~/server/order-screens.server";
-import type { Page } from "@market/catalog/list-page";
+import type { Page } from "@market/paging/list-page";
 import { listMyOrders, MY_ORDER_SECTIONS, myOrdersQuerySchema, type MyOrderSection } from "@market/orders";
 import styles from "./my-order.module.css";
 import type { Route } from "./+types/my-order";

@@ -14,7 +14,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Page } from "@market/catalog/paging";
+import type { Page } from "@market/paging";
 import { listConversations, openSupportConversation, setMemberSetting, type ConversationListItem } from "@market/messaging";
 import { ChatTime, RoleBadge } from "~/components/chat-bits";
 import styles from "./news.module.css";

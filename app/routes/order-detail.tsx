@@ -34,11 +34,12 @@ import { buyAgainFromOrder, payableOf, payFromForm, payMethodOf } from "~/server
 import { redirectWithToast } from "~/server/toast.server";
 import { afterSaleSummaryFor } from "@market/aftersales";
 import { MarketError } from "@market/errors";
-import { cancelOrder, getOrder, type OrderView } from "@market/orders";
+import { cancelOrder, type OrderView } from "@market/orders";
 import { logError } from "../../functions/observability";
 import styles from "./order-detail.module.css";
 import type { Route } from "./+types/order-detail";
 import { readForm } from "~/server/form.server";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["orders", "selling", ...DELIVERY_PANEL_NAMESPACES] };
 
@@ -111,7 +112,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const orderId = orderIdParam(request);
   const [opened, write, t] = await Promise.all([
-    openOrder(context, orderId, () => getOrder(ctx, orderId)),
+    openOrder(context, orderId),
     moneyWriter(context),
     i18nServer.getFixedT(ctx.viewer.language, "orders"),
   ]);
@@ -165,7 +166,7 @@ async function cancelFromDetail(context: AppLoadContext, orderId: number) {
   try {
     await cancelOrder(ctx, orderId);
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     if (error instanceof MarketError && error.status < 500) return data(answer({ cancelError: await refusalText(error, context) }), { status: 400 });
     logError(error, { requestId: ctx.viewer.requestId, where: "order-detail cancel", orderId });
     const t = await i18nServer.getFixedT(ctx.viewer.language, "errors");

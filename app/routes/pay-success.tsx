@@ -22,9 +22,8 @@ import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
 import { openOrder } from "~/server/order-screens.server";
 import { buyAgainFromOrder, confirmHref } from "~/server/pay-order.server";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import { formatMoney } from "@market/money/format";
-import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
 import type { Route } from "./+types/pay-success";
 import { readForm } from "~/server/form.server";
@@ -47,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const orderId = orderIdOf(request);
   const [opened, reference, t] = await Promise.all([
-    openOrder(context, orderId, () => getOrder(ctx, orderId)),
+    openOrder(context, orderId),
     loadReference(ctx),
     i18nServer.getFixedT(ctx.viewer.language, "order"),
   ]);

@@ -35,6 +35,7 @@ import styles from "./pick-seat.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import { sessionEvents } from "@market/catalog/event-structured-data";
 import type { Route } from "./+types/pick-seat";
+import { notFoundPage } from "~/server/refusal.server";
 
 export const handle = { i18n: ["buy", "discover", "tour", "demand"] };
 
@@ -64,17 +65,12 @@ function mapChoicesOf(request: Request): { zoom: boolean; listing: number | null
   return { zoom: params.get("zoom") === "1", listing: Number.isSafeInteger(listing) && listing > 0 ? listing : null };
 }
 
-function notFoundAsResponse(error: unknown): never {
-  if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
-  throw error;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const query = queryOf(request);
   const choices = mapChoicesOf(request);
   const [session, t] = await Promise.all([
-    sessionSummary(ctx, query.sessionId).catch(notFoundAsResponse),
+    sessionSummary(ctx, query.sessionId).catch(notFoundPage),
     i18nServer.getFixedT(ctx.viewer.language, "buy"),
   ]);
   const pageTitle = t("pickSeat.metaTitle", { title: session.tour.title });

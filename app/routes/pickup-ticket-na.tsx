@@ -14,10 +14,10 @@ import { Notice } from "~/components/ticket-stub";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { isPickupMethod, orderIdParam } from "~/server/delivery.server";
-import { MarketError } from "@market/errors";
 import { getOrder } from "@market/orders";
 import styles from "./delivery-screens.module.css";
 import type { Route } from "./+types/pickup-ticket-na";
+import { isMissing } from "~/server/refusal.server";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orderId === null
       ? null
       : getOrder(ctx, orderId).catch((error: unknown) => {
-          if (error instanceof MarketError && error.status === 404) return null;
+          if (isMissing(error)) return null;
           throw error;
         }),
     i18nServer.getFixedT(ctx.viewer.language, "delivery"),

@@ -32,6 +32,7 @@ import { MarketError } from "@market/errors";
 import styles from "./delivery-screens.module.css";
 import type { Route } from "./+types/pickup-ticket";
 import { readForm } from "~/server/form.server";
+import { isMissing } from "~/server/refusal.server";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
@@ -92,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await confirmPickup(context.market, orderId);
     return redirectWithToast(`/pickup-ticket?id=${orderId}`, { kind: "success", key: "delivery:pickup.pickedUpToast" });
   } catch (error) {
-    const refusal = error instanceof MarketError && error.status === 404 ? new MarketError("pickupOrderMissing") : error;
+    const refusal = isMissing(error) ? new MarketError("pickupOrderMissing") : error;
     return data({ step: false, error: await refusalText(refusal, context) }, { status: 400 });
   }
 }

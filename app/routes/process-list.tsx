@@ -18,12 +18,12 @@ import { refusalText, requireUser } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { getMyCase, listMyCases, withdrawCase, type AfterSaleCaseView, type MaskedReceivingAccount } from "@market/aftersales";
 import { caseIdSchema } from "@market/aftersales/apply-schema";
-import { pagingSchema } from "@market/catalog/paging";
-import { MarketError } from "@market/errors";
+import { pagingSchema } from "@market/paging";
 import shell from "~/components/after-sale.module.css";
 import styles from "./process-list.module.css";
 import type { Route } from "./+types/process-list";
 import { readForm } from "~/server/form.server";
+import { isMissing } from "~/server/refusal.server";
 
 export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 
@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await withdrawCase(context.market, parsed.data.caseId);
     return redirectWithToast(`/process-list?id=${parsed.data.caseId}`, { kind: "success", key: "aftersales-screens:toast.withdrawn" });
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) notFoundPage(error);
+    if (isMissing(error)) notFoundPage(error);
     return data({ error: await refusalText(error, context) }, { status: 400 });
   }
 }

@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { FilterChips, listHref } from "~/components/filter-chips";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleWriters, requireConsole } from "~/server/console.server";
-import { pagingSchema } from "@market/catalog/paging";
+import { pagingSchema } from "@market/paging";
 import { listProviderOrders, providerOrdersQuerySchema, type DeliveryState } from "@market/delivery";
 import type { Route } from "./+types/provider";
 

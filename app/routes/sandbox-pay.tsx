@@ -5,24 +5,18 @@
  * fixed in English, as a third-party page's would be (docs/decisions.md).
  */
 import { data, redirect, Form, useLoaderData } from "react-router";
-import { MarketError } from "@market/errors";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import { formatMoney } from "@market/money/format";
 import { completeSandboxCheckout, readSandboxCheckout } from "@market/payments";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import styles from "./sandbox-pay.module.css";
 import type { Route } from "./+types/sandbox-pay";
 import { readForm } from "~/server/form.server";
+import { notFoundPage } from "~/server/refusal.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sandbox payment · Ovation" }, { name: "robots", content: "noindex" }];
 
 const INTENTS = { approve: "succeeded", decline: "failed" } as const;
-
-/** The domain's 'not found' (unknown payment, or no sandbox here) as the web's 404. */
-function notFoundAsResponse(error: unknown): never {
-  if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
-  throw error;
-}
 
 function paymentOf(request: Request): string {
   const payment = new URL(request.url).searchParams.get("payment");
@@ -34,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const origin = new URL(request.url).origin;
   const [checkout, reference] = await Promise.all([
-    readSandboxCheckout(ctx, paymentOf(request), origin).catch(notFoundAsResponse),
+    readSandboxCheckout(ctx, paymentOf(request), origin).catch(notFoundPage),
     loadReference(ctx),
   ]);
   const currency = reference.currencyByCode.get(checkout.currency);
@@ -51,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent !== "approve" && intent !== "decline") throw new Response("Bad request", { status: 400 });
   const origin = new URL(request.url).origin;
-  const done = await completeSandboxCheckout(context.market, paymentOf(request), INTENTS[intent], origin).catch(notFoundAsResponse);
+  const done = await completeSandboxCheckout(context.market, paymentOf(request), INTENTS[intent], origin).catch(notFoundPage);
   return redirect(done.returnUrl);
 }
 

@@ -12,12 +12,12 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { couponCards } from "~/server/coupon-card.server";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import { couponsForOrder, prospectiveOrderSchema } from "@market/coupons";
-import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money";
 import styles from "./select-coupon.module.css";
 import type { Route } from "./+types/select-coupon";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["coupon"] };
 
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : `/confirm-order?${new URLSearchParams({ listingId: String(order.data.listingId), quantity: String(order.data.quantity) })}`;
   const [found, t, reference] = await Promise.all([
     couponsForOrder(market, order.data).catch((error: unknown) => {
-      if (error instanceof MarketError && error.status === 404) throw data(null, { status: 404 });
+      if (isMissing(error)) throw notFoundResponse();
       throw error;
     }),
     i18nServer.getFixedT(market.viewer.language, ["coupon", "common"]),

@@ -13,7 +13,7 @@ import { FilterChips, listHref } from "~/components/filter-chips";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleWriters, requireConsole, SUPPORT_TIME_ZONE } from "~/server/console.server";
 import { CASE_STATUS_VALUES, listCases, supportCaseQuerySchema } from "@market/aftersales";
-import { pagingSchema } from "@market/catalog/paging";
+import { pagingSchema } from "@market/paging";
 import type { Route } from "./+types/support.cases";
 
 export const handle = { i18n: ["console", "aftersale"] };

@@ -14,7 +14,7 @@ import { listHref } from "~/components/filter-chips";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleWriters, requireConsole } from "~/server/console.server";
 import { listCases } from "@market/aftersales";
-import { pagingSchema } from "@market/catalog/paging";
+import { pagingSchema } from "@market/paging";
 import { searchOrders, supportSearchSchema } from "@market/delivery";
 import type { Route } from "./+types/support";
 

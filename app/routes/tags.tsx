@@ -6,7 +6,7 @@
  */
 import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { EVERYWHERE } from "@market/catalog/scope-code";
+import { EVERYWHERE } from "@market/reference/scope-code";
 import { tagsView, tagsViewQuerySchema } from "@market/catalog/tags";
 import { CODES, MarketError } from "@market/errors";
 import { GeneralErrorBoundary } from "~/components/error-view";
@@ -18,6 +18,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./discover-list.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/tags";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["discover"] };
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const name = view.category?.name ?? view.tag?.name ?? "";
     return data({ view, query: { category: query.category, tag: query.tag, cityCode: query.cityCode }, pageTitle: t("tags.metaTitle", { name }) });
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     if (error instanceof MarketError && error.code === CODES.invalidParam && typeof error.params.field === "string") {
       throw redirect(without(url, [error.params.field]));
     }

@@ -11,11 +11,11 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
-import { MarketError } from "@market/errors";
 import { getOrder } from "@market/orders";
 import styles from "./pay-success.module.css";
 import type { Route } from "./+types/ticket-detail";
 import { recordId } from "../../functions/market/input/fields";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["order"] };
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) throw new Response("Not found", { status: 404 });
   const [order, t] = await Promise.all([
     getOrder(ctx, parsed.data).catch((error: unknown) => {
-      if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+      if (isMissing(error)) throw notFoundResponse();
       throw error;
     }),
     i18nServer.getFixedT(ctx.viewer.language, "order"),

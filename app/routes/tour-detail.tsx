@@ -21,7 +21,6 @@ import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { tourDetail, tourDetailQuerySchema, type TourDetail, type TourSession } from "@market/catalog/tour-detail";
 import type { Language } from "@market/context/viewer";
-import { MarketError } from "@market/errors";
 import { PriceChart } from "~/components/price-chart";
 import { tourPriceHistory } from "@market/demand/price-history";
 import { tourEvents } from "@market/catalog/event-structured-data";
@@ -29,6 +28,7 @@ import styles from "./tour-detail.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/tour-detail";
 import { readForm } from "~/server/form.server";
+import { notFoundPage } from "~/server/refusal.server";
 
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
@@ -42,17 +42,11 @@ function tourIdOf(request: Request): number {
   return parsed.data.id;
 }
 
-/** The domain's 'not found' as the web's 404 (the shared error view shows it). */
-function notFoundAsResponse(error: unknown): never {
-  if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
-  throw error;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const tourId = tourIdOf(request);
   const [tour, t, history] = await Promise.all([
-    tourDetail(ctx, tourId).catch(notFoundAsResponse),
+    tourDetail(ctx, tourId).catch(notFoundPage),
     i18nServer.getFixedT(ctx.viewer.language, "tour"),
     // A tour without sessions has no history: the chart is left out, the page still shows.
     tourPriceHistory(ctx, tourId).catch(() => null),
@@ -75,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "subscribe-alert": {
       const submission = parseWithZod(formData, { schema: ticketAlertFormSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      const subscription = await subscribeTicketAlert(context.market, { tourId, email: submission.value.email }).catch(notFoundAsResponse);
+      const subscription = await subscribeTicketAlert(context.market, { tourId, email: submission.value.email }).catch(notFoundPage);
       return redirectWithToast(`/tourDetail?id=${tourId}`, {
         kind: "success",
         key: subscription.alreadySubscribed ? "tour:alert.alreadySubscribed" : "tour:alert.subscribed",

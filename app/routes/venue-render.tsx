@@ -12,10 +12,10 @@ import { PageHeader } from "~/components/page-header";
 import { SeatMap } from "~/components/seat-map";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
-import { MarketError } from "@market/errors";
 import { seatMapQuerySchema, sessionSeatMap } from "@market/listings/seat-map";
 import styles from "./pick-seat.module.css";
 import type { Route } from "./+types/venue-render";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["buy", "discover"] };
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = Number(params.get("listing"));
   const [map, t] = await Promise.all([
     sessionSeatMap(ctx, query.data).catch((error: unknown) => {
-      if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+      if (isMissing(error)) throw notFoundResponse();
       throw error;
     }),
     i18nServer.getFixedT(ctx.viewer.language, "buy"),

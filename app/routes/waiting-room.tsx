@@ -16,9 +16,9 @@ import { loginUrl } from "~/server/auth.server";
 import { admissionCookieHeader, waitingRoomUrl } from "~/server/demand.server";
 import { joinQueue, queuePlace } from "@market/demand/admission";
 import { sessionSummary } from "@market/listings/session-offer";
-import { MarketError } from "@market/errors";
 import styles from "./demand-screens.module.css";
 import type { Route } from "./+types/waiting-room";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["demand"] };
 
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = sessionIdOf(request);
   const [session, t] = await Promise.all([
     sessionSummary(ctx, sessionId).catch((error: unknown) => {
-      if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+      if (isMissing(error)) throw notFoundResponse();
       throw error;
     }),
     i18nServer.getFixedT(ctx.viewer.language, "demand"),

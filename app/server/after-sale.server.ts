@@ -7,14 +7,14 @@
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { getApplyContext, type AfterSaleOrderSummary, type ApplyContext } from "@market/aftersales";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import type { AfterSaleKind } from "../../functions/db/schema";
-import { MarketError } from "@market/errors";
 import { formatMoney, type CurrencyRate } from "@market/money";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime, shortDateTime } from "~/i18n/session-time";
 import { requireUser } from "./auth.server";
 import { recordId } from "../../functions/market/input/fields";
+import { notFoundPage } from "./refusal.server";
 
 const idSchema = recordId();
 
@@ -25,11 +25,8 @@ export function idParam(request: Request, name: string): number {
   return parsed.data;
 }
 
-/** A missing or foreign order or case answers the not-found page, never a leak or a 500. */
-export function notFoundPage(error: unknown): never {
-  if (error instanceof MarketError && error.status === 404) throw data(null, { status: 404 });
-  throw error;
-}
+/** The one mapping of a missing record to the 404 screen (refusal.server.ts), for the screens that import it from here. */
+export { notFoundPage };
 
 /** A currency as the browser needs it to write an amount and convert one as the buyer types. */
 export interface CurrencyView extends CurrencyRate {

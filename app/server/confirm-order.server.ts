@@ -12,7 +12,7 @@ import { CODES, MarketError } from "@market/errors";
 import { cancelOrder, createOrder, createOrderSchema, type ShippingAddress } from "@market/orders";
 import type { ConfirmQuery } from "@market/orders/confirm-view";
 import { admissionTokenOf } from "./demand.server";
-import { refusalText } from "./refusal.server";
+import { isMissing, notFoundResponse, refusalText } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
 
 const id = recordId();
@@ -59,7 +59,7 @@ function toInput(shipping: ShippingAddress | undefined) {
 async function chosenAddress(context: AppLoadContext, query: ConfirmQuery) {
   if (!query.addressId) return null;
   return getAddress(context.market, query.addressId).catch((error: unknown) => {
-    if (error instanceof MarketError && error.status === 404) return null;
+    if (isMissing(error)) return null;
     throw error;
   });
 }
@@ -125,7 +125,7 @@ export async function reorderFromForm(request: Request, formData: FormData, quer
     });
     return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }));
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     if (soldMeanwhile(error)) return redirectWithToast(confirmPageHref(query), { kind: "error", key: "orderInventoryNotEnough" });
     const message = await refusalText(error, context);
     return data({ result: { status: "error" as const, error: { "": [message] } }, refusal: "other" as Refusal, payError: null }, { status: 400 });

@@ -10,7 +10,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import { zonedParts } from "@market/calendar";
 import type { DeliveryView, ProviderOrderView } from "@market/delivery";
 import { CODES, MarketError } from "@market/errors";
@@ -22,6 +22,7 @@ import { loginUrl, refusalText } from "./auth.server";
 import { moneyWriter } from "./money-writer.server";
 import { redirectWithToast } from "./toast.server";
 import { recordId as recordIdSchema } from "../../functions/market/input/fields";
+import { isMissing } from "./refusal.server";
 
 const NOT_FOUND = () => new Response("Not found", { status: 404 });
 
@@ -40,7 +41,7 @@ export async function requireConsole(request: Request, context: AppLoadContext, 
 
 /** The domain's 'not found' (a missing record, another provider's order) as the web's 404; anything else as it was. */
 export function consoleNotFound(error: unknown): unknown {
-  return error instanceof MarketError && error.status === 404 ? NOT_FOUND() : error;
+  return isMissing(error) ? NOT_FOUND() : error;
 }
 
 /**

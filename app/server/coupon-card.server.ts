@@ -6,7 +6,7 @@
 import type { TFunction } from "i18next";
 import type { CouponView, QuotedCoupon } from "@market/coupons";
 import type { MarketContext } from "@market/context";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import { formatMoney, type CurrencyDisplay } from "@market/money";
 
 export interface CouponCard {

@@ -6,10 +6,10 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { getDeliveryForBuyer, type DeliveryView } from "@market/delivery";
-import { MarketError } from "@market/errors";
 import { getOrder, type OrderView } from "@market/orders";
 import { sessionTime } from "~/i18n/session-time";
 import { recordId } from "../../functions/market/input/fields";
+import { isMissing } from "./refusal.server";
 
 const idSchema = recordId();
 
@@ -33,7 +33,7 @@ export async function loadBuyerDelivery(context: AppLoadContext, orderId: number
     const [order, delivery] = await Promise.all([getOrder(ctx, orderId), getDeliveryForBuyer(ctx, orderId)]);
     return { order, delivery };
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) return null;
+    if (isMissing(error)) return null;
     throw error;
   }
 }

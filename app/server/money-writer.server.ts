@@ -3,7 +3,7 @@
  * on the server, so a page reads the same with or without JavaScript.
  */
 import type { AppLoadContext } from "react-router";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import { formatMoney } from "@market/money/format";
 
 export type WriteMoney = (amount: number, code: string) => string;

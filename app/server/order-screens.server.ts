@@ -7,11 +7,11 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Language } from "@market/context/viewer";
-import { MarketError } from "@market/errors";
-import { orderOwnership, type MyOrder, type OrderView } from "@market/orders";
+import { openOrder as openBuyerOrder, orderOwnership, type MyOrder, type OrderView } from "@market/orders";
 import { sessionTime, shortDateTime } from "~/i18n/session-time";
 import type { WriteMoney } from "./money-writer.server";
 import { recordId } from "../../functions/market/input/fields";
+import { isMissing, notFoundResponse } from "./refusal.server";
 
 const idSchema = recordId();
 
@@ -23,17 +23,27 @@ export function orderIdParam(request: Request): number {
 }
 
 /**
- * Reads an order for a screen with `read` (which scopes it to the viewer). Another account's
- * order answers `{ another: true }` and nothing of the order (SPEC §6: the screen asks to sign
- * in again with the account that placed it); an order that does not exist is the 404 page.
+ * The order named in the address as its screen shows it (the domain's openOrder): the buyer's own
+ * order, or `{ another: true }` and nothing of the order (SPEC §6: the screen asks to sign in
+ * again with the account that placed it); an order that does not exist is the 404 page.
  */
-export async function openOrder<T>(context: AppLoadContext, orderId: number, read: () => Promise<T>): Promise<{ mine: T } | { another: true }> {
+export async function openOrder(context: AppLoadContext, orderId: number): Promise<{ mine: OrderView } | { another: true }> {
+  const opened = await openBuyerOrder(context.market, orderId);
+  if (opened.whose === "another") return { another: true };
+  if (opened.whose === "none") throw notFoundResponse();
+  return { mine: opened.order };
+}
+
+/** As openOrder, for a screen that reads something else of the order with `read` (its venue). */
+export async function openOrderWith<T>(context: AppLoadContext, orderId: number, read: () => Promise<T>): Promise<{ mine: T } | { another: true }> {
+  const whose = await orderOwnership(context.market, orderId);
+  if (whose === "another") return { another: true };
+  if (whose === "none") throw notFoundResponse();
   try {
     return { mine: await read() };
   } catch (error) {
-    if (!(error instanceof MarketError && error.status === 404)) throw error;
-    if ((await orderOwnership(context.market, orderId)) === "another") return { another: true };
-    throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
+    throw error;
   }
 }
 

@@ -11,7 +11,7 @@ import { CODES, MarketError } from "@market/errors";
 import { buyAgain, getOrder, PAY_METHODS, payOrderSchema, type OrderView } from "@market/orders";
 import { startPayment } from "@market/payments";
 import { PAY_METHOD_KEY, type PayableOrder, type PayMethod } from "~/components/pay-sheet";
-import { refusalText } from "./refusal.server";
+import { isMissing, notFoundResponse, refusalText } from "./refusal.server";
 import type { WriteMoney } from "./money-writer.server";
 
 /** The pay method the device chose last (its cookie), Google Pay otherwise. */
@@ -47,7 +47,7 @@ export async function payFromForm(formData: FormData, request: Request, context:
     const started = await startPayment(context.market, submission.value, new URL(request.url).origin);
     return redirect(started.redirectUrl ?? started.returnUrl, { headers });
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     return { payError: await refusalText(error, context), headers };
   }
 }
@@ -70,7 +70,7 @@ export async function buyAgainFromOrder(context: AppLoadContext, orderId: number
     const order = await buyAgain(context.market, orderId);
     return redirect(confirmHref(order, { orderId: order.id, sheet: "pay" }));
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     if (error instanceof MarketError && error.code === CODES.orderUnpaidSameSession) {
       const previous = await getOrder(context.market, orderId);
       const previousOrderId = Number((error.data as { previousOrderId?: number } | null)?.previousOrderId);

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { MarketContext, Viewer } from "../market/context";
-import { loadReference } from "../market/catalog/reference";
+import { loadReference } from "../market/reference";
 import { resolveLanguage } from "../market/context/language";
 import { resolveCurrency } from "../market/preferences/currency";
 import { environmentFromHost } from "../market/preferences/environment";

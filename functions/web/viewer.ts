@@ -6,7 +6,7 @@
  */
 import { parse } from "cookie";
 import type { MarketContext, Viewer } from "../market/context";
-import { loadReference } from "../market/catalog/reference";
+import { loadReference } from "../market/reference";
 import { parseAcceptLanguage, resolveLanguage } from "../market/context/language";
 import { resolveLocation } from "../market/preferences/location";
 import { resolveCurrency } from "../market/preferences/currency";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { dealSignals, median } from "../../functions/market/demand/deal-signal";
+import { dealSignals, median } from "../../functions/market/listings/deal-signal";
 
 const listing = (listingId: number, allIn: number, zone = "lower") => ({ listingId, zone, allIn });
 

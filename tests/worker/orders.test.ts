@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { CODES, MarketError } from "../../functions/market/errors";
 import { allowedQuantities, splitAllows } from "../../functions/market/listings/split-rules";
-import { buyAgain, cancelOrder, createOrder, getOrder, HOLD_MS, listOrders, tidyExpiredOrders } from "../../functions/market/orders";
+import { buyAgain, cancelOrder, createOrder, getOrder, HOLD_MS, listOrders, openOrder, tidyExpiredOrders } from "../../functions/market/orders";
 import { prepare } from "../../functions/market/context/statements";
 import { SPLIT_RULES } from "../../functions/db/schema";
 import worker from "../../functions/worker";
@@ -349,4 +349,19 @@ test("the Worker's minute cron records expired holds as canceled", async () => {
 
   const row = await env.DB.prepare("SELECT status, cancel_reason FROM orders WHERE id = ?").bind(placed.id).first();
   expect(row).toEqual({ status: "canceled", cancel_reason: "expired" });
+});
+
+test("opening an order answers in one call: the buyer's own with its view, another account's with nothing of it, or none", async () => {
+  const clock = clockAt();
+  const { listingId } = await makeListing({ quantity: 2, splitRule: "any" });
+  const owner = await makeBuyer();
+  const other = await makeBuyer();
+  const placed = await createOrder(marketFor(owner, clock), order(listingId, 2));
+
+  const mine = await openOrder(marketFor(owner, clock), placed.id);
+  expect(mine.whose).toBe("mine");
+  expect(mine.whose === "mine" && mine.order.orderNo).toBe(placed.orderNo);
+  expect(await openOrder(marketFor(other, clock), placed.id)).toEqual({ whose: "another" });
+  expect(await openOrder(marketFor(other, clock), placed.id + 1_000_000)).toEqual({ whose: "none" });
+  expect((await refusal(openOrder(marketFor(null, clock), placed.id))).code).toBe(12306);
 });

@@ -8,6 +8,7 @@ import { openETicketFile } from "@market/delivery";
 import { attachmentDisposition } from "../../../functions/web/attachment";
 import { CODES, MarketError } from "@market/errors";
 import type { Route } from "./+types/e-ticket";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 const ID = /^\d{1,12}$/;
 
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     // Not revealed yet: the scratch code comes first.
     if (error instanceof MarketError && error.code === CODES.deliveryStepRefused) throw new Response("Forbidden", { status: 403 });
     throw error;

@@ -5,8 +5,8 @@
  */
 import { isPosterShape, tourPoster } from "@market/catalog/poster-art";
 import { isLanguage } from "@market/context/language";
-import { MarketError } from "@market/errors";
 import type { Route } from "./+types/poster";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 const CACHE_CONTROL = "public, max-age=2592000, stale-while-revalidate=604800";
 
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     poster = await tourPoster(context.market, Number(match[1]), language, shape);
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     throw error;
   }
 

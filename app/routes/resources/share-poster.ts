@@ -6,10 +6,10 @@
  */
 import { tourPoster } from "@market/catalog/poster-art";
 import { escapeXml } from "@market/catalog/poster";
-import { MarketError } from "@market/errors";
 import { getOrder } from "@market/orders";
 import { sessionTime } from "~/i18n/session-time";
 import type { Route } from "./+types/share-poster";
+import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 const WIDTH = 600;
 const POSTER_HEIGHT = 800;
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const when = sessionTime(order.event.startsAt, order.event.timeZone, language);
     svg = sharePoster(poster.svg, `${when.date} · ${when.time}`, order.event.venueName);
   } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw new Response("Not found", { status: 404 });
+    if (isMissing(error)) throw notFoundResponse();
     throw error;
   }
 

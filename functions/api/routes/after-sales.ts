@@ -25,7 +25,7 @@ import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../messages";
 import { requireSignedIn } from "../session";
-import { pagingSchema } from "../../market/catalog/paging";
+import { pagingSchema } from "../../market/paging";
 import type { Language } from "../../market/context/viewer";
 import { CODES, MarketError } from "../../market/errors";
 import { requireRole } from "../../market/staff";

@@ -34,7 +34,7 @@ import { z } from "zod";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
-import { pagingSchema } from "../../market/catalog/paging";
+import { pagingSchema } from "../../market/paging";
 import {
   acceptTransfer,
   confirmPickup,

@@ -17,9 +17,9 @@ import type { ApiEnv } from "../app";
 import { failure, invalidParam, ok } from "../envelope";
 import { messageOf } from "../messages";
 import { requireSignedIn } from "../session";
-import { pagingSchema, queryParam } from "../../market/catalog/paging";
-import { MarketError } from "../../market/errors";
-import { buyAgain, cancelOrder, createOrder, getOrder, listOrders, ORDER_TABS, orderIdSchema, type CreateOrderInput, type PayOrderInput } from "../../market/orders";
+import { pagingSchema, queryParam } from "../../market/paging";
+import { MarketError, notFound } from "../../market/errors";
+import { buyAgain, cancelOrder, createOrder, listOrders, openOrder, ORDER_TABS, orderIdSchema, type CreateOrderInput, type PayOrderInput } from "../../market/orders";
 import { PAYMENT_CALLBACK_PATH, receivePaymentCallback, startPayment } from "../../market/payments";
 import { jsonBody, parsed } from "../parse";
 
@@ -44,7 +44,10 @@ export function registerOrderRoutes(api: Hono<ApiEnv>) {
 
   api.get("/user/order/v1/detail", async (c) => {
     const orderId = orderIdOf({ orderId: c.req.query("orderId") ?? c.req.query("id") });
-    return c.json(ok(await getOrder(c.get("market"), orderId)));
+    const opened = await openOrder(c.get("market"), orderId);
+    // Another account's order is not found here (DESIGN §3): the API never tells the two apart.
+    if (opened.whose !== "mine") throw notFound("order");
+    return c.json(ok(opened.order));
   });
 
   api.get("/user/order/v1/list", async (c) => {

@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders, sessions, RECEIVING_CURRENCIES } from "../../db/schema";
-import { loadReference } from "../catalog/reference";
+import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";

@@ -22,8 +22,8 @@ import {
   type AfterSaleStatus,
   type ReceivingCurrency,
 } from "../../db/schema";
-import { offsetOf, pageOf, type Page, type Paging } from "../catalog/paging";
-import { loadReference } from "../catalog/reference";
+import { offsetOf, pageOf, type Page, type Paging } from "../paging";
+import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";

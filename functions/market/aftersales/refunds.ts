@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders, payments, users } from "../../db/schema";
 import { sendMail, type MailMessage } from "../../integrations/mail";
 import { logError } from "../../observability";
-import { loadReference } from "../catalog/reference";
+import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { formatMoney } from "../money";

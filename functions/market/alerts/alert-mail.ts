@@ -14,7 +14,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { sessions, shows, ticketAlerts, tours } from "../../db/schema";
 import { sendMail } from "../../integrations/mail";
-import { loadReference, type Reference } from "../catalog/reference";
+import { loadReference, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { currentLowest, type TradeLowest } from "../demand/price-history";

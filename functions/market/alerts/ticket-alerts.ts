@@ -18,7 +18,7 @@ import { and, eq } from "drizzle-orm";
 import { sessions, shows, ticketAlerts, tours } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import { loadReference } from "../catalog/reference";
+import { loadReference } from "../reference";
 import { displayCurrency } from "../listings/session-offer";
 import { alertScopeState } from "./alert-mail";
 import type { TicketAlertRequest } from "./ticket-alert-schema";

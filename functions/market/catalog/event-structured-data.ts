@@ -9,7 +9,7 @@
 import { zonedIso } from "../calendar/zoned-time";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
-import { loadReference, type Reference } from "./reference";
+import { loadReference, type Reference } from "../reference";
 import { tourDetail, type TourDetail, type TourSession } from "./tour-detail";
 
 export type StructuredEvent = Record<string, unknown>;

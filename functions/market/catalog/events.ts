@@ -10,12 +10,13 @@ import { categories, sessions, shows, tours, venues } from "../../db/schema";
 import { formatPlainDate, zonedDate } from "../calendar";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "./lowest-price";
-import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "./paging";
+import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "../listings/lowest-price";
+import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "../paging";
 import { posterUrl } from "./poster-art";
-import { loadReference } from "./reference";
-import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "./scope";
-import { inJson, named, type CategoryRef, type CityRef, type SessionMoment } from "./tours";
+import { loadReference } from "../reference";
+import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
+import { inJson } from "../context/statements";
+import { named, type CategoryRef, type CityRef, type SessionMoment } from "./tours";
 import { wholeNumber } from "../input/fields";
 
 export const eventListQuerySchema = pagingSchema.extend({

@@ -16,10 +16,11 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { categories, sessions, shows, tours } from "../../db/schema";
 import { datePresetRange, type DateRange } from "../calendar";
 import type { MarketContext } from "../context";
-import { pageOf, DEFAULT_PAGE_SIZE, type Page } from "./paging";
-import { discoveryScope, type DiscoveryScope } from "./scope";
+import { pageOf, DEFAULT_PAGE_SIZE, type Page } from "../paging";
+import { discoveryScope, type DiscoveryScope } from "../reference/scope";
 import type { CategoryCount } from "./tags";
-import { inJson, LIVE_STATUSES, tourSummaries, type CategoryRef, type TourSummary } from "./tours";
+import { inJson } from "../context/statements";
+import { LIVE_STATUSES, tourSummaries, type CategoryRef, type TourSummary } from "./tours";
 
 export const HERO_SIZE = 5;
 /** Tours in a horizontal row; 'See all' leads to the rest. */

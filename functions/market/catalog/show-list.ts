@@ -17,14 +17,14 @@ import { categories, sessions, shows, tours, venues, type ShowStatus } from "../
 import { dateFilterRange, dateFilterSchema, type DateRange } from "../calendar";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import type { LowestPrice } from "./lowest-price";
-import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "./paging";
+import type { LowestPrice } from "../listings/lowest-price";
+import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "../paging";
 import { posterUrl } from "./poster-art";
-import { loadReference } from "./reference";
-import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "./scope";
-import { sessionLowestPrices } from "./from-prices";
-import { sessionStatus } from "./session-status";
-import { inJson } from "./tours";
+import { loadReference } from "../reference";
+import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
+import { sessionLowestPrices } from "../listings/from-prices";
+import { sessionStatus } from "../listings/session-status";
+import { inJson } from "../context/statements";
 import { wholeNumber } from "../input/fields";
 
 /** Show statuses Explore lists (before the clock closes a session). */

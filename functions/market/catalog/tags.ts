@@ -9,8 +9,8 @@ import { z } from "zod";
 import { categories, tags, tourTags, tours } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import { pagingSchema, queryParam, type Page } from "./paging";
-import { cityCodeSchema, discoveryScope, type DiscoveryScope } from "./scope";
+import { pagingSchema, queryParam, type Page } from "../paging";
+import { cityCodeSchema, discoveryScope, type DiscoveryScope } from "../reference/scope";
 import { hasLiveShowIn, listTours, tagSlugSchema, type CategoryRef, type TourSummary } from "./tours";
 import { wholeNumber } from "../input/fields";
 

@@ -14,13 +14,13 @@ import { z } from "zod";
 import { categories, sessions, shows, tags, tourTags, tours, venues, type ShowStatus } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import type { LowestPrice } from "./lowest-price";
+import type { LowestPrice } from "../listings/lowest-price";
 import { posterUrl } from "./poster-art";
 import { shareCardUrl } from "./share-card";
-import { loadReference } from "./reference";
-import { locationName } from "./scope";
-import { sessionLowestPrices } from "./from-prices";
-import { isPastSession, sessionStatus } from "./session-status";
+import { loadReference } from "../reference";
+import { locationName } from "../reference/scope";
+import { sessionLowestPrices } from "../listings/from-prices";
+import { isPastSession, sessionStatus } from "../listings/session-status";
 import { recordId } from "../input/fields";
 
 /** Past events shown on a tour's page; older ones add nothing a buyer can act on. */

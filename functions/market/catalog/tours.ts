@@ -12,12 +12,13 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { categories, sessions, shows, tags, tourTags, tours, venues, type ShowStatus } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { inJson } from "../context/statements";
 import { MarketError } from "../errors";
-import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "./lowest-price";
-import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "./paging";
+import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "../listings/lowest-price";
+import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "../paging";
 import { posterUrl } from "./poster-art";
-import { loadReference } from "./reference";
-import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "./scope";
+import { loadReference } from "../reference";
+import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
 import { wholeNumber } from "../input/fields";
 
 export const LIVE_STATUSES = ["ONSALE", "PENDING"] as const satisfies readonly ShowStatus[];
@@ -72,11 +73,6 @@ export interface TourSummary {
  */
 export function named<T extends AnySQLiteColumn>(column: T, alias: string) {
   return sql<T["_"]["data"]>`${column}`.mapWith(column).as(alias);
-}
-
-/** `column IN (the ids)`, as one bound JSON parameter however many ids there are (D1 caps bound parameters at 100). */
-export function inJson(column: AnySQLiteColumn, values: readonly (number | string)[]): SQL {
-  return sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 }
 
 /** The tour has a live show (see the file rules) in one of these cities. */

@@ -4,12 +4,17 @@
  * compiled to a prepared statement on the raw binding, because a batch of atomic statements is
  * what keeps the buying invariants (one batch runs as one transaction, in order).
  */
-import type { SQL } from "drizzle-orm";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 const dialect = new SQLiteSyncDialect();
 
 export function prepare(d1: D1Database, query: SQL): D1PreparedStatement {
   const compiled = dialect.sqlToQuery(query);
   return d1.prepare(compiled.sql).bind(...compiled.params);
+}
+
+/** `column IN (the ids)`, as one bound JSON parameter however many ids there are (D1 caps bound parameters at 100). */
+export function inJson(column: AnySQLiteColumn, values: readonly (number | string)[]): SQL {
+  return sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 }

@@ -24,7 +24,7 @@ import {
   venueSections,
 } from "../../db/schema";
 import { addDays, zonedDate, zonedStartOfDate, zonedStartOfDay } from "../calendar";
-import { offsetOf, type Paging } from "../catalog/paging";
+import { offsetOf, type Paging } from "../paging";
 import type { MarketContext } from "../context";
 import type { ShippingAddress } from "../orders/order-schemas";
 import type {

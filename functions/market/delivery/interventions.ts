@@ -11,7 +11,7 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { orderNotes, orders, payments, users } from "../../db/schema";
 import { afterSaleCases } from "../../db/schema/aftersales";
-import { pageOf, type Page, type Paging } from "../catalog/paging";
+import { pageOf, type Page, type Paging } from "../paging";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { defaultPaymentDeps, type PaymentDeps } from "../payments/deps";

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { deliveries, listings, orders } from "../../db/schema";
 import type { DeliveryState } from "../../db/schema";
-import { pageOf, type Page, type Paging } from "../catalog/paging";
+import { pageOf, type Page, type Paging } from "../paging";
 import { zonedTimeToEpoch } from "../calendar";
 import { randomDigits } from "../context/crypto";
 import type { MarketContext } from "../context";

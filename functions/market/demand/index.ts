@@ -3,7 +3,7 @@
  * is kept fair (the waiting room at the edge). Each file states its own rules.
  */
 export * from "./price-history";
-export * from "./deal-signal";
+export * from "../listings/deal-signal";
 export * from "./high-demand";
 export * from "./admission";
 export { WaitingRoom, type ShardPlace, type ShardSettings } from "./waiting-room";

@@ -2,7 +2,7 @@
  * Price history: each session's lowest available all-in price over time.
  *
  * Rules:
- * - The price is the session's 'from' price (catalog/lowest-price.ts): the lowest all-in price
+ * - The price is the session's 'from' price (listings/lowest-price.ts): the lowest all-in price
  *   per ticket among listings a buyer can buy right now. Listings of several trade currencies
  *   are compared through their USD rates; the point keeps the winner's own amount and currency,
  *   so no rounding is stored and each viewer converts once, at reading.
@@ -18,9 +18,9 @@
  */
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { listings, sessionPricePoints, sessions, shows } from "../../db/schema";
-import { buyableListing } from "../catalog/lowest-price";
-import { loadReference, type Reference } from "../catalog/reference";
-import { inJson } from "../catalog/tours";
+import { buyableListing } from "../listings/lowest-price";
+import { loadReference, type Reference } from "../reference";
+import { inJson } from "../context/statements";
 import type { MarketContext } from "../context";
 import { ticketPrice } from "../money/ticket-price";
 import { displayCurrency } from "../listings/session-offer";

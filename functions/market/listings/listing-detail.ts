@@ -15,8 +15,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { listings } from "../../db/schema";
-import { loadReference } from "../catalog/reference";
-import type { Money } from "../catalog/from-prices";
+import { loadReference } from "../reference";
+import type { Money } from "./from-prices";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";

@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { listings, sessions, shows, tours, venues, venueSections, type DeliveryMethod } from "../../db/schema";
-import { loadReference } from "../catalog/reference";
-import { sessionStatus } from "../catalog/session-status";
+import { loadReference } from "../reference";
+import { sessionStatus } from "./session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { convert } from "../money";

@@ -12,7 +12,7 @@
  *   price range is in whole units of that currency, both ends included.
  * - 'Best section' orders by zone (VIP and floor first), clear views before obstructed ones,
  *   then the venue's own section order, then price.
- * - Each listing carries its deal signal (demand/deal-signal.ts), judged against every listing
+ * - Each listing carries its deal signal (deal-signal.ts), judged against every listing
  *   of the session, whatever the filters; 'Best deal' orders great, good, then the rest, each
  *   by price.
  * - The list comes a page at a time (SPEC §9's 20), after filtering and sorting, so a busy
@@ -20,11 +20,11 @@
  */
 import { z } from "zod";
 import { DELIVERY_METHODS, type DeliveryMethod } from "../../db/schema";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, queryParam } from "../catalog/paging";
-import { loadReference } from "../catalog/reference";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, queryParam } from "../paging";
+import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { dealRank, dealSignals, type Deal } from "../demand/deal-signal";
+import { dealRank, dealSignals, type Deal } from "./deal-signal";
 import { displayCurrency, offeredListings, sessionSummary, ZONE_RANK, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
 import { recordId, sectionCode, wholeNumber } from "../input/fields";
 

@@ -4,7 +4,7 @@
  * (listing-detail.ts), so all three agree on every number.
  *
  * Rules:
- * - A session is orderable only while sessionStatus(…) is ONSALE (catalog/session-status.ts):
+ * - A session is orderable only while sessionStatus(…) is ONSALE (listings/session-status.ts):
  *   its show is ONSALE, it has not started and its sales have not ended.
  * - A listing is offered while it has tickets left at `now` (availability.ts); its quantities
  *   are exactly those its split rule allows (split-rules.ts).
@@ -13,10 +13,10 @@
  */
 import { and, asc, eq, gt } from "drizzle-orm";
 import { listings, sellers, sessions, shows, tours, venueSections, venues, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
-import type { Money } from "../catalog/from-prices";
-import { loadReference, type CurrencyRow } from "../catalog/reference";
-import { locationName } from "../catalog/scope";
-import { sessionStatus } from "../catalog/session-status";
+import type { Money } from "./from-prices";
+import { loadReference, type CurrencyRow } from "../reference";
+import { locationName } from "../reference/scope";
+import { sessionStatus } from "./session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { convert } from "../money";

@@ -9,7 +9,7 @@
  */
 import type { AddressView } from "../addresses/address-book";
 import { getAddress } from "../addresses/address-book";
-import { loadReference } from "../catalog/reference";
+import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { quoteCoupon } from "../coupons/my-coupons";
 import { MarketError } from "../errors";

@@ -22,7 +22,7 @@ export { createOrder, buyAgain } from "./place-order";
 export { cancelOrder } from "./cancel-order";
 export { getOrder, listOrders, type OrderView, type PriceDetails, type OrderNoteView, type PlacedThrough } from "./order-views";
 export { listMyOrders, myOrdersQuerySchema, MY_ORDER_SECTIONS, type MyOrder, type MyOrderSection, type MyOrdersQuery } from "./my-orders";
-export { orderOwnership, type OrderOwnership } from "./ownership";
+export { openOrder, orderOwnership, type OpenedOrder, type OrderOwnership } from "./ownership";
 export { orderVenue, type OrderVenue, type OrderVenueSection } from "./order-venue";
 export { tidyExpiredOrders } from "./tidy-expired";
 export { requireBuyer } from "../context/buyer";

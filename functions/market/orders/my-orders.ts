@@ -9,7 +9,7 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { tours } from "../../db/schema";
-import { pagingSchema, type Page, type Paging } from "../catalog/paging";
+import { pagingSchema, type Page, type Paging } from "../paging";
 import { POSTER_COLUMNS, posterUrl } from "../catalog/poster-art";
 import type { MarketContext } from "../context";
 import { listOrders, type OrderView } from "./order-views";

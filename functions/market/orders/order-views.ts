@@ -9,8 +9,8 @@
 import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { listings, orderNotes, orders, sellers, sessions, shows, tours, venues, venueSections } from "../../db/schema";
 import type { CancelReason, DeliveryMethod, OrderNoteKind, OrderStatus } from "../../db/schema";
-import { offsetOf, pageOf, type Page, type Paging } from "../catalog/paging";
-import { loadReference } from "../catalog/reference";
+import { offsetOf, pageOf, type Page, type Paging } from "../paging";
+import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";

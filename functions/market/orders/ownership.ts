@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { requireBuyer } from "../context/buyer";
+import { getOrder, type OrderView } from "./order-views";
 
 export type OrderOwnership = "mine" | "another" | "none";
 
@@ -23,4 +24,18 @@ export async function orderOwnership(ctx: MarketContext, orderId: number): Promi
   const [row] = await ctx.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row) return "none";
   return row.userId === buyerId ? "mine" : "another";
+}
+
+/** An order opened by its id: the buyer's own with its view, or whose it is without anything of it. */
+export type OpenedOrder = { whose: "mine"; order: OrderView } | { whose: "another" } | { whose: "none" };
+
+/**
+ * Opens `orderId` for the signed-in buyer in one call: their own order (its view), another
+ * account's (nothing of it), or no order at all. The screens say whose it is; the API answers
+ * both 'another' and 'none' as not found. Throws notLogin for a guest.
+ */
+export async function openOrder(ctx: MarketContext, orderId: number): Promise<OpenedOrder> {
+  const whose = await orderOwnership(ctx, orderId);
+  if (whose !== "mine") return { whose };
+  return { whose, order: await getOrder(ctx, orderId) };
 }

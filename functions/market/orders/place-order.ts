@@ -9,10 +9,10 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { listings, orders, sessions, shows, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
 import { logError } from "../../observability";
-import { loadReference, type Reference } from "../catalog/reference";
+import { loadReference, type Reference } from "../reference";
 import { couponIsFree, reserveCoupon } from "../coupons/reserve";
 import { quoteCoupon } from "../coupons/my-coupons";
-import { sessionStatus } from "../catalog/session-status";
+import { sessionStatus } from "../listings/session-status";
 import { attachAttribution } from "../analytics/attribution";
 import { assertMayBuyListing } from "../students";
 import type { MarketContext } from "../context";
@@ -138,7 +138,7 @@ async function discountOf(ctx: MarketContext, { listing }: Orderable, request: C
   return { userCouponId: quoted.couponId, amount: quoted.discount };
 }
 
-/** sessionStatus(…) === 'ONSALE' (catalog/session-status.ts) as SQL, for the statement that takes tickets. */
+/** sessionStatus(…) === 'ONSALE' (listings/session-status.ts) as SQL, for the statement that takes tickets. */
 function sessionSells(now: number): SQL {
   return sql`(${sessions.saleEndsAt} > ${now} AND ${sessions.startsAt} > ${now} AND ${shows.status} = 'ONSALE')`;
 }

@@ -13,7 +13,7 @@
  */
 import { venues } from "../../db/schema";
 import { EMBEDDED_CHANNELS } from "../accounts/schemas";
-import { loadReference, type LocationRow, type Reference } from "../catalog/reference";
+import { loadReference, type LocationRow, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import { EMBEDDED_CHANNEL_LOCATION, DEFAULT_LOCATION } from "./location";
 import { isOffered, localName } from "./options";

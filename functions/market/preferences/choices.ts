@@ -6,7 +6,7 @@
  *
  * The input shapes are in choice-schemas.ts, which the browser imports too.
  */
-import { loadReference, type LocationRow, type Reference } from "../catalog/reference";
+import { loadReference, type LocationRow, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { currencyChoiceSchema, languageChoiceSchema, locationChoiceSchema, themeChoiceSchema } from "./choice-schemas";

@@ -8,7 +8,7 @@
  */
 import { count, inArray } from "drizzle-orm";
 import { shows } from "../../db/schema";
-import { loadReference, type CurrencyRow, type LocationRow, type Reference } from "../catalog/reference";
+import { loadReference, type CurrencyRow, type LocationRow, type Reference } from "../reference";
 import type { Language } from "../context/viewer";
 import type { MarketContext } from "../context";
 

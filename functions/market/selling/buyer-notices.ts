@@ -8,7 +8,7 @@ import { listingTerms } from "../../db/schema";
 import type { MarketContext } from "../context";
 import type { ListingDisclosures } from "./create-listing";
 import { ruleById } from "./resale-laws";
-import { inJson } from "../catalog/tours";
+import { inJson } from "../context/statements";
 
 export interface ResaleNotice {
   /** The law that caps the price, in the viewer's language; null when uncapped. */

@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { sessions, showResaleFlags, shows, venueResaleFlags, venues, type SellerKind, type ShowStatus } from "../../db/schema";
-import { loadReference, type CurrencyRow } from "../catalog/reference";
-import { sessionStatus } from "../catalog/session-status";
+import { loadReference, type CurrencyRow } from "../reference";
+import { sessionStatus } from "../listings/session-status";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { formatMoney } from "../money";

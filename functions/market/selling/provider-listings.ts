@@ -7,14 +7,14 @@
 import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { listingChanges, listings, listingTerms, orders, sessions, shows, tours, venues, venueSections, type ListingChangeKind } from "../../db/schema";
 import { fileStore, type StoredFile } from "../../integrations/storage";
-import { sessionStatus } from "../catalog/session-status";
+import { sessionStatus } from "../listings/session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
 import { requireRole } from "../staff";
 import { ruleById } from "./resale-laws";
 import { requireSeller } from "./seller-profiles";
-import { inJson } from "../catalog/tours";
+import { inJson } from "../context/statements";
 
 export type ListingStatus = "active" | "withdrawn" | "sold_out" | "ended";
 

@@ -14,7 +14,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { deliveries, listings, listingTerms, orders, orderSeats } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { prepare } from "../context/statements";
-import { inJson } from "../catalog/tours";
+import { inJson } from "../context/statements";
 
 /** SPEC §9: from this many tickets, seats may not be side by side. */
 export const CONSECUTIVE_NOT_GUARANTEED_FROM = 4;

@@ -10,11 +10,11 @@
 import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import { listings, sessions, shows } from "../../db/schema";
 import type { Database, Viewer } from "../context";
-import { ticketsLeft } from "../listings/availability";
+import { ticketsLeft } from "./availability";
 import { ticketPrice } from "../money/ticket-price";
 import { convert } from "../money";
 import type { Money } from "./from-prices";
-import type { Reference } from "./reference";
+import type { Reference } from "../reference";
 
 export interface LowestPrice {
   /** Per ticket, every unavoidable fee included: the first price a buyer sees. */

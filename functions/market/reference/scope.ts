@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { loadReference, type Reference } from "./reference";
+import { loadReference, type Reference } from ".";
 import { EVERYWHERE } from "./scope-code";
 
 export { EVERYWHERE } from "./scope-code";

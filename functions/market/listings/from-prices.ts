@@ -8,8 +8,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { listings, sessions, shows } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { buyableListing, lowestPrices, type LowestPrice } from "./lowest-price";
-import { loadReference } from "./reference";
-import { inJson } from "./tours";
+import { loadReference } from "../reference";
+import { inJson } from "../context/statements";
 
 /** An amount a viewer sees: integer minor units of an ISO 4217 currency. */
 export interface Money {
