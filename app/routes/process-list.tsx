@@ -57,22 +57,10 @@ function timelineOf(item: AfterSaleCaseView, write: (amount: number) => string, 
     amount: event.amount !== null && event.amount > 0 ? write(event.amount) : null,
     body: event.kind === "refund_started" ? "refundPendingBody" : null,
   }));
-  const next = (kind: string, state: Step["state"], body: string | null = null) => steps.push({ kind, state, at: null, note: null, amount: null, body });
-  const refundStarted = item.events.some((event) => event.kind === "refund_started");
-  switch (item.status) {
-    case "submitted":
-      next("review", "current", "reviewBody");
-      next("decision", "upcoming");
-      if (item.refundAmount > 0) next("refund", "upcoming");
-      break;
-    case "approved":
-      if ((item.approvedRefundAmount ?? 0) > 0 && !refundStarted) next("refund", "upcoming");
-      break;
-    case "refund_pending":
-      if (!refundStarted) next("refund", "current", "refundPendingBody");
-      break;
-    default:
-      break;
+  // What comes next is the domain's rule (aftersales/rules.ts nextSteps); the screen adds the line under the current step.
+  for (const { step, state } of item.next) {
+    const body = state !== "current" ? null : step === "review" ? "reviewBody" : step === "refund" ? "refundPendingBody" : null;
+    steps.push({ kind: step, state, at: null, note: null, amount: null, body });
   }
   return steps;
 }

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { recordId, wholeNumber } from "../../functions/market/input/fields";
 import { getAddress, type AddressView } from "@market/addresses/address-book";
 import { CODES, MarketError } from "@market/errors";
-import { cancelOrder, createOrder, createOrderSchema, type ShippingAddress } from "@market/orders";
+import { createOrder, createOrderSchema, reorder, shippingInputOf, type ShippingAddress } from "@market/orders";
 import type { ConfirmQuery } from "@market/orders/confirm-view";
 import { admissionTokenOf } from "./demand.server";
 import { isMissing, notFoundResponse, refusalText } from "./refusal.server";
@@ -49,12 +49,6 @@ function shippingOf(address: AddressView | null): ShippingAddress | undefined {
   return { fullName, phoneCode, phone, countryRegion, province, city, district, address: line, addressRemark, postalCode };
 }
 
-function toInput(shipping: ShippingAddress | undefined) {
-  return shipping
-    ? { ...shipping, district: shipping.district ?? undefined, addressRemark: shipping.addressRemark ?? undefined, postalCode: shipping.postalCode ?? undefined }
-    : undefined;
-}
-
 /** The address the buyer chose in the address book, if it is theirs. */
 async function chosenAddress(context: AppLoadContext, query: ConfirmQuery) {
   if (!query.addressId) return null;
@@ -84,7 +78,7 @@ export async function placeOrderFromForm(request: Request, formData: FormData, q
       ...submission.value,
       listingId: query.listingId,
       quantity: query.quantity,
-      shippingAddress: toInput(shippingOf(address)),
+      shippingAddress: shippingInputOf(shippingOf(address)),
       couponId: query.couponId,
       // A high-demand session admits only buyers through its waiting room.
       admissionToken: await admissionTokenOf(request),
@@ -110,15 +104,12 @@ export async function reorderFromForm(request: Request, formData: FormData, quer
   const previousOrderId = id.safeParse(formData.get("previousOrderId"));
   if (!previousOrderId.success) throw new Response("Bad request", { status: 400 });
   try {
-    const previous = await cancelOrder(context.market, previousOrderId.data);
     const address = await chosenAddress(context, query);
-    const order = await createOrder(context.market, {
+    const order = await reorder(context.market, {
+      previousOrderId: previousOrderId.data,
       listingId: query.listingId,
       quantity: query.quantity,
-      contactEmail: previous.contact.email,
-      contactPhoneCode: previous.contact.phoneCode,
-      contactPhone: previous.contact.phone,
-      shippingAddress: toInput(shippingOf(address) ?? previous.shippingAddress ?? undefined),
+      shippingAddress: shippingInputOf(shippingOf(address)),
       couponId: query.couponId,
       // A high-demand session admits only buyers through its waiting room.
       admissionToken: await admissionTokenOf(request),

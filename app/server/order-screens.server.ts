@@ -7,6 +7,7 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Language } from "@market/context/viewer";
+import type { DeliveryStage } from "@market/delivery";
 import { openOrder as openBuyerOrder, orderOwnership, type MyOrder, type OrderView } from "@market/orders";
 import { sessionTime, shortDateTime } from "~/i18n/session-time";
 import type { WriteMoney } from "./money-writer.server";
@@ -60,8 +61,8 @@ export interface OrderStep {
   payWithinMs: number | null;
 }
 
-const DONE_STATES = new Set(["picked_up", "collected", "received", "transfer_accepted", "redeemed"]);
-const READY_STATES = new Set(["delivered", "ready_for_pickup", "ready_for_collection", "shipped", "transfer_sent", "code_issued"]);
+/** The chip's tone for each stage of a delivery (the domain's deliveryStage decides the stage). */
+const STAGE_TONES = { waiting: "waiting", ready: "action", done: "done", ended: "ended" } as const satisfies Record<DeliveryStage, OrderStep["tone"]>;
 
 export function orderStepOf(order: OrderView, language: Language): OrderStep {
   if (order.status === "pending_payment") {
@@ -80,7 +81,7 @@ export function orderStepOf(order: OrderView, language: Language): OrderStep {
   const revealed = state === "delivered" && (delivery.eTicket?.revealed ?? false);
   return {
     chip: `delivery:state.${state}`,
-    tone: state === "voided" ? "ended" : DONE_STATES.has(state) ? "done" : READY_STATES.has(state) ? "action" : "waiting",
+    tone: STAGE_TONES[delivery.stage],
     next: revealed ? "delivery:next.deliveredRevealed" : `delivery:next.${state}`,
     due:
       delivery.dueAt === null
@@ -95,7 +96,7 @@ export function stepPending(order: OrderView): boolean {
   if (order.status === "pending_payment") return true;
   if (order.status !== "paid") return false;
   const delivery = order.delivery;
-  return delivery === null || (delivery.state !== "voided" && !DONE_STATES.has(delivery.state));
+  return delivery === null || delivery.stage === "waiting" || delivery.stage === "ready";
 }
 
 /** The session's time in the venue's time zone. */

@@ -117,3 +117,38 @@ test("paying answers the sandbox's page and the pay-success return URL; a cancel
   const again = await call("/user/order/v1/pay", { headers, body: { orderId } });
   expect(again.body).toMatchObject({ statusCode: CODES.orderAlreadyCancel, message: "This order has been canceled and can't be paid." });
 });
+
+test("re-ordering cancels the unpaid order for the same session and places the new one with its contact details", async () => {
+  const headers = await signedIn();
+  const { listingId } = await futureListing({ quantity: 4 });
+  const first = await call("/user/order/v1/create", { headers, body: { listingId, quantity: 1, ...CONTACT } });
+
+  const again = await call("/user/order/v1/reorder", { headers, body: { previousOrderId: first.body.data.id, listingId, quantity: 2 } });
+  expect(again.body.statusCode).toBe(200);
+  expect(again.body.data).toMatchObject({ quantity: 2, contact: { email: "buyer@example.com", phoneCode: "852", phone: "91234567" } });
+  expect((await call(`/user/order/v1/detail?orderId=${first.body.data.id}`, { headers })).body.data.status).toBe("canceled");
+});
+
+test("a malformed re-order is refused naming the field, and the previous order stays unpaid", async () => {
+  const headers = await signedIn();
+  const { listingId } = await futureListing({ quantity: 4 });
+  const first = await call("/user/order/v1/create", { headers, body: { listingId, quantity: 1, ...CONTACT } });
+
+  const wrongId = await call("/user/order/v1/reorder", { headers, body: { previousOrderId: [first.body.data.id], listingId, quantity: 1 } });
+  expect(wrongId.body.statusCode).toBe(CODES.invalidParam);
+  expect(wrongId.body.message).toContain("previousOrderId");
+  const wrongQuantity = await call("/user/order/v1/reorder", { headers, body: { previousOrderId: first.body.data.id, listingId, quantity: true } });
+  expect(wrongQuantity.body.statusCode).toBe(CODES.invalidParam);
+  expect((await call(`/user/order/v1/detail?orderId=${first.body.data.id}`, { headers })).body.data.status).toBe("pending_payment");
+});
+
+test("another account's order cannot be canceled by re-ordering: it is not found", async () => {
+  const owner = await signedIn();
+  const other = await signedIn();
+  const { listingId } = await futureListing({ quantity: 4 });
+  const first = await call("/user/order/v1/create", { headers: owner, body: { listingId, quantity: 1, ...CONTACT } });
+
+  const answer = await call("/user/order/v1/reorder", { headers: other, body: { previousOrderId: first.body.data.id, listingId, quantity: 1 } });
+  expect(answer.body.statusCode).toBe(404);
+  expect((await call(`/user/order/v1/detail?orderId=${first.body.data.id}`, { headers: owner })).body.data.status).toBe("pending_payment");
+});

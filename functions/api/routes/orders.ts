@@ -9,6 +9,8 @@
  *   POST /user/order/v1/cancel      { orderId }
  *   POST /user/order/v1/pay         { orderId, payMethod? }  (also 'retry payment')
  *   POST /user/order/v1/buy_again   { orderId }
+ *   POST /user/order/v1/reorder     { previousOrderId, listingId, quantity, shippingAddress?, couponId?, admissionToken? }
+ *                                   (cancel the unpaid order for the same session and re-order, SPEC §4)
  *   POST /pub/payment/v1/callback/:provider   a provider's signed callback (sandbox, stripe)
  */
 import type { Hono } from "hono";
@@ -19,7 +21,7 @@ import { messageOf } from "../messages";
 import { requireSignedIn } from "../session";
 import { pagingSchema, queryParam } from "../../market/paging";
 import { MarketError, notFound } from "../../market/errors";
-import { buyAgain, cancelOrder, createOrder, listOrders, openOrder, ORDER_TABS, orderIdSchema, type CreateOrderInput, type PayOrderInput } from "../../market/orders";
+import { buyAgain, cancelOrder, createOrder, listOrders, openOrder, ORDER_TABS, orderIdSchema, reorder, type CreateOrderInput, type PayOrderInput, type ReorderInput } from "../../market/orders";
 import { PAYMENT_CALLBACK_PATH, receivePaymentCallback, startPayment } from "../../market/payments";
 import { jsonBody, parsed } from "../parse";
 
@@ -40,6 +42,10 @@ export function registerOrderRoutes(api: Hono<ApiEnv>) {
 
   api.post("/user/order/v1/create", async (c) => {
     return c.json(ok(await createOrder(c.get("market"), (await jsonBody(c.req.raw)) as CreateOrderInput)));
+  });
+
+  api.post("/user/order/v1/reorder", async (c) => {
+    return c.json(ok(await reorder(c.get("market"), (await jsonBody(c.req.raw)) as ReorderInput)));
   });
 
   api.get("/user/order/v1/detail", async (c) => {

@@ -30,7 +30,7 @@ import { requireBuyer } from "../context/buyer";
 import { requireRole } from "../staff";
 import type { ApplyReason } from "./apply-schema";
 import { maskReceivingAccount } from "./masking";
-import { REFUND_ARRIVAL } from "./rules";
+import { nextSteps, REFUND_ARRIVAL, type AfterSaleNextStep } from "./rules";
 
 /** The order a case is about, as the after-sales screens summarise it. */
 export interface AfterSaleOrderSummary {
@@ -99,6 +99,8 @@ export interface AfterSaleCaseView {
   refundedAt: number | null;
   /** SPEC §4: an approved refund reaches the original payment method in 1-3 working days. */
   refundArrival: { minWorkingDays: 1; maxWorkingDays: 3 } | null;
+  /** What comes next while the case is open (rules.ts nextSteps). */
+  next: AfterSaleNextStep[];
   actions: { withdraw: boolean };
 }
 
@@ -287,6 +289,7 @@ async function toSupportViews(ctx: MarketContext, rows: CaseRow[]): Promise<Supp
       decidedAt: item.decidedAt,
       refundedAt: item.refundedAt,
       refundArrival: refunding ? REFUND_ARRIVAL : null,
+      next: nextSteps(item, timeline.map((event) => event.kind)),
       actions: { withdraw: item.status === "submitted" },
       buyer: { userId: item.userId, email: row.buyerEmail ?? "", nickname: row.buyerNickname },
       decidedBy: item.decidedBy,

@@ -87,3 +87,36 @@ export function applyRefusalOf(order: OrderFacts, now: number): ApplyRefusal | n
   if (order.refundedSoFar >= order.totalAmount) return "nothing_left";
   return null;
 }
+
+/** A step of a case still to come: the one being worked on now (current), or one after it (upcoming). */
+export interface AfterSaleNextStep {
+  step: "review" | "decision" | "refund";
+  state: "current" | "upcoming";
+}
+
+/**
+ * What comes next for a case (SPEC §4), from its status and the kinds of its events so far: a
+ * submitted case is reviewed, decided and (when a refund was asked) refunded; an approved refund
+ * not yet started is to come; a pending refund is under way until it has started. A closed case
+ * has nothing to come.
+ */
+export function nextSteps(
+  item: { status: AfterSaleStatus; refundAmount: number; approvedRefundAmount: number | null },
+  eventKinds: readonly string[],
+): AfterSaleNextStep[] {
+  const refundStarted = eventKinds.includes("refund_started");
+  switch (item.status) {
+    case "submitted":
+      return [
+        { step: "review", state: "current" },
+        { step: "decision", state: "upcoming" },
+        ...(item.refundAmount > 0 ? [{ step: "refund", state: "upcoming" } as const] : []),
+      ];
+    case "approved":
+      return (item.approvedRefundAmount ?? 0) > 0 && !refundStarted ? [{ step: "refund", state: "upcoming" }] : [];
+    case "refund_pending":
+      return refundStarted ? [] : [{ step: "refund", state: "current" }];
+    default:
+      return [];
+  }
+}

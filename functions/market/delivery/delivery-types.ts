@@ -4,6 +4,7 @@
  */
 import type { DeliveryActor, DeliveryMethod, DeliveryState, DeliveryStep } from "../../db/schema";
 import type { ShippingAddress } from "../orders/order-schemas";
+import type { DeliveryStage } from "./machine";
 
 /** What the buyer can do now. */
 export type DeliveryBuyerAction =
@@ -77,6 +78,8 @@ export interface DeliveryView {
   orderId: number;
   method: DeliveryMethod;
   state: DeliveryState;
+  /** Where the delivery stands for its buyer (machine.ts deliveryStage). */
+  stage: DeliveryStage;
   /** When the current state was entered. */
   stateAt: number;
   /** When the provider must have taken the step it owes; null when it owes none. */

@@ -35,7 +35,7 @@ import type {
   ProviderOrderView,
   SupportOrderView,
 } from "./delivery-types";
-import { E_TICKET_CHECK_MINUTES, MACHINES, PICKUP_METHODS, pickupClosesAt, transitionOf, type StepName } from "./machine";
+import { deliveryStage, E_TICKET_CHECK_MINUTES, MACHINES, PICKUP_METHODS, pickupClosesAt, transitionOf, type StepName } from "./machine";
 
 export type Audience = "buyer" | "provider" | "support";
 export type DeliveryFileRow = typeof deliveryFiles.$inferSelect;
@@ -207,6 +207,7 @@ export function deliveryView(row: DeliveryRow, extras: DeliveryExtras, audience:
     orderId: order.id,
     method,
     state: delivery.state,
+    stage: deliveryStage(method, delivery.state),
     stateAt: delivery.stateAt,
     dueAt: delivery.dueAt,
     overdue: delivery.dueAt !== null && now >= delivery.dueAt,

@@ -44,6 +44,8 @@ export {
   initialDueAt,
   initialState,
   pickupClosesAt,
+  deliveryStage,
+  type DeliveryStage,
 } from "./machine";
 export type { UploadedFile } from "./e-tickets";
 

@@ -102,6 +102,22 @@ export function transitionOf(step: StepName, method: DeliveryMethod, state: Deli
   return MACHINES[method][rule.to];
 }
 
+/**
+ * Where a delivery stands for its buyer: the provider still owes a step (waiting), the tickets
+ * are for the buyer to take, open or accept (ready), they are in the buyer's hand (done), or the
+ * delivery was voided (ended). An e-ticket has no middle state: once delivered it is ready for
+ * the buyer to open, and stays so.
+ */
+export type DeliveryStage = "waiting" | "ready" | "done" | "ended";
+
+export function deliveryStage(method: DeliveryMethod, state: DeliveryState): DeliveryStage {
+  if (state === "voided") return "ended";
+  const machine = MACHINES[method];
+  if (machine.middle === null) return state === machine.final ? "ready" : "waiting";
+  if (state === machine.middle) return "ready";
+  return state === machine.final ? "done" : "waiting";
+}
+
 export function isFinal(method: DeliveryMethod, state: DeliveryState): boolean {
   return MACHINES[method].final === state;
 }

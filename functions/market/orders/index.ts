@@ -20,6 +20,7 @@
  */
 export { createOrder, buyAgain } from "./place-order";
 export { cancelOrder } from "./cancel-order";
+export { reorder, reorderSchema, shippingInputOf, type ReorderInput } from "./reorder";
 export { getOrder, listOrders, type OrderView, type PriceDetails, type OrderNoteView, type PlacedThrough } from "./order-views";
 export { listMyOrders, myOrdersQuerySchema, MY_ORDER_SECTIONS, type MyOrder, type MyOrderSection, type MyOrdersQuery } from "./my-orders";
 export { openOrder, orderOwnership, type OpenedOrder, type OrderOwnership } from "./ownership";

@@ -1,0 +1,43 @@
+/**
+ * 'Cancel the previous order and re-order' (SPEC §4): a buyer with an unpaid order for the same
+ * session cancels it and places the new one in one step. The same buyer, moments later, so the
+ * previous order's contact details stand, and its shipping address unless the new order names one.
+ */
+import { z } from "zod";
+import type { MarketContext } from "../context";
+import { recordId } from "../input/fields";
+import { cancelOrder } from "./cancel-order";
+import type { OrderView } from "./order-views";
+import { createOrderSchema, type ShippingAddress } from "./order-schemas";
+import { createOrder } from "./place-order";
+import { invalidInput } from "./validation";
+
+/** The new order's terms: those of createOrder but the contact details, which are the previous order's. */
+export const reorderSchema = createOrderSchema.omit({ contactEmail: true, contactPhoneCode: true, contactPhone: true }).extend({ previousOrderId: recordId() });
+export type ReorderInput = z.input<typeof reorderSchema>;
+
+/** A kept shipping address as createOrder takes it (absent parts left out, not null). */
+export function shippingInputOf(shipping: ShippingAddress | null | undefined) {
+  return shipping
+    ? { ...shipping, district: shipping.district ?? undefined, addressRemark: shipping.addressRemark ?? undefined, postalCode: shipping.postalCode ?? undefined }
+    : undefined;
+}
+
+/**
+ * Cancels the buyer's previous order and places the new one with its contact details. The new
+ * order's terms are checked before anything is canceled; another account's or a missing previous
+ * order is not found, a paid one cannot be canceled (orderAlreadyPaid).
+ */
+export async function reorder(ctx: MarketContext, input: ReorderInput): Promise<OrderView> {
+  const parsed = reorderSchema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { previousOrderId, ...terms } = parsed.data;
+  const previous = await cancelOrder(ctx, previousOrderId);
+  return createOrder(ctx, {
+    ...terms,
+    contactEmail: previous.contact.email,
+    contactPhoneCode: previous.contact.phoneCode,
+    contactPhone: previous.contact.phone,
+    shippingAddress: terms.shippingAddress ?? shippingInputOf(previous.shippingAddress),
+  });
+}
