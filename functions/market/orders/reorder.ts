@@ -38,6 +38,6 @@ export async function reorder(ctx: MarketContext, input: ReorderInput): Promise<
     contactEmail: previous.contact.email,
     contactPhoneCode: previous.contact.phoneCode,
     contactPhone: previous.contact.phone,
-    shippingAddress: terms.shippingAddress ?? shippingInputOf(previous.shippingAddress),
+    shippingAddress: shippingInputOf(terms.shippingAddress ?? previous.shippingAddress),
   });
 }
