@@ -1,7 +1,8 @@
-import { expect, inLanguage, test } from "./support/fixtures";
+import { expect, inLanguage, runsIn, test } from "./support/fixtures";
 
 for (const language of ["en-US", "zh-HK"] as const) {
   for (const javaScriptEnabled of [false, true]) {
+    if (!runsIn("page", { language, javaScriptEnabled })) continue;
     test.describe(`About us in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
       test.use({ language, javaScriptEnabled });
 

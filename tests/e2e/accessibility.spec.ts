@@ -1,8 +1,9 @@
 /**
  * WCAG 2.2 AA in a real browser: axe-core (the npm package, injected from node_modules; nothing
- * is downloaded) runs on every screen of the buyer's journey, the Me pages and the consoles, in
- * both languages and both themes, and any serious or critical violation fails the test with the
- * rule, the screen and the elements. One test per list of screens, JavaScript on.
+ * is downloaded) runs on every screen of the buyer's journey, the Me pages and the consoles, and
+ * any serious or critical violation fails the test with the rule, the screen and the elements.
+ * One test per list of screens, JavaScript on; each theme and each language once (en-US light,
+ * zh-HK dark).
  *
  * Beside it, the theme itself: chosen in Settings it is drawn from the first byte (the server
  * writes it on <html>), and with no choice the page follows the system.
@@ -73,69 +74,72 @@ async function buyerWithOrder(request: APIRequestContext, context: BrowserContex
   return { tickets, orderId: order.data.id as number };
 }
 
-for (const language of ["en-US", "zh-HK"] as const satisfies Language[]) {
-  for (const theme of ["light", "dark"] as const satisfies Theme[]) {
-    test.describe(`${language}, ${theme} theme`, () => {
-      // axe is injected as an inline script, which the page's CSP (rightly) refuses: the checker, not
-      // the page, is let past it.
-      test.use({ language, javaScriptEnabled: true, bypassCSP: true });
-      // A dozen screens each, with axe on every one: longer than a single flow on a shared machine.
-      test.describe.configure({ timeout: 240_000 });
+// Colours are the theme's and words the language's: each theme and each language is checked once
+// (en-US light, zh-HK dark) rather than every pairing.
+for (const [language, theme] of [
+  ["en-US", "light"],
+  ["zh-HK", "dark"],
+] as const satisfies [Language, Theme][]) {
+  test.describe(`${language}, ${theme} theme`, () => {
+    // axe is injected as an inline script, which the page's CSP (rightly) refuses: the checker, not
+    // the page, is let past it.
+    test.use({ language, javaScriptEnabled: true, bypassCSP: true });
+    // A dozen screens each, with axe on every one: longer than a single flow on a shared machine.
+    test.describe.configure({ timeout: 240_000 });
 
-      test("the screens before signing in have no serious accessibility violation", async ({ page, context, baseURL, request }) => {
-        await chooseTheme(context, baseURL!, theme);
-        const tickets = await eTicketListing(request, { quantity: 1 });
-        await expectNoSeriousViolations(page, [
-          "/",
-          "/?sheet=settings",
-          "/show-list",
-          "/events",
-          `/tourDetail?id=${tickets.tourId}`,
-          `/pick-seat?sessionId=${tickets.sessionId}&quantity=1`,
-          `/pick-seat?sessionId=${tickets.sessionId}&quantity=1&section=${encodeURIComponent(tickets.sectionCode)}`,
-          `/confirm-ticket?listingId=${tickets.listingId}&quantity=1`,
-          "/mine",
-          "/login",
-          "/register",
-          "/faq",
-          "/user-agreement",
-        ]);
-      });
-
-      test("the buying and Me screens of a signed-in buyer have no serious accessibility violation", async ({ page, context, baseURL, request }) => {
-        await chooseTheme(context, baseURL!, theme);
-        const { tickets, orderId } = await buyerWithOrder(request, context, baseURL!);
-        await expectNoSeriousViolations(page, [
-          `/confirm-order?listingId=${tickets.listingId}&quantity=1`,
-          `/order-detail?id=${orderId}`,
-          `/order-detail?id=${orderId}&sheet=pay`,
-          "/my-order",
-          "/mine",
-          "/settings",
-          "/news",
-          "/address-list",
-          "/address-create",
-          "/promo-code-list",
-          "/process-list",
-        ]);
-      });
-
-      test("the consoles have no serious accessibility violation", async ({ browser, baseURL }) => {
-        for (const [account, screens] of [
-          [STAFF.provider, ["/provider"]],
-          [STAFF.support, ["/support", "/support/cases"]],
-        ] as const) {
-          const staff = await signInStaff(browser, baseURL!, language, true, account);
-          try {
-            await chooseTheme(staff.page.context(), baseURL!, theme);
-            await expectNoSeriousViolations(staff.page, [...screens]);
-          } finally {
-            await staff.close();
-          }
-        }
-      });
+    test("the screens before signing in have no serious accessibility violation", async ({ page, context, baseURL, request }) => {
+      await chooseTheme(context, baseURL!, theme);
+      const tickets = await eTicketListing(request, { quantity: 1 });
+      await expectNoSeriousViolations(page, [
+        "/",
+        "/?sheet=settings",
+        "/show-list",
+        "/events",
+        `/tourDetail?id=${tickets.tourId}`,
+        `/pick-seat?sessionId=${tickets.sessionId}&quantity=1`,
+        `/pick-seat?sessionId=${tickets.sessionId}&quantity=1&section=${encodeURIComponent(tickets.sectionCode)}`,
+        `/confirm-ticket?listingId=${tickets.listingId}&quantity=1`,
+        "/mine",
+        "/login",
+        "/register",
+        "/faq",
+        "/user-agreement",
+      ]);
     });
-  }
+
+    test("the buying and Me screens of a signed-in buyer have no serious accessibility violation", async ({ page, context, baseURL, request }) => {
+      await chooseTheme(context, baseURL!, theme);
+      const { tickets, orderId } = await buyerWithOrder(request, context, baseURL!);
+      await expectNoSeriousViolations(page, [
+        `/confirm-order?listingId=${tickets.listingId}&quantity=1`,
+        `/order-detail?id=${orderId}`,
+        `/order-detail?id=${orderId}&sheet=pay`,
+        "/my-order",
+        "/mine",
+        "/settings",
+        "/news",
+        "/address-list",
+        "/address-create",
+        "/promo-code-list",
+        "/process-list",
+      ]);
+    });
+
+    test("the consoles have no serious accessibility violation", async ({ browser, baseURL }) => {
+      for (const [account, screens] of [
+        [STAFF.provider, ["/provider"]],
+        [STAFF.support, ["/support", "/support/cases"]],
+      ] as const) {
+        const staff = await signInStaff(browser, baseURL!, language, true, account);
+        try {
+          await chooseTheme(staff.page.context(), baseURL!, theme);
+          await expectNoSeriousViolations(staff.page, [...screens]);
+        } finally {
+          await staff.close();
+        }
+      }
+    });
+  });
 }
 
 test.describe("themes", () => {

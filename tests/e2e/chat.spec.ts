@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { buyTwo, providerListing } from "./support/delivery";
-import { expect, inLanguage, test, type Language } from "./support/fixtures";
+import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
 import { signInStaff, STAFF } from "./support/staff";
 
 /** Support joins the order's conversation through the API, as its console would, in a request context of its own. */
@@ -18,6 +18,7 @@ async function write(page: Page, language: Language, text: string) {
 
 for (const language of ["en-US", "zh-HK"] as const) {
   for (const javaScriptEnabled of [true, false]) {
+    if (!runsIn("form", { language, javaScriptEnabled })) continue;
     test.describe(`Chat in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
       test.use({ language, javaScriptEnabled });
       test.describe.configure({ timeout: 150_000 });

@@ -1,6 +1,6 @@
 import type { Download, Page } from "@playwright/test";
 import { buyTwo, PDF_FILE, pickupTimeAhead, providerDesk, providerListing } from "./support/delivery";
-import { expect, inLanguage, test, type Language } from "./support/fixtures";
+import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
 
 /** The bytes of a download, read whole. */
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -19,6 +19,7 @@ async function deliveryPanel(page: Page, orderId: number) {
 
 for (const language of ["en-US", "zh-HK"] as const) {
   for (const javaScriptEnabled of [true, false]) {
+    if (!runsIn("form", { language, javaScriptEnabled })) continue;
     test.describe(`Delivery in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
       test.use({ language, javaScriptEnabled });
       // Each test buys through some ten screens before its own begin.

@@ -1,9 +1,10 @@
-import { expect, inLanguage, scrollToBottom, test } from "./support/fixtures";
+import { expect, inLanguage, scrollToBottom, runsIn, test } from "./support/fixtures";
 
 const tourCards = 'a[href^="/tourDetail?id="]';
 
 for (const language of ["en-US", "zh-HK"] as const) {
   for (const javaScriptEnabled of [true, false]) {
+    if (!runsIn("page", { language, javaScriptEnabled })) continue;
     test.describe(`home in ${language} with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
       test.use({ language, javaScriptEnabled });
 

@@ -1,7 +1,8 @@
-import { expect, inLanguage, test } from "./support/fixtures";
+import { expect, inLanguage, runsIn, test } from "./support/fixtures";
 
 for (const language of ["en-US", "zh-HK"] as const) {
   for (const javaScript of [true, false]) {
+    if (!runsIn("form", { language, javaScriptEnabled: javaScript })) continue;
     test.describe(`Explore to a ticket alert in ${language} ${javaScript ? "with" : "without"} JavaScript`, () => {
       test.use({ language, javaScriptEnabled: javaScript });
       const say = (english: string, chinese: string) => inLanguage(language, english, chinese);

@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createAccount, eTicketListing, placeOrder } from "./support/buying";
-import { expect, inLanguage, test, type Language } from "./support/fixtures";
+import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
 
 /** From a guest on the confirm page to the pay sheet of a new order for two e-tickets. */
 async function toThePaySheet(page: Page, language: Language) {
@@ -62,11 +62,14 @@ for (const language of ["en-US", "zh-HK"] as const) {
       await expect(page).toHaveURL(/\/sandbox-pay\?/);
     });
 
-    test("on the web the sheet offers Google Pay and Apple Pay only", async ({ page }) => {
-      const sheet = await toThePaySheet(page, language);
-      await expect(sheet.getByRole("radio")).toHaveCount(2);
-      await expect(sheet.getByRole("radio", { name: "Google Pay", exact: true })).toBeVisible();
-      await expect(sheet.getByRole("radio", { name: "Apple Pay", exact: true })).toBeVisible();
-    });
+    // What the web's sheet offers is the same in either language, so it is read once.
+    if (runsIn("page", { language, javaScriptEnabled: true })) {
+      test("on the web the sheet offers Google Pay and Apple Pay only", async ({ page }) => {
+        const sheet = await toThePaySheet(page, language);
+        await expect(sheet.getByRole("radio")).toHaveCount(2);
+        await expect(sheet.getByRole("radio", { name: "Google Pay", exact: true })).toBeVisible();
+        await expect(sheet.getByRole("radio", { name: "Apple Pay", exact: true })).toBeVisible();
+      });
+    }
   });
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Language } from "./support/fixtures";
+import { expect, runsIn, test, type Language } from "./support/fixtures";
 
 /** The English or the Hong Kong Chinese form of a name or pattern. */
 const pick = <T,>(language: Language, english: T, chinese: T): T => (language === "en-US" ? english : chinese);
@@ -11,6 +11,7 @@ async function cookie(context: import("@playwright/test").BrowserContext, name: 
 
 for (const language of ["en-US", "zh-HK"] as const) {
   for (const javaScriptEnabled of [true, false]) {
+    if (!runsIn("form", { language, javaScriptEnabled })) continue;
     test.describe(`the preference pickers in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
       test.use({ language, javaScriptEnabled });
 

@@ -29,6 +29,35 @@ export const test = base.extend<{ language: Language }>({
 
 export { expect };
 
+/** One run of a describe: the page's language and whether JavaScript runs. */
+export interface Cell {
+  language: Language;
+  javaScriptEnabled: boolean;
+}
+
+/**
+ * Where a describe runs, by what it proves. A screen that only shows things proves it once, in
+ * en-US with JavaScript (a hydration error fails any test); its Hong Kong Chinese words are read
+ * once, in languages.spec.ts. A form journey runs twice: in en-US with JavaScript, and in zh-HK
+ * without, where a real post and the translated forms and refusals show. Each language and each
+ * JavaScript mode is so covered once, not every pairing of them.
+ */
+export const CELLS = {
+  page: [{ language: "en-US", javaScriptEnabled: true }],
+  form: [
+    { language: "en-US", javaScriptEnabled: true },
+    { language: "zh-HK", javaScriptEnabled: false },
+  ],
+} as const satisfies Record<string, readonly Cell[]>;
+
+/**
+ * Whether a describe of this kind runs in this cell. The specs keep their language × JavaScript
+ * loops and skip the cells their kind leaves out, so CELLS is the one place that decides.
+ */
+export function runsIn(kind: keyof typeof CELLS, { language, javaScriptEnabled }: Cell): boolean {
+  return CELLS[kind].some((cell) => cell.language === language && cell.javaScriptEnabled === javaScriptEnabled);
+}
+
 /** Text in the page's language: pick the English or the Hong Kong Chinese string. */
 export function inLanguage(language: Language, english: string, chinese: string): string {
   return language === "en-US" ? english : chinese;
