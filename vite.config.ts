@@ -2,6 +2,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import { cloudflareDevProxy } from "@react-router/dev/vite/cloudflare";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/load-context";
@@ -15,7 +17,21 @@ function translationsHash(): string {
   return hash.digest("hex").slice(0, 12);
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * Modules the Worker entry (functions/worker.ts) imports itself: the domain and the app files it
+ * reads (translations, app-context and ad-parameter parsing). The server build leaves them as
+ * imports, so wrangler bundles each once for both doors instead of the web build carrying a
+ * second copy (docs/decisions/live.md).
+ */
+const SHARED_WITH_WORKER = ["functions/", "app/i18n/", "app/locales/", "app/platform/"].map((folder) => fileURLToPath(new URL(`./${folder}`, import.meta.url)));
+
+const SERVER_BUILD = fileURLToPath(new URL("./build/server/", import.meta.url));
+
+function sharedWithWorker(id: string): boolean {
+  return SHARED_WITH_WORKER.some((folder) => id.startsWith(folder));
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(translationsHash()) },
   plugins: [
     // The dev proxy gives `react-router dev` real local bindings; builds leave it out (it would
@@ -31,5 +47,15 @@ export default defineConfig(({ command }) => ({
     },
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { minify: true },
+  build: {
+    minify: true,
+    // Only resolved paths are matched: a bare `@market/…` import is resolved first, then left out.
+    rollupOptions: isSsrBuild
+      ? {
+          external: (id: string, _importer: string | undefined, resolved: boolean) => resolved && sharedWithWorker(id),
+          // Written relative to build/server/index.js, so the build works from any checkout.
+          output: { paths: (id: string) => (sharedWithWorker(id) ? relative(SERVER_BUILD, id) : id) },
+        }
+      : undefined,
+  },
 }));
