@@ -14,7 +14,7 @@ import { channelOf, logError, logRequest, requestIdOf, withRequestId } from "./o
 import { answerEdgeFile } from "./web/edge-files";
 import { robotsTag } from "./web/crawl";
 import { keepLanguageOnLinks, languageFromAddress, languageHeaders } from "./web/language-address";
-import { createNonce, secureResponse } from "./web/security-headers";
+import { createNonce, httpsRedirect, secureResponse } from "./web/security-headers";
 import { foreignOriginResponse, isSameOriginRequest } from "./web/origin";
 import { refuseBadManifestRequest } from "./web/manifest-guard";
 import { createMarketContext } from "./market/context";
@@ -38,6 +38,8 @@ const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild)
 
 /** The answer before safe headers: edge files, the API door, or the web app. */
 async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  const upgrade = httpsRedirect(request);
+  if (upgrade) return upgrade;
   const url = new URL(request.url);
   // One check for both doors: a state-changing request from another site is refused here.
   if (!isSameOriginRequest(request)) return foreignOriginResponse(isApiPath(url.pathname));

@@ -90,6 +90,19 @@ export function carriesCredential(request: Request): boolean {
   return /(?:^|;\s*)(?:__Host-ovation_session|access_token|tsessionid)=/.test(cookie) || request.headers.has("access-token") || request.headers.has("authorization");
 }
 
+/**
+ * A plain-http request to a deployed host goes to the same address over https first, so the
+ * answer that sets HSTS is the one the browser reads (a local host stays on http). GET and HEAD
+ * move permanently; any other method keeps its method and body (308).
+ */
+export function httpsRedirect(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (url.protocol !== "http:" || isLocalHost(url.host)) return null;
+  url.protocol = "https:";
+  const safe = request.method === "GET" || request.method === "HEAD";
+  return new Response(null, { status: safe ? 301 : 308, headers: { location: url.toString() } });
+}
+
 /** Headers every response carries, whatever its kind. */
 export function baseSecurityHeaders(local: boolean): Record<string, string> {
   const headers: Record<string, string> = {
