@@ -46,7 +46,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       externalConditions: ["workerd", "worker"],
     },
   },
-  resolve: { mainFields: ["browser", "module", "main"] },
+  resolve: {
+    mainFields: ["browser", "module", "main"],
+    // The browser's zod never probes `new Function` (app/platform/zod-without-eval.ts).
+    alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) }],
+  },
   build: {
     minify: true,
     // Only resolved paths are matched: a bare `@market/…` import is resolved first, then left out.

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { useNonce } from "~/components/nonce";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
+import { ConnectionStatus } from "~/components/connection-status";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { HostAppWiring, appFrameStyle } from "~/components/host-app-wiring";
 import { readToast } from "~/server/toast.server";
@@ -99,6 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <div className="app">{children}</div>
+        {/* In the layout, so it stays while an error view replaces the page (a tap offline). */}
+        <ConnectionStatus />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useTranslation } from "react-i18next";
-import { NotFoundScreen } from "./state-screen";
+import { NotFoundScreen, OfflineScreen } from "./state-screen";
 import styles from "./error-view.module.css";
 
 /**
@@ -9,9 +9,19 @@ import styles from "./error-view.module.css";
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  if (isOfflineFailure(error)) return <OfflineScreen />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && typeof document !== "undefined") console.error(error);
   return notFound ? <NotFoundScreen /> : <ErrorView kind="unknown" />;
+}
+
+/**
+ * The browser could not reach us for a page's data: the device is offline, or the fetch itself
+ * failed (a TypeError; an answer from us, even a 500, is never one).
+ */
+function isOfflineFailure(error: unknown): boolean {
+  if (typeof navigator === "undefined") return false;
+  return navigator.onLine === false || (error instanceof TypeError && /fetch|network|load failed/i.test(error.message));
 }
 
 export function ErrorView({ kind }: { kind: "notFound" | "unknown" | "network" }) {

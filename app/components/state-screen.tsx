@@ -1,11 +1,11 @@
 /**
- * The two screens a buyer reaches instead of a record: nothing at this address (not found), and
- * an order of another account. Each is one whole screen wherever it is met (a route's own
+ * The screens a buyer reaches instead of a record: nothing at this address (not found), an
+ * order of another account, and no network on the way to it (offline). Each is one whole screen wherever it is met (a route's own
  * state, an error boundary, the catch-all route): Back and a title at the top, what happened
  * with a way on, and the tab bar, so the buyer is never stranded.
  */
-import { Link, useLocation, useMatches } from "react-router";
-import type { ReactNode } from "react";
+import { Link, useLocation, useMatches, useRevalidator } from "react-router";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "./page-header";
 import { SignOutForm } from "./sign-out-form";
@@ -63,6 +63,40 @@ export function OtherAccountScreen({ fallback = "/my-order" }: { fallback?: stri
         <SignOutForm className={styles.action} redirectTo={`${location.pathname}${location.search}`}>
           {t("otherAccount.signOut")}
         </SignOutForm>
+      </section>
+    </StateScreen>
+  );
+}
+
+/**
+ * A page whose data could not be fetched because the device is offline (a tapped link, with
+ * JavaScript on). It asks for the page again by itself when the browser is back online, and on
+ * Try again; pages opened before stay readable from the service worker (public/sw.js).
+ */
+export function OfflineScreen() {
+  const { t } = useTranslation(["common", "errors"]);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const retry = () => revalidator.revalidate();
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [revalidator]);
+  return (
+    <StateScreen title={t("errors:offline.title")} fallback="/" testId="offline">
+      <section className={styles.state}>
+        <svg className={styles.mark} viewBox="0 0 48 48" aria-hidden="true">
+          <path d="M6 18a26 26 0 0 1 36 0M12 25a17 17 0 0 1 24 0M18 32a8 8 0 0 1 12 0" />
+          <circle cx="24" cy="38" r="1.5" />
+          <path d="m8 8 32 32" />
+        </svg>
+        <h2 className={styles.headline}>{t("errors:offline.title")}</h2>
+        <p className={styles.body}>{t("errors:offline.body")}</p>
+        <button type="button" className={styles.action} onClick={() => revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+          {t("errors:offline.retry")}
+        </button>
+        <p className={styles.body} role="status">
+          {revalidator.state === "loading" ? t("errors:offline.retrying") : t("errors:offline.noSavedTickets")}
+        </p>
       </section>
     </StateScreen>
   );
