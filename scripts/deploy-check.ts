@@ -1,9 +1,11 @@
 /**
  * npm run deploy:check: bundles the Worker exactly as `wrangler deploy` would (minified), without
- * uploading, and prints its size and gzip size against the platform's limits (docs/scale.md).
+ * uploading and without the network, and prints its size and gzip size against the platform's
+ * limits (docs/scale.md) and the parts that weigh most. A broken wrangler.toml, binding or import
+ * fails it; CI runs it for production (.ci/run). Wrangler's own output is shown only on failure.
  * Run after `npm run build`. Pass `--env stage` or `--env production` to check an environment.
  */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,16 +14,37 @@ import { gzipSync } from "node:zlib";
 /** Workers' compressed-size limits: 3 MiB on Free, 10 MiB on Paid (docs/scale.md). */
 const FREE_LIMIT_GZIP = 3 * 1024 * 1024;
 
+const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+
+/** A bundle input's owner: its npm package, or the project folder it lives in. */
+function partOf(input: string): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (inPackage) return inPackage[1];
+  const [top, next] = input.split("/");
+  return next && ["functions", "app", "build"].includes(top) ? `${top}/${next}` : top;
+}
+
 const outdir = mkdtempSync(join(tmpdir(), "ovation-deploy-check-"));
 try {
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", outdir, ...process.argv.slice(2)], {
-    stdio: ["ignore", "inherit", "inherit"],
+  const run = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--minify", "--outdir", outdir, "--metafile", join(outdir, "meta.json"), ...process.argv.slice(2)], {
+    encoding: "utf8",
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
   });
+  if (run.status !== 0) {
+    process.stdout.write(run.stdout);
+    process.stderr.write(run.stderr);
+    throw new Error(`wrangler deploy --dry-run failed (exit ${run.status})`);
+  }
   const bundle = readFileSync(join(outdir, "worker.js"));
   const gzip = gzipSync(bundle, { level: 9 }).length;
-  const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-  console.log(`\nWorker bundle: ${kib(bundle.length)}, ${kib(gzip)} gzip (Free plan limit ${kib(FREE_LIMIT_GZIP)} gzip)`);
+  const meta = JSON.parse(readFileSync(join(outdir, "meta.json"), "utf8")) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
+  const parts = new Map<string, number>();
+  for (const output of Object.values(meta.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) parts.set(partOf(input), (parts.get(partOf(input)) ?? 0) + bytesInOutput);
+  }
+  const largest = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`Worker bundle${process.argv.includes("--env") ? ` (${process.argv.slice(2).join(" ")})` : ""}: ${kib(bundle.length)}, ${kib(gzip)} gzip (Free plan limit ${kib(FREE_LIMIT_GZIP)} gzip)`);
+  console.log(`Largest parts (minified): ${largest.map(([part, bytes]) => `${part} ${kib(bytes)}`).join(", ")}`);
   if (gzip > FREE_LIMIT_GZIP) {
     console.error("The bundle is over the Free plan's compressed limit.");
     process.exitCode = 1;
