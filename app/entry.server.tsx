@@ -11,6 +11,7 @@ import { i18nConfig } from "~/i18n/config";
 import { i18nServer } from "~/i18n/i18n.server";
 import { resources } from "~/i18n/resources";
 import { NonceProvider } from "~/components/nonce";
+import { carryRouteHeaders } from "~/server/route-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -55,6 +56,7 @@ export default async function handleRequest(
 
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
+  carryRouteHeaders(routerContext, responseHeaders);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   for (const cookie of loadContext.setCookies) responseHeaders.append("Set-Cookie", cookie);
   return new Response(body, { headers: responseHeaders, status });

@@ -81,6 +81,14 @@ test("a JSON API answer carries every safe header and a policy without a nonce",
   await response.arrayBuffer();
 });
 
+test("a header a route's loader sets reaches the wire: home is private and never stored", async () => {
+  const response = await get("/");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
+  expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  await response.arrayBuffer();
+});
+
 test("an account page for an anonymous viewer is private too", async () => {
   const response = await get("/my-order");
   expectSafeHeaders(response);
