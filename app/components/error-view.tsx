@@ -17,11 +17,14 @@ export function GeneralErrorBoundary() {
 
 /**
  * The browser could not reach us for a page's data: the device is offline, or the fetch itself
- * failed (a TypeError; an answer from us, even a 500, is never one).
+ * failed with the TypeError each browser gives a network failure (Chromium, Firefox, Safari).
+ * An answer from us, even a 500, is never one.
  */
+const NETWORK_FAILURE = /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/;
+
 function isOfflineFailure(error: unknown): boolean {
   if (typeof navigator === "undefined") return false;
-  return navigator.onLine === false || (error instanceof TypeError && /fetch|network|load failed/i.test(error.message));
+  return navigator.onLine === false || (error instanceof TypeError && NETWORK_FAILURE.test(error.message));
 }
 
 export function ErrorView({ kind }: { kind: "notFound" | "unknown" | "network" }) {

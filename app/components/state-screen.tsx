@@ -5,7 +5,7 @@
  * with a way on, and the tab bar, so the buyer is never stranded.
  */
 import { Link, useLocation, useMatches, useRevalidator } from "react-router";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "./page-header";
 import { SignOutForm } from "./sign-out-form";
@@ -70,17 +70,12 @@ export function OtherAccountScreen({ fallback = "/my-order" }: { fallback?: stri
 
 /**
  * A page whose data could not be fetched because the device is offline (a tapped link, with
- * JavaScript on). It asks for the page again by itself when the browser is back online, and on
- * Try again; pages opened before stay readable from the service worker (public/sw.js).
+ * JavaScript on). It is asked for again on Try again, and by itself when the network is back
+ * (ConnectionStatus); pages opened before stay readable from the service worker (public/sw.js).
  */
 export function OfflineScreen() {
   const { t } = useTranslation(["common", "errors"]);
   const revalidator = useRevalidator();
-  useEffect(() => {
-    const retry = () => revalidator.revalidate();
-    window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
-  }, [revalidator]);
   return (
     <StateScreen title={t("errors:offline.title")} fallback="/" testId="offline">
       <section className={styles.state}>

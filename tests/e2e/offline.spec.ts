@@ -40,6 +40,8 @@ for (const language of ["en-US", "zh-HK"] as const) {
       expect(await page.title()).toBe(title);
       await expect(page.locator("h1").first()).toHaveText(heading);
       await expect(page.locator("[data-offline-page]")).toHaveCount(0);
+      // The kept page still runs: it says it is offline.
+      await expect(page.locator('[data-connection="offline"]')).toHaveText(say("You're offline", "你已離線"));
 
       // A page never opened shows the offline page, listing the saved ticket.
       // Not page.goto: the fixture's goto waits for hydration, and the offline page runs no script.
