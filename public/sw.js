@@ -170,7 +170,7 @@ h2{font-size:16px;margin:32px 0 8px;text-align:left}ul{list-style:none;padding:0
 li a{display:block;padding:14px 16px;margin-bottom:8px;background:#fff;border-radius:12px;color:#1d1c21;text-decoration:none;box-shadow:0 1px 2px rgba(0,0,0,.06)}
 .hint{font-size:14px;margin-top:24px}
 </style></head><body><main data-offline-page="true">
-<div class="mark" aria-hidden="true">&#127915;</div>
+<div class="mark" aria-hidden="true"><svg viewBox="0 0 48 48" width="36" height="36" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"><path d="M6 18a26 26 0 0 1 36 0M12 25a17 17 0 0 1 24 0M18 32a8 8 0 0 1 12 0"/><circle cx="24" cy="38" r="1.5"/><path d="m8 8 32 32"/></svg></div>
 <h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.body)}</p>
 <a class="retry" href="${escapeHtml(url.pathname + url.search)}">${escapeHtml(words.retry)}</a>
 <p class="status" role="status">${escapeHtml(words.retrying)}</p>
