@@ -5,26 +5,26 @@
  * posting to this route's action, so it works without JavaScript (the sheet is then reached by
  * its address, ?sheet=alert).
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Poster } from "~/components/poster";
 import { Price } from "~/components/price";
-import { Sheet, SheetTrigger, useSheet, type SheetControl } from "~/components/sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet";
+import { AlertSheet } from "~/components/tour-detail/alert-sheet";
+import { lowestOf, PastRow, SessionRow } from "~/components/tour-detail/session-rows";
+import { BellIcon, Guarantee, PinIcon } from "~/components/tour-detail/tour-parts";
+import styles from "~/components/tour-detail/tour-detail.module.css";
 import { i18nServer } from "~/i18n/i18n.server";
-import { sessionTime, shortDateTime } from "~/i18n/session-time";
 import { redirectWithToast } from "~/server/toast.server";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
-import { tourDetail, tourDetailQuerySchema, type TourDetail, type TourSession } from "@market/catalog/tour-detail";
-import type { Language } from "@market/context/viewer";
+import { tourDetail, tourDetailQuerySchema } from "@market/catalog/tour-detail";
 import { PriceChart } from "~/components/price-chart";
 import { tourPriceHistory } from "@market/demand/price-history";
 import { tourEvents } from "@market/catalog/event-structured-data";
-import styles from "./tour-detail.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/tour-detail";
 import { readForm } from "~/server/form.server";
@@ -214,160 +214,6 @@ export default function TourDetailPage() {
 
       <AlertSheet sheet={alert} title={tour.title} lastResult={actionData?.result} />
     </div>
-  );
-}
-
-/** The lowest 'from' price over the tour's dates. */
-function lowestOf(tour: TourDetail) {
-  let best: NonNullable<TourSession["lowestPrice"]> | null = null;
-  for (const group of tour.upcoming) {
-    for (const session of group.sessions) {
-      if (session.lowestPrice && (!best || session.lowestPrice.allIn.amount < best.allIn.amount)) best = session.lowestPrice;
-    }
-  }
-  return best;
-}
-
-function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return i18n.language === "zh-HK" ? "zh-HK" : "en-US";
-}
-
-function SessionRow({ session }: { session: TourSession }) {
-  const { t } = useTranslation("tour");
-  const language = useLanguage();
-  const when = sessionTime(session.startsAt, session.timeZone, language);
-  return (
-    <div className={styles.session} data-status={session.status}>
-      <time className={styles.dateBlock} dateTime={when.iso}>
-        <span className={styles.month}>{when.month}</span>
-        <span className={styles.day}>{when.day}</span>
-      </time>
-      <div className={styles.sessionText}>
-        <span className={styles.sessionWhen}>
-          {when.weekday} · {when.time}
-        </span>
-        <span className={styles.sessionVenue}>{session.venue.name}</span>
-      </div>
-      <div className={styles.sessionAction}>
-        {session.status === "ONSALE" && session.lowestPrice ? (
-          <>
-            <Price amount={session.lowestPrice.allIn} from size="sm" />
-            <Link
-              to={`/pick-seat?sessionId=${session.sessionId}`}
-              className={styles.buy}
-              aria-label={t("session.buyLabel", { date: when.date, venue: session.venue.name })}
-            >
-              {t("session.buy")}
-            </Link>
-          </>
-        ) : session.status === "ONSALE" ? (
-          <span className={styles.badge}>{t("session.noTickets")}</span>
-        ) : session.status === "PENDING" ? (
-          <span className={styles.badge} data-tone="soon">
-            {t("session.onSaleOn", { date: shortDateTime(session.saleStartsAt, session.timeZone, language) })}
-          </span>
-        ) : session.status === "CANCEL" ? (
-          <span className={styles.badge} data-tone="cancelled">
-            {t("session.cancelled")}
-          </span>
-        ) : (
-          <span className={styles.badge}>{t("session.salesClosed")}</span>
-        )}
-      </div>
-    </div>
-  );
-}
-
-function PastRow({ session }: { session: TourSession }) {
-  const { t } = useTranslation("tour");
-  const when = sessionTime(session.startsAt, session.timeZone, useLanguage());
-  return (
-    <div className={styles.pastRow}>
-      <time dateTime={when.iso}>{when.date}</time>
-      <span className={styles.pastWhere}>
-        {session.venue.name} · {session.city.name}
-      </span>
-      <span className={styles.pastStatus}>{session.status === "CANCEL" ? t("session.cancelled") : t("session.ended")}</span>
-    </div>
-  );
-}
-
-function Guarantee() {
-  const { t } = useTranslation("tour");
-  return (
-    <aside className={styles.guarantee}>
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6Z" />
-        <path d="m8.5 12 2.5 2.5 4.5-5" />
-      </svg>
-      <div>
-        <h2>{t("guarantee.title")}</h2>
-        <p>{t("guarantee.body")}</p>
-        <Link to="/guarantee">{t("guarantee.more")}</Link>
-      </div>
-    </aside>
-  );
-}
-
-function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; title: string; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation(["tour", "errors"]);
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "ticket-alert",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketAlertFormSchema }),
-  });
-  const refused = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
-  const error = fields.email.errors?.[0];
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "subscribe-alert";
-  return (
-    <Sheet sheet={sheet} title={t("alert.title")} description={t("alert.body", { title })} open={refused}>
-      <Form method="post" {...getFormProps(form)} className={styles.alertForm}>
-        <label className={styles.field} htmlFor={fields.email.id}>
-          {t("alert.email")}
-        </label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          className={styles.input}
-          placeholder={t("alert.placeholder")}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        {error ? (
-          <p className={styles.error} id={fields.email.errorId} role="alert">
-            {t(error, { ns: "errors" })}
-          </p>
-        ) : null}
-        <button type="submit" name="intent" value="subscribe-alert" className={styles.submit} disabled={submitting}>
-          {submitting ? t("alert.submitting") : t("alert.submit")}
-        </button>
-        <p className={styles.fineprint}>{t("alert.fineprint")}</p>
-      </Form>
-    </Sheet>
-  );
-}
-
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
-      <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15Z" />
-      <path d="M10 20.5a2 2 0 0 0 4 0" />
-    </svg>
-  );
-}
-
-function PinIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
-      <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" />
-      <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
   );
 }
 

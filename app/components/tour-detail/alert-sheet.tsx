@@ -1,0 +1,54 @@
+/**
+ * The ticket-alert sheet: an email form posting to tour detail's action (intent
+ * `subscribe-alert`), so it works without JavaScript; a refused post opens the sheet again.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Sheet, type SheetControl } from "~/components/sheet";
+import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
+import styles from "./tour-detail.module.css";
+
+export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; title: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation(["tour", "errors"]);
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "ticket-alert",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketAlertFormSchema }),
+  });
+  const refused = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
+  const error = fields.email.errors?.[0];
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "subscribe-alert";
+  return (
+    <Sheet sheet={sheet} title={t("alert.title")} description={t("alert.body", { title })} open={refused}>
+      <Form method="post" {...getFormProps(form)} className={styles.alertForm}>
+        <label className={styles.field} htmlFor={fields.email.id}>
+          {t("alert.email")}
+        </label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          className={styles.input}
+          placeholder={t("alert.placeholder")}
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        {error ? (
+          <p className={styles.error} id={fields.email.errorId} role="alert">
+            {t(error, { ns: "errors" })}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="subscribe-alert" className={styles.submit} disabled={submitting}>
+          {submitting ? t("alert.submitting") : t("alert.submit")}
+        </button>
+        <p className={styles.fineprint}>{t("alert.fineprint")}</p>
+      </Form>
+    </Sheet>
+  );
+}
