@@ -12,91 +12,40 @@
  * (650033 'Submission failed, Please check order detail.', 650036, one open case per order) are
  * a form error; nothing typed is lost. Submitting goes to the case on /process-list with a toast.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { useState, type ReactNode } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { OrderSummaryCard, RefusalNotice } from "~/components/after-sale-entry";
+import { AmountField, Field, FieldError, LockIcon, type Writer } from "~/components/apply-for/apply-fields";
+import styles from "~/components/apply-for/apply-for.module.css";
+import shell from "~/components/after-sale.module.css";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { i18nServer } from "~/i18n/i18n.server";
-import { eligibilityView, idParam, moneyWriter, notFoundPage, orderSummaryView, type CurrencyView } from "~/server/after-sale.server";
+import { notFoundPage } from "~/server/after-sale.server";
+import { applyPageData, applyQueryOf, refusalFieldErrors } from "~/server/apply-for.server";
 import { refusalText, requireUser } from "~/server/auth.server";
+import { readForm } from "~/server/form.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { applyForAfterSale, getApplyContext } from "@market/aftersales";
-import {
-  AFTER_SALE_KIND_VALUES,
-  APPLY_LIMITS,
-  applySchema,
-  RECEIVING_CURRENCY_VALUES,
-  toMajorString,
-  toMinorUnits,
-  type ApplyField,
-  type ApplyRequest,
-} from "@market/aftersales/apply-schema";
+import { applyForAfterSale } from "@market/aftersales";
+import { APPLY_LIMITS, applySchema, type ApplyField, type ApplyRequest } from "@market/aftersales/apply-schema";
 import { CODES, MarketError } from "@market/errors";
-import { convert } from "@market/money/convert";
 import { formatMoney } from "@market/money/format";
 import type { Language } from "@market/context/viewer";
-import shell from "~/components/after-sale.module.css";
-import styles from "./apply-for.module.css";
 import type { Route } from "./+types/apply-for";
-import { readForm } from "~/server/form.server";
 import { isMissing } from "~/server/refusal.server";
 
 export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
 
-const kindSchema = z.enum(AFTER_SALE_KIND_VALUES).catch("refund");
-
-/** The order and kind of the address; a malformed order id is not found, an unknown kind is a refund. */
-function queryOf(request: Request) {
-  const url = new URL(request.url);
-  if (!url.searchParams.has("orderId")) throw redirect("/my-order");
-  return { orderId: idParam(request, "orderId"), kind: kindSchema.parse(url.searchParams.get("kind") ?? undefined) };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  const market = context.market;
-  const { orderId, kind } = queryOf(request);
-  const [apply, money, t] = await Promise.all([
-    getApplyContext(market, orderId).catch(notFoundPage),
-    moneyWriter(context),
-    i18nServer.getFixedT(market.viewer.language, ["aftersales-screens", "common"]),
-  ]);
-  const trade = money.currency(apply.currency);
-  const display = market.viewer.currency === apply.currency ? null : money.currency(market.viewer.currency);
-  return data(
-    {
-      title: `${t(`aftersales-screens:apply.title.${kind}`)} · ${t("common:appName")}`,
-      kind,
-      order: orderSummaryView(apply.order, money, context),
-      eligibility: eligibilityView(apply, money, context),
-      reasons: apply.reasons[kind],
-      currencies: apply.accountCurrencies.length > 0 ? apply.accountCurrencies : RECEIVING_CURRENCY_VALUES,
-      trade,
-      display: display && display.perUsdMicros > 0 && trade.perUsdMicros > 0 ? display : null,
-      max: { refund: apply.maxRefundAmount, compensation: apply.maxCompensationAmount },
-      defaults: {
-        orderId: String(orderId),
-        kind,
-        // SPEC §3: mainland buyers are paid through Alipay, everyone else to a bank in HKD.
-        accountCurrency: market.viewer.location === "CN" ? "CNY" : "HKD",
-        // A refund asks for everything still refundable unless the buyer says less.
-        refundAmount: kind === "refund" ? toMajorString(apply.maxRefundAmount, apply.minorUnits) : "",
-      } satisfies Partial<Record<ApplyField, string>>,
-    },
-    { headers: { "cache-control": "no-store" } },
-  );
+  return applyPageData(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const { orderId, kind } = queryOf(request);
+  const { orderId, kind } = applyQueryOf(request);
   const formData = await readForm(request);
   // The order and kind are the page's address, whatever the form says.
   formData.set("orderId", String(orderId));
@@ -112,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const found = (error.data ?? {}) as { refusal?: string; caseId?: number | null };
     return data(
       {
-        result: submission.reply({ formErrors: [await refusalText(error, context)], fieldErrors: fieldErrorsOf(error.code, found.refusal) }),
+        result: submission.reply({ formErrors: [await refusalText(error, context)], fieldErrors: refusalFieldErrors(error.code, found.refusal) }),
         code: error.code,
         openCaseId: found.caseId ?? null,
       },
@@ -120,23 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 }
-
-/** The field a refusal is about, marked with its own message, beside the form error. */
-function fieldErrorsOf(code: number, refusal: string | undefined): Partial<Record<ApplyField, string[]>> {
-  if (code === CODES.aftersaleApplyName) return { recipientName: ["aftersaleApplyName"] };
-  if (refusal === "refund_over_paid") return { refundAmount: ["aftersales-screens:apply.overPaid"] };
-  if (refusal === "compensation_over_paid") return { compensationAmount: ["aftersales-screens:apply.overPaid"] };
-  if (refusal === "amount_precision") return { refundAmount: ["aftersales-screens:apply.precision"], compensationAmount: ["aftersales-screens:apply.precision"] };
-  return {};
-}
-
-/** An error key of the domain's schema (`required`, `aftersale.amountInvalid`) in the `errors` namespace. */
-function errorKey(key: string): string {
-  return key.includes(":") ? key : `errors:${key}`;
-}
-
-type Writer = (amount: number, currency: CurrencyView) => string;
-
 export default function ApplyFor() {
   const { kind, order, eligibility, reasons, currencies, trade, display, max, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -278,92 +210,6 @@ export default function ApplyFor() {
     </div>
   );
 }
-
-/** A labelled field with its SPEC §5 message under it, in the viewer's language. */
-function Field({ field, label, children, hint }: { field: FieldMetadata<string>; label: string; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <div className={styles.field} data-invalid={field.errors?.length ? "" : undefined}>
-      <label htmlFor={field.id} className={styles.label}>
-        {label}
-      </label>
-      {children}
-      {hint}
-      <FieldError field={field} label={label} />
-    </div>
-  );
-}
-
-function FieldError({ field, label }: { field: FieldMetadata<string>; label: string }) {
-  const { t } = useTranslation("errors");
-  const error = field.errors?.[0];
-  if (!error) return null;
-  return (
-    <p id={field.errorId} className={styles.error}>
-      {t(errorKey(error), { field: label })}
-    </p>
-  );
-}
-
-interface AmountProps {
-  field: FieldMetadata<string>;
-  label: string;
-  /** The most that may be asked, minor units of the trade currency. */
-  max: number;
-  trade: CurrencyView;
-  /** The viewer's currency when it is not the trade currency. */
-  display: CurrencyView | null;
-  write: Writer;
-}
-
-/**
- * An amount in the trade currency's major units, with the most that may be asked, and (as the
- * buyer types, when they read another currency) what it comes to in theirs.
- */
-function AmountField({ field, label, max, trade, display, write }: AmountProps) {
-  const { t } = useTranslation("aftersales-screens");
-  const [typed, setTyped] = useState(typeof field.initialValue === "string" ? field.initialValue : "");
-  const limit = write(max, trade);
-  const typedMinor = display ? toMinorUnits(typed, trade.minorUnits) : null;
-  const equivalent = display && typedMinor !== null && typedMinor > 0 ? write(convert(typedMinor, trade, display), display) : null;
-  const hint = (
-    <p className={styles.hint}>
-      <span>{display ? t("apply.upToEquivalent", { amount: limit, equivalent: write(convert(max, trade, display), display) }) : t("apply.upTo", { amount: limit })}</span>
-      {display ? (
-        <span className={styles.equivalent} aria-live="polite" data-testid={`${field.name}-equivalent`}>
-          {equivalent ? t("apply.equivalent", { amount: equivalent }) : null}
-        </span>
-      ) : null}
-    </p>
-  );
-  return (
-    <Field field={field} label={label} hint={hint}>
-      <div className={styles.amount}>
-        <span className={styles.symbol} aria-hidden="true">
-          {trade.symbol.trim()}
-        </span>
-        <input
-          {...getInputProps(field, { type: "text" })}
-          key={field.key}
-          className={`${styles.control} ${styles.amountInput}`}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0"
-          onInput={(event) => setTyped(event.currentTarget.value)}
-        />
-      </div>
-    </Field>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true">
-      <rect x="5" y="11" width="14" height="9" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </svg>
-  );
-}
-
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
