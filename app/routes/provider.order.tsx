@@ -9,20 +9,20 @@
  * Every step is a real form post; another seller's order is not found.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ConsoleField } from "~/components/console-field";
 import kit from "~/components/console-kit.module.css";
+import { ETicketFiles, removeFileSchema, uploadSchema } from "~/components/console-etickets";
 import { ConsoleLayout } from "~/components/console-layout";
 import { DeliveryDetails, DeliveryTimeline, OrderSummary } from "~/components/console-order";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { i18nServer } from "~/i18n/i18n.server";
-import { consoleNotFound, consoleWriters, orderFacts, recordId, requireConsole, takeStep, wallTimeValue } from "~/server/console.server";
+import { recordId, requireConsole, takeStep } from "~/server/console.server";
+import { readForm } from "~/server/form.server";
+import { providerOrderPage } from "~/server/provider-order.server";
 import {
   deliverETickets,
-  getProviderOrder,
   issueRedemptionCode,
   markCollected,
   markReadyForPickup,
@@ -39,63 +39,13 @@ import {
   uploadETicket,
 } from "@market/delivery";
 import type { Route } from "./+types/provider.order";
-import { readForm } from "~/server/form.server";
-import { recordId as recordIdSchema } from "../../functions/market/input/fields";
 
 export const handle = { i18n: ["console", "order", "errors", "selling"] };
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
-/**
- * E-ticket PDFs chosen in the file field (one or several). A field left empty still sends a
- * nameless, empty part (read as "" or an empty File), which counts as no file. The domain checks
- * each file again.
- */
-const uploadSchema = z.object({
-  file: z.preprocess(
-    (value) => (Array.isArray(value) ? value : [value]).filter((part) => part instanceof File && (part.name !== "" || part.size > 0)),
-    z
-      .array(z.instanceof(File))
-      .min(1, { error: "console:errors.fileRequired" })
-      .refine((files) => files.every((file) => file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf")), { error: "console:errors.pdfOnly" }),
-  ),
-});
-
-const removeFileSchema = z.object({ fileId: recordIdSchema() });
-
-const HOUR = 60 * 60_000;
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireConsole(request, context, "seller");
-  const ctx = context.market;
-  const id = recordId(params.id);
-  const [order, write, t] = await Promise.all([
-    getProviderOrder(ctx, id).catch((error: unknown) => {
-      throw consoleNotFound(error);
-    }),
-    consoleWriters(context),
-    i18nServer.getFixedT(ctx.viewer.language, "console"),
-  ]);
-  const timeZone = order.event.timeZone;
-  const pickup = order.delivery.pickup;
-  // A first pickup time is offered two hours before the show (never in the past); the provider changes it.
-  const suggestedAt = Math.max(order.event.startsAt - 2 * HOUR, ctx.now() + HOUR);
-  return data(
-    {
-      title: `${t("providerOrder.title", { orderNo: order.orderNo })} · ${t("layout.name.provider")}`,
-      order: orderFacts(order, write),
-      actions: order.actions,
-      pickupForm: pickup
-        ? {
-            at: wallTimeValue(pickup.at ?? suggestedAt, timeZone),
-            location: pickup.location ?? "",
-            remark: pickup.remark ?? "",
-            providerPhone: pickup.providerPhone ?? "",
-          }
-        : undefined,
-    },
-    { headers: { "cache-control": "private, no-store" } },
-  );
+  return providerOrderPage(request, context, params.id);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -192,42 +142,7 @@ export default function ProviderOrder() {
     <ConsoleLayout kind="provider" title={t("providerOrder.title", { orderNo: order.orderNo })} back="/provider" actingFor={order.seller}>
       <OrderSummary order={order} />
 
-      {can("uploadETicket") || can("deliverETickets") || files.length > 0 ? (
-        <section className={kit.card} aria-labelledby="etickets-title">
-          <h2 id="etickets-title" className={kit.cardTitle}>
-            {t("steps.eTicket.title")}
-          </h2>
-          {files.length === 0 ? (
-            <p className={kit.hint}>{t("steps.eTicket.none")}</p>
-          ) : (
-            <ul className={kit.list} data-testid="eticket-files">
-              {files.map((file) => (
-                <li key={file.id} className={kit.fileRow}>
-                  <span className={kit.fileName}>{file.fileName}</span>
-                  <span className={kit.hint}>{file.size}</span>
-                  {can("removeETicketFile") ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove-file" />
-                      <input type="hidden" name="fileId" value={file.id} />
-                      <button type="submit" className={kit.link} aria-label={t("steps.eTicket.removeNamed", { name: file.fileName })}>
-                        {t("steps.eTicket.remove")}
-                      </button>
-                    </Form>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-          {can("uploadETicket") ? (
-            <StepForm intent="upload" schema={uploadSchema} submit={t("steps.eTicket.upload")} reply={reply} multipart bare tone={files.length > 0 ? "secondary" : "primary"}>
-              {(fields) => <ConsoleField field={fields.file} label={t("steps.eTicket.file")} type="file" accept="application/pdf,.pdf" multiple hint={t("steps.eTicket.fileHint")} />}
-            </StepForm>
-          ) : null}
-          {can("deliverETickets") && files.length > 0 ? (
-            <StepForm intent="deliver" submit={t("steps.eTicket.deliver")} reply={reply} bare />
-          ) : null}
-        </section>
-      ) : null}
+      {can("uploadETicket") || can("deliverETickets") || files.length > 0 ? <ETicketFiles files={files} can={can} reply={reply} /> : null}
 
       {detailsSet ? null : pickupDetailsForm}
 
