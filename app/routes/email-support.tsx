@@ -5,14 +5,15 @@
  * replies within 48 hours; at most 5 requests a day per account and per address.
  * ?orderNo= and ?type= prefill the form (from an order or an answer); ?sent= shows the receipt.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { useState, type ReactNode } from "react";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { OptionalMark } from "~/components/optional-mark";
+import { Field, Sent, SupportIntro } from "~/components/email-support/support-parts";
+import form from "~/components/email-support/email-support.module.css";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { optionalUser } from "~/server/auth.server";
@@ -23,12 +24,10 @@ import {
   SUPPORT_ISSUE_TYPES,
   SUPPORT_LIMITS,
   supportRequestSchema,
-  type SupportField,
   type SupportIssueType,
 } from "@market/support/support-request-schema";
 import { submitSupportRequest } from "@market/support/support-requests";
 import styles from "./help.module.css";
-import form from "./email-support.module.css";
 import type { Route } from "./+types/email-support";
 import { readForm } from "~/server/form.server";
 
@@ -112,25 +111,7 @@ function SupportForm() {
 
   return (
     <>
-      <section className={form.intro}>
-        <span className={form.introIcon} aria-hidden="true">
-          <svg viewBox="0 0 24 24">
-            <path d="M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z" />
-            <path d="m4.5 6 7.5 6 7.5-6" />
-          </svg>
-        </span>
-        <div>
-          <h2 className={form.introTitle}>{t("support.heroTitle")}</h2>
-          <p className={form.replyTime}>
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <circle cx="12" cy="12" r="8" />
-              <path d="M12 8v4l2.5 2" />
-            </svg>
-            {t("support.replyTime")}
-          </p>
-        </div>
-        <p className={form.introNote}>{t("support.dailyLimit")}</p>
-      </section>
+      <SupportIntro />
 
       <Form method="post" {...getFormProps(supportForm)} noValidate className={form.card} aria-label={t("support.formLabel")}>
         {formError ? (
@@ -190,68 +171,6 @@ function SupportForm() {
         </button>
       </Form>
     </>
-  );
-}
-
-/** A labelled field with its error under it, in the viewer's language. */
-function Field({
-  field,
-  name,
-  optional = false,
-  counter,
-  children,
-}: {
-  field: FieldMetadata<unknown>;
-  name: SupportField;
-  optional?: boolean;
-  counter?: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation(["help", "errors"]);
-  const label = t(`support.fields.${name}`);
-  const error = field.errors?.[0];
-  return (
-    <div className={form.field} data-invalid={error ? "" : undefined}>
-      <div className={form.labelRow}>
-        <label htmlFor={field.id} className={form.label}>
-          {label}
-          {optional ? <OptionalMark className={form.optional}>{t("support.optional")}</OptionalMark> : null}
-        </label>
-        {counter}
-      </div>
-      {children}
-      {error ? (
-        <p id={field.errorId} className={form.error}>
-          {t(`errors:${error}`, { field: label })}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Sent({ id }: { id: number }) {
-  const { t } = useTranslation("help");
-  return (
-    <section className={form.sent} aria-labelledby="support-sent-title">
-      <svg className={form.sentArt} viewBox="0 0 96 96" aria-hidden="true">
-        <circle cx="48" cy="48" r="44" fill="var(--color-success-soft)" />
-        <circle cx="48" cy="48" r="26" fill="var(--color-success)" />
-        <path d="m36 48 8 8 16-16" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <h2 id="support-sent-title" className={form.sentTitle}>
-        {t("support.sent.title")}
-      </h2>
-      <p className={form.reference}>{t("support.sent.reference", { id })}</p>
-      <p className={form.sentBody}>{t("support.sent.body")}</p>
-      <div className={styles.actions}>
-        <Link to="/faq" className={styles.primaryButton}>
-          {t("support.sent.back")}
-        </Link>
-        <Link to="/emailSupport" className={styles.ghostButton}>
-          {t("support.sent.another")}
-        </Link>
-      </div>
-    </section>
   );
 }
 
