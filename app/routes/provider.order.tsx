@@ -9,7 +9,7 @@
  * Every step is a real form post; another seller's order is not found.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleField } from "~/components/console-field";
 import kit from "~/components/console-kit.module.css";

@@ -69,8 +69,3 @@ export function refusalFieldErrors(code: number, refusal: string | undefined): P
   if (refusal === "amount_precision") return { refundAmount: ["aftersales-screens:apply.precision"], compensationAmount: ["aftersales-screens:apply.precision"] };
   return {};
 }
-
-/** An error key of the domain's schema (`required`, `aftersale.amountInvalid`) in the `errors` namespace. */
-function errorKey(key: string): string {
-  return key.includes(":") ? key : `errors:${key}`;
-}
