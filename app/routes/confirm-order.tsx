@@ -9,11 +9,11 @@
  * asks to cancel it and re-order (?confirm=reorder&previousOrderId=…); several unpaid orders
  * point to My Orders; tickets sold meanwhile are said at the top, with the next best listings
  * of the session instead of Place order; not on sale says so. The view is built in
- * market/orders/confirm-view.ts, the forms in server/confirm-order.server.ts.
+ * market/orders/confirm-view.ts, the page's data and the forms in server/confirm-order.server.ts.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -26,81 +26,19 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { PaySheet } from "~/components/pay-sheet";
 import { SheetTrigger, useSheet } from "~/components/sheet";
-import { i18nServer } from "~/i18n/i18n.server";
-import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
-import { confirmPageHref, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "~/server/confirm-order.server";
-import { moneyWriter } from "~/server/money-writer.server";
-import { payableOf, payFromForm, payMethodOf } from "~/server/pay-order.server";
+import { confirmPageData, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "~/server/confirm-order.server";
+import { payFromForm } from "~/server/pay-order.server";
 import { createOrderSchema } from "@market/orders";
-import { confirmOrderView } from "@market/orders/confirm-view";
-import { payReturnUrl } from "@market/payments";
 import type { Route } from "./+types/confirm-order";
 import { readForm } from "~/server/form.server";
-import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["order", "errors"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  const ctx = context.market;
-  const query = confirmQueryOf(request);
-  const write = await moneyWriter(context);
-  const [view, t] = await Promise.all([
-    confirmOrderView(ctx, query, write).catch((error: unknown) => {
-      if (isMissing(error)) throw notFoundResponse();
-      throw error;
-    }),
-    i18nServer.getFixedT(ctx.viewer.language, "order"),
-  ]);
-  const { quote, order } = view;
-  // A paid order has nothing left to do here: its success page says so.
-  if (order?.status === "paid") {
-    const success = new URL(payReturnUrl(new URL(request.url).origin, order));
-    throw redirect(`${success.pathname}${success.search}`);
-  }
-  const when = sessionTime(quote.event.startsAt, quote.event.timeZone, ctx.viewer.language);
-  const url = new URL(request.url);
-  return data(
-    {
-      pageTitle: t("confirm.metaTitle"),
-      quote: {
-        listingId: quote.listingId,
-        quantity: quote.quantity,
-        event: quote.event,
-        tickets: quote.tickets,
-        deliveryMethod: quote.deliveryMethod,
-        onSale: quote.onSale,
-        phoneCodes: quote.phoneCodes,
-        exchangeRate: quote.exchangeRate,
-        tradeCurrency: quote.price.currency,
-        displayCurrency: quote.displayPrice.currency,
-      },
-      when: { iso: when.iso, date: when.date, time: when.time },
-      price: view.price,
-      trade: view.tradeTotal
-        ? { total: view.tradeTotal, currency: quote.price.currency, display: quote.displayPrice.currency, rate: quote.exchangeRate }
-        : null,
-      soldOut: view.soldOut,
-      alternatives: view.alternatives,
-      address: view.address,
-      couponDiscount: view.couponDiscount,
-      couponLine: view.couponLine,
-      links: {
-        address: `/address-list?${new URLSearchParams({ returnTo: confirmPageHref({ ...query, addressId: undefined }) })}`,
-        coupon: `/select-coupon?${new URLSearchParams({ listingId: String(query.listingId), quantity: String(query.quantity), returnTo: confirmPageHref({ ...query, couponId: undefined }) })}`,
-        session: `/pick-seat?${new URLSearchParams({ sessionId: String(quote.event.sessionId), quantity: String(query.quantity) })}`,
-        here: `${url.pathname}${url.search}`,
-      },
-      contact: view.contact,
-      previous: view.previous,
-      payable: order && order.actions.pay ? payableOf(order, write) : null,
-      payMethod: payMethodOf(request),
-    },
-    { headers: { "cache-control": "no-store" } },
-  );
+  return confirmPageData(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

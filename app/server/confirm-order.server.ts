@@ -1,5 +1,5 @@
 /**
- * confirmOrder's address and its two ordering forms (place an order; cancel the unpaid one for
+ * confirmOrder's address, the page's data, and its two ordering forms (place an order; cancel the unpaid one for
  * the same session and re-order). A listing that sold meanwhile sends the buyer back to the
  * page with a toast, where the sold-out message and the next best listings stand at the top.
  */
@@ -10,8 +10,14 @@ import { recordId, wholeNumber } from "../../functions/market/input/fields";
 import { getAddress, type AddressView } from "@market/addresses/address-book";
 import { CODES, MarketError } from "@market/errors";
 import { createOrder, createOrderSchema, reorder, shippingInputOf, type ShippingAddress } from "@market/orders";
-import type { ConfirmQuery } from "@market/orders/confirm-view";
+import { confirmOrderView, type ConfirmQuery } from "@market/orders/confirm-view";
+import { payReturnUrl } from "@market/payments";
+import { i18nServer } from "~/i18n/i18n.server";
+import { sessionTime } from "~/i18n/session-time";
+import { requireUser } from "./auth.server";
 import { admissionTokenOf } from "./demand.server";
+import { moneyWriter } from "./money-writer.server";
+import { payableOf, payMethodOf } from "./pay-order.server";
 import { isMissing, notFoundResponse, refusalText } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -121,4 +127,70 @@ export async function reorderFromForm(request: Request, formData: FormData, quer
     const message = await refusalText(error, context);
     return data({ result: { status: "error" as const, error: { "": [message] } }, refusal: "other" as Refusal, payError: null }, { status: 400 });
   }
+}
+
+/**
+ * The page as the buyer reads it: the tickets and their price in the viewer's language and
+ * currency, the links to the address book, coupons and the session, the contact prefill, an
+ * unpaid order of the same session and the placed order's pay modal. A paid order goes on to
+ * its success page; a listing that does not exist is not found.
+ */
+export async function confirmPageData(request: Request, context: AppLoadContext) {
+  await requireUser(request, context);
+  const ctx = context.market;
+  const query = confirmQueryOf(request);
+  const write = await moneyWriter(context);
+  const [view, t] = await Promise.all([
+    confirmOrderView(ctx, query, write).catch((error: unknown) => {
+      if (isMissing(error)) throw notFoundResponse();
+      throw error;
+    }),
+    i18nServer.getFixedT(ctx.viewer.language, "order"),
+  ]);
+  const { quote, order } = view;
+  // A paid order has nothing left to do here: its success page says so.
+  if (order?.status === "paid") {
+    const success = new URL(payReturnUrl(new URL(request.url).origin, order));
+    throw redirect(`${success.pathname}${success.search}`);
+  }
+  const when = sessionTime(quote.event.startsAt, quote.event.timeZone, ctx.viewer.language);
+  const url = new URL(request.url);
+  return data(
+    {
+      pageTitle: t("confirm.metaTitle"),
+      quote: {
+        listingId: quote.listingId,
+        quantity: quote.quantity,
+        event: quote.event,
+        tickets: quote.tickets,
+        deliveryMethod: quote.deliveryMethod,
+        onSale: quote.onSale,
+        phoneCodes: quote.phoneCodes,
+        exchangeRate: quote.exchangeRate,
+        tradeCurrency: quote.price.currency,
+        displayCurrency: quote.displayPrice.currency,
+      },
+      when: { iso: when.iso, date: when.date, time: when.time },
+      price: view.price,
+      trade: view.tradeTotal
+        ? { total: view.tradeTotal, currency: quote.price.currency, display: quote.displayPrice.currency, rate: quote.exchangeRate }
+        : null,
+      soldOut: view.soldOut,
+      alternatives: view.alternatives,
+      address: view.address,
+      couponDiscount: view.couponDiscount,
+      couponLine: view.couponLine,
+      links: {
+        address: `/address-list?${new URLSearchParams({ returnTo: confirmPageHref({ ...query, addressId: undefined }) })}`,
+        coupon: `/select-coupon?${new URLSearchParams({ listingId: String(query.listingId), quantity: String(query.quantity), returnTo: confirmPageHref({ ...query, couponId: undefined }) })}`,
+        session: `/pick-seat?${new URLSearchParams({ sessionId: String(quote.event.sessionId), quantity: String(query.quantity) })}`,
+        here: `${url.pathname}${url.search}`,
+      },
+      contact: view.contact,
+      previous: view.previous,
+      payable: order && order.actions.pay ? payableOf(order, write) : null,
+      payMethod: payMethodOf(request),
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
 }
