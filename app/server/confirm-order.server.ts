@@ -1,6 +1,6 @@
 /**
- * confirmOrder's address, the page's data, and its two ordering forms (place an order; cancel the unpaid one for
- * the same session and re-order). A listing that sold meanwhile sends the buyer back to the
+ * confirmOrder's address, the page's data, and its two ordering forms (place an order; cancel
+ * the unpaid one for the same session and re-order). A listing that sold meanwhile sends the buyer back to the
  * page with a toast, where the sold-out message and the next best listings stand at the top.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
