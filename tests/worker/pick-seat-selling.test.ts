@@ -15,7 +15,7 @@ beforeAll(seedCurrencies);
 
 const capped = (html: string) => html.match(/data-testid="price-capped"/g)?.length ?? 0;
 
-test("a listing whose price Taiwan's law capped carries 'Price capped by local law' on pick-seat, in both languages; an uncapped market's does not", async () => {
+test("a listing whose price Taiwan's law capped carries 'Price capped by local law' on pick-seat, in both languages; an uncapped market's does not", { timeout: 30_000 }, async () => {
   const seller = await sellerOn(clockAt());
   const taipei = await sessionOnSale({ jurisdiction: "TW" });
   const lcsd = await sessionOnSale({ jurisdiction: "HK", licensedPlace: false });
@@ -30,7 +30,7 @@ test("a listing whose price Taiwan's law capped carries 'Price capped by local l
   expect(capped(await (await page(`/pick-seat?sessionId=${lcsd.sessionId}`)).text())).toBe(0);
 });
 
-test("the alert form on pick-seat follows the date with a price, without JavaScript; a bad email is refused beside its field", async () => {
+test("the alert form on pick-seat follows the date with a price, without JavaScript; a bad email is refused beside its field", { timeout: 30_000 }, async () => {
   const seller = await sellerOn(clockAt());
   const session = await sessionOnSale();
   await listFor(seller, listingForm(session, { price: "980" }));

@@ -8,6 +8,8 @@ import { CODES } from "../../functions/market/errors";
 import { createOrder } from "../../functions/market/orders";
 import { lawFlags, listProviderListings, providerPayouts, reviewLog, reviewProof, setResaleFlags } from "../../functions/market/selling";
 import { refusal } from "./support/after-sales";
+import { api } from "./support/api";
+import { tokenHeaders } from "./support/delivery";
 import { cookieFor, visit } from "./support/chat";
 import { clockAt, CONTACT, makeBuyer, marketFor, paySandbox, T0 } from "./support/buying";
 import { DAY, supportOn } from "./support/delivery";
@@ -108,4 +110,17 @@ test("a listing priced above face value is flagged once its venue becomes a lice
   const [withdrawn] = await listProviderListings(seller.market, { listingId: other.listingId });
   expect(withdrawn.status).toBe("withdrawn");
   expect((await reviewLog(support.market, "law", [above.listingId, other.listingId])).map((entry) => entry.decision)).toEqual(["withdrawn", "kept"]);
+});
+
+test("the API door decides a proof and reads the log; a decision outside the list is refused naming the field", async () => {
+  const { support, listingId } = await paidSale();
+  const headers = await tokenHeaders(support.userId);
+
+  const odd = await api("/support/v1/listing/proof/review", { headers, body: { listingId, decision: "maybe", reason: "unsure" } });
+  expect(odd.body.statusCode).toBe(12308);
+  expect(odd.body.message).toContain("decision");
+  const approved = await api("/support/v1/listing/proof/review", { headers, body: { listingId, decision: "approve", reason: "Matches the promoter's list" } });
+  expect(approved.body.statusCode).toBe(200);
+  const log = await api<{ subjectId: number; decision: string; reason: string }[]>("/support/v1/selling/log?subject=proof", { headers, method: "GET" });
+  expect(log.body.data[0]).toMatchObject({ subjectId: listingId, decision: "approved", reason: "Matches the promoter's list" });
 });
