@@ -12,11 +12,10 @@ import type { StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { ReviewForm, ReviewLog, SellingReviewNav } from "~/components/selling-review";
 import { lawFlags, reviewLawFlag, reviewLog } from "@market/selling";
-import { lawReviewSchema } from "@market/selling/selling-schemas";
+import { lawReviewSchema, type LawReviewInput } from "@market/selling/selling-schemas";
 import { consoleWriters, requireConsole } from "~/server/console.server";
-import { readForm } from "~/server/form.server";
 import { i18nServer } from "~/i18n/i18n.server";
-import { logLines, reviewStep } from "~/server/selling-review.server";
+import { logLines, reviewAction } from "~/server/selling-review.server";
 import type { Route } from "./+types/support.law";
 
 export const handle = { i18n: ["console", "selling"] };
@@ -45,11 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireConsole(request, context, "support");
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-  if (intent !== "review") throw new Response("Not found", { status: 404 });
-  return reviewStep(context, formData, { intent, schema: lawReviewSchema, redirectTo: "/support/law", run: (value) => reviewLawFlag(context.market, value) });
+  return reviewAction(request, context, "/support/law", { review: { schema: lawReviewSchema, run: (value: LawReviewInput) => reviewLawFlag(context.market, value) } });
 }
 
 export default function SupportLaw() {

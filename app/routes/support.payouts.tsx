@@ -13,11 +13,10 @@ import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { ReviewForm, ReviewLog, SellingReviewNav } from "~/components/selling-review";
 import { heldPayouts, holdPayout, reviewLog, reviewPayoutHold } from "@market/selling";
-import { payoutHoldSchema, payoutReviewSchema } from "@market/selling/selling-schemas";
+import { payoutHoldSchema, payoutReviewSchema, type PayoutReviewInput } from "@market/selling/selling-schemas";
 import { consoleWriters, requireConsole, SUPPORT_TIME_ZONE } from "~/server/console.server";
-import { readForm } from "~/server/form.server";
 import { i18nServer } from "~/i18n/i18n.server";
-import { logLines, reviewStep } from "~/server/selling-review.server";
+import { logLines, reviewAction } from "~/server/selling-review.server";
 import type { Route } from "./+types/support.payouts";
 
 export const handle = { i18n: ["console", "selling"] };
@@ -47,12 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireConsole(request, context, "support");
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-  if (intent === "hold") return reviewStep(context, formData, { intent, schema: payoutHoldSchema, redirectTo: "/support/payouts", run: (value) => holdPayout(context.market, value) });
-  if (intent === "review") return reviewStep(context, formData, { intent, schema: payoutReviewSchema, redirectTo: "/support/payouts", run: (value) => reviewPayoutHold(context.market, value) });
-  throw new Response("Not found", { status: 404 });
+  return reviewAction(request, context, "/support/payouts", {
+    hold: { schema: payoutHoldSchema, run: (value: { orderId: unknown; reason: unknown }) => holdPayout(context.market, value) },
+    review: { schema: payoutReviewSchema, run: (value: PayoutReviewInput) => reviewPayoutHold(context.market, value) },
+  });
 }
 
 export default function SupportPayouts() {
