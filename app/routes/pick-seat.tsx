@@ -26,7 +26,7 @@ import { notFoundPage } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { sessionAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
-import { loadReference } from "@market/catalog/reference";
+import { loadReference } from "@market/reference";
 import type { Language } from "@market/context/viewer";
 import { displayCurrency, sessionSummary } from "@market/listings/session-offer";
 import styles from "./pick-seat.module.css";

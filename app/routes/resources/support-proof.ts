@@ -4,7 +4,7 @@
  * opens in the tab) but sandboxed and never sniffed, since the seller uploaded it.
  */
 import { openListingProof } from "@market/selling";
-import { attachmentDisposition } from "../../../functions/api/routes/delivery";
+import { attachmentDisposition } from "../../../functions/web/attachment";
 import { consoleNotFound, recordId, requireConsole } from "~/server/console.server";
 import type { Route } from "./+types/support-proof";
 

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { sellingReviews, type ReviewDecision, type ReviewSubject } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 
 export interface ReviewEntry {
   subject: ReviewSubject;

@@ -40,7 +40,7 @@ import { requireRole } from "../staff";
 import { sellingInvalid } from "./invalid-input";
 import { withdrawStatements } from "./manage-listing";
 import { logStatement } from "./review-log";
-import { prepare } from "../orders/statements";
+import { prepare } from "../context/statements";
 import { recordLowestPrice } from "../demand/price-history";
 import { supportPayout } from "./payouts";
 import { jurisdictionOf, resaleVerdict } from "./resale-laws";
