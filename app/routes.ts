@@ -83,6 +83,11 @@ export default [
   route("support/cases", "routes/support.cases.tsx"),
   route("support/cases/:id", "routes/support.case.tsx"),
   route("support/demand", "routes/support.demand.tsx"),
+  // Support's side of selling: payout holds, face-value proofs, law flags (docs/decisions/selling.md).
+  route("support/payouts", "routes/support.payouts.tsx"),
+  route("support/proofs", "routes/support.proofs.tsx"),
+  route("support/proofs/:id/file", "routes/resources/support-proof.ts"),
+  route("support/law", "routes/support.law.tsx"),
   // Buyer insight and hot on-sales: docs/decisions/demand.md.
   route("waiting-room", "routes/waiting-room.tsx"),
   route("alert-unsubscribe", "routes/alert-unsubscribe.tsx"),

@@ -17,6 +17,7 @@ const SUPPORT_TABS = [
   { key: "orders", to: "/support" },
   { key: "cases", to: "/support/cases" },
   { key: "demand", to: "/support/demand" },
+  { key: "selling", to: "/support/payouts" },
 ] as const;
 
 interface ConsoleLayoutProps {

@@ -1,11 +1,15 @@
 /**
  * The waiting room (/waiting-room?sessionId=): where buyers of a high-demand session wait their
  * turn (demand/admission.ts holds the rules). Opening the page takes a place, or keeps the one
- * the account has, so refreshing never costs a place. Without JavaScript it refreshes itself
- * (meta refresh) at its batch, or every 30 s while that is further off; when the buyer's turn comes it sets the admission cookie
- * and goes on to pick-seat. A turn that has passed is rejoined with a real form.
+ * the account has, so refreshing never costs a place. It asks again at the buyer's batch, or
+ * every 30 s while that is further off: with JavaScript by reloading its data in place (the
+ * position and estimate change without a page load), without it by a meta refresh inside
+ * <noscript> (so a browser running scripts never reloads the page as well). When the buyer's turn
+ * comes it sets the admission cookie and goes on to pick-seat. While the session has nothing
+ * left to sell the page says admission is paused. A turn that has passed is rejoined with a real form.
  */
-import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useLoaderData, useRevalidator } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { recordId } from "../../functions/market/input/fields";
@@ -25,10 +29,18 @@ export const handle = { i18n: ["demand"] };
 /** Refresh no sooner than this (a busy room) and no later (the estimate stays current). */
 const REFRESH_SECONDS = { min: 3, max: 30 };
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [{ title: data.pageTitle }, ...(data.refreshSeconds ? [{ httpEquiv: "refresh", content: String(data.refreshSeconds) } as const] : [])]
-    : [{ title: "Ovation" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
+
+/** Asks the loader again after `seconds` (JavaScript's refresh; the page's <noscript> holds the other). */
+function useRefreshIn(seconds: number | null) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (seconds === null) return;
+    const timer = setTimeout(() => revalidator.revalidate(), seconds * 1000);
+    return () => clearTimeout(timer);
+    // A new answer brings a new `seconds` (and `now`), which sets the next timer.
+  }, [seconds, revalidator]);
+}
 
 const querySchema = z.object({ sessionId: recordId() });
 
@@ -81,12 +93,18 @@ export default function WaitingRoomPage() {
   const { t, i18n } = useTranslation("demand");
   const time = (at: number) => new Intl.DateTimeFormat(i18n.language, { timeZone: loaded.timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(at);
   const here = `/waiting-room?sessionId=${loaded.sessionId}`;
+  useRefreshIn(loaded.refreshSeconds === null ? null : loaded.refreshSeconds);
 
   return (
     <div className={styles.page}>
       <PageHeader title={loaded.title} fallback={`/pick-seat?sessionId=${loaded.sessionId}`} />
+      {loaded.refreshSeconds ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(loaded.refreshSeconds)} />
+        </noscript>
+      ) : null}
       <main className={styles.main}>
-        <section className={styles.card} role="status" aria-live="polite" data-testid="waiting-room" data-view={loaded.view}>
+        <section className={styles.card} role="status" aria-live="polite" data-testid="waiting-room" data-view={loaded.view} data-checked={loaded.now}>
           {loaded.view === "signIn" ? (
             <>
               <h2 className={styles.title}>{t("queue.prequeueTitle")}</h2>
@@ -108,11 +126,17 @@ export default function WaitingRoomPage() {
               <p className={styles.position}>
                 {loaded.place.aboutAhead > 0 ? t("queue.position", { count: loaded.place.aboutAhead }) : t("queue.positionNone")}
               </p>
-              <p className={styles.body}>
-                {loaded.place.estimatedAt - loaded.now < 60_000
-                  ? t("queue.estimateSoon")
-                  : t("queue.estimate", { time: time(loaded.place.estimatedAt), minutes: Math.ceil((loaded.place.estimatedAt - loaded.now) / 60_000) })}
-              </p>
+              {loaded.place.paused ? (
+                <p className={styles.body} data-testid="queue-paused">
+                  {t("queue.paused")}
+                </p>
+              ) : (
+                <p className={styles.body}>
+                  {loaded.place.estimatedAt - loaded.now < 60_000
+                    ? t("queue.estimateSoon")
+                    : t("queue.estimate", { time: time(loaded.place.estimatedAt), minutes: Math.ceil((loaded.place.estimatedAt - loaded.now) / 60_000) })}
+                </p>
+              )}
               <p className={styles.body}>{t("queue.rate", { rate: loaded.place.admitPerMinute })}</p>
               <p className={styles.body}>{t("queue.keepOpen")}</p>
               <Link to={here} className={styles.quiet} reloadDocument>

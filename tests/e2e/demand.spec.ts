@@ -68,9 +68,12 @@ for (const [language, javaScript] of [
       await expect(room).toHaveAttribute("data-view", "waiting");
       await expect(room.getByText(inLanguage(language, "You're in the queue", "你正在輪候"))).toBeVisible();
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/waiting-${language}-${javaScript ? "js" : "nojs"}.png` });
+      // With JavaScript the page asks again in place: this mark survives until the turn comes.
+      if (javaScript) await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
       // The page refreshes itself at the next batch (every 10 s) and goes on when the turn comes.
       await expect(page).toHaveURL(new RegExp(`/pick-seat\\?sessionId=${sessionId}$`), { timeout: 45_000 });
       await expect(page.getByTestId("price-chart")).toBeVisible();
+      if (javaScript) expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
     });
   });
 }

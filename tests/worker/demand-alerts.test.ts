@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { readOutbox } from "../../functions/integrations/mail";
+import { SELF } from "cloudflare:test";
+import { headersOf, readOutbox } from "../../functions/integrations/mail";
 import { sendTicketAlerts, subscribeTicketAlert } from "../../functions/market/alerts";
 import { cancelOrder, createOrder } from "../../functions/market/orders";
 import { api } from "./support/api";
@@ -90,6 +91,34 @@ test("the unsubscribe link in the mail stops the alert without signing in", asyn
   await makeListing({ sessionId, quantity: 2, priceMinor: 90_000 });
   expect(cheaper.listingId).toBeGreaterThan(0);
   expect(await sendTicketAlerts(cron)).toEqual({ mailed: 0 });
+});
+
+test("an alert mail carries List-Unsubscribe to its signed link, and a mail client's one-click POST there stops the alert", async () => {
+  const clock = clockAt();
+  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 150_000 });
+  const { tourId } = await tourOf(sessionId);
+  const cron = marketFor(null, clock);
+  await subscribeTicketAlert(marketFor(null, clock), { tourId, sessionId, email: "oneclick@example.com", priceBelow: 1_500 });
+  await makeListing({ sessionId, quantity: 2, priceMinor: 120_000 });
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
+  const [mail] = await mailTo("oneclick@example.com");
+
+  const headers = headersOf(mail)!;
+  expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  const link = /^<(.+)>$/.exec(headers["List-Unsubscribe"])?.[1] ?? "";
+  expect(link.startsWith("http://127.0.0.1:8787/alert-unsubscribe?token=unsub.")).toBe(true);
+  expect(mail.textBody).toContain(link);
+
+  // A mail provider posts from its own servers: no cookie, no Origin, the RFC 8058 body.
+  const url = new URL(link);
+  const oneClick = await SELF.fetch(`https://ovation.test${url.pathname}${url.search}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(oneClick.status).toBe(200);
+  const [alert] = await testDb.select().from(schema.ticketAlerts).where(eq(schema.ticketAlerts.email, "oneclick@example.com"));
+  expect(alert.unsubscribedAt).toEqual(expect.any(Number));
 });
 
 test("a forged or altered unsubscribe token is not found", async () => {

@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { joinQueue, markHighDemand, notePickSeatArrival, queuePlace, type QueuePlace } from "../../functions/market/demand";
-import { createOrder } from "../../functions/market/orders";
+import { cancelOrder, createOrder } from "../../functions/market/orders";
 import { api } from "./support/api";
+import { cookieFor, visit } from "./support/chat";
 import { CONTACT, T0, clockAt, makeBuyer, makeListing, marketFor, testDb } from "./support/buying";
 
 const SECOND = 1_000;
@@ -96,6 +97,53 @@ test("joining twice keeps one place, and 200 concurrent arrivals over 4 shards h
   for (const positions of byShard.values()) {
     expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: positions.length }, (_, i) => i + 1));
   }
+});
+
+test("a batch lets in no more buyers than there are tickets left; sold out, admission pauses and those waiting are told, and it resumes when tickets come back", async () => {
+  const clock = clockAt(OPENS + 1);
+  const { listingId, sessionId } = await makeListing({ quantity: 4 });
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 60 });
+  const ids = await buyers(6);
+  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+
+  // At 60 a minute a batch would be 10; 4 tickets are left, so 4 are let in.
+  clock.time = OPENS + 10 * SECOND;
+  const places = await Promise.all(ids.map((id) => queuePlace(marketFor(id, clock), sessionId)));
+  // Arrivals after opening are ranked as they came.
+  expect(places.map(stateOf)).toEqual(["admitted", "admitted", "admitted", "admitted", "waiting", "waiting"]);
+  const token = (places[0] as Extract<QueuePlace, { state: "admitted" }>).admissionToken;
+  const buyer = marketFor(ids[0], clock);
+  const order = await createOrder(buyer, { listingId, quantity: 4, ...CONTACT, admissionToken: token });
+
+  // Everything is held: nobody more is let in, and those waiting hear it.
+  const waiting = ids.slice(4);
+  clock.time = OPENS + 60 * SECOND;
+  for (const id of waiting) {
+    expect(await queuePlace(marketFor(id, clock), sessionId)).toMatchObject({ state: "waiting", paused: true });
+  }
+
+  // The hold is dropped: the next batch lets them in.
+  await cancelOrder(buyer, order.id);
+  clock.time = OPENS + 70 * SECOND;
+  for (const id of waiting) {
+    expect(await queuePlace(marketFor(id, clock), sessionId)).toMatchObject({ state: "admitted", admittedAt: OPENS + 70 * SECOND });
+  }
+});
+
+test("the waiting page tells a buyer admission is paused while everything is held, and refreshes itself without JavaScript from a <noscript>", async () => {
+  const now = { now: () => Date.now() };
+  const { listingId, sessionId } = await makeListing({ quantity: 2 });
+  const [holderId, waitingId] = await buyers(2);
+  await createOrder(marketFor(holderId, now), { listingId, quantity: 2, ...CONTACT });
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 60, opensAt: Date.now() - MINUTE });
+
+  const html = await (await visit(`/waiting-room?sessionId=${sessionId}`, await cookieFor(waitingId))).text();
+  expect(html).toContain('data-view="waiting"');
+  expect(html).toContain('data-testid="queue-paused"');
+  expect(html).toContain("nobody more is let in");
+  expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="\d+"\/><\/noscript>/);
+  // Only there: a browser running scripts asks again by itself and never reloads the page.
+  expect(html.match(/http-equiv="refresh"/g)).toHaveLength(1);
 });
 
 test("while the queue is on, tickets are held only with the buyer's own, unexpired admission", async () => {

@@ -19,7 +19,14 @@
  *
  *   GET  /support/v1/payout/detail       ?orderId=                 PayoutView
  *   POST /support/v1/payout/hold         { orderId, reason }       PayoutView
- *   POST /support/v1/payout/release      { orderId }               PayoutView
+ *   POST /support/v1/payout/release      { orderId, reason? }      PayoutView
+ *   GET  /support/v1/payout/held                                   PayoutView[] (held by support or an open case)
+ *   POST /support/v1/payout/review       { orderId, decision: release|keep, reason }   PayoutView
+ *   GET  /support/v1/listing/proofs      ?view=pending|reviewed    ProofQueueItem[]
+ *   POST /support/v1/listing/proof/review { listingId, decision: approve|reject, reason }
+ *   GET  /support/v1/listing/law-flags                             LawFlag[]
+ *   POST /support/v1/listing/law/review  { listingId, decision: withdraw|keep, reason }
+ *   GET  /support/v1/selling/log         ?subject=payout|proof|law  ReviewLogEntry[]
  *   GET  /support/v1/listing/proof       ?listingId=               the proof file itself
  *   POST /support/v1/resale/flags        { venueId?, jurisdiction?, licensedPlace?, designatedVenue?, showId?, designatedEvent?, resaleRestricted? }
  */
@@ -33,13 +40,20 @@ import {
   createListing,
   editListing,
   getSellerProfile,
+  heldPayouts,
   holdPayout,
+  lawFlags,
   listableSessions,
   listProviderListings,
   openListingProof,
   payoutStatement,
+  proofQueue,
   providerPayouts,
   releasePayout,
+  reviewLawFlag,
+  reviewLog,
+  reviewPayoutHold,
+  reviewProof,
   resellOrder,
   saveSellerProfile,
   setResaleFlags,
@@ -114,6 +128,24 @@ export function registerSellingRoutes(api: Hono<ApiEnv>) {
   });
   api.post("/support/v1/payout/hold", async (c) => c.json(ok(await holdPayout(c.get("market"), (await body(c)) as { orderId: unknown; reason: unknown }))));
   api.post("/support/v1/payout/release", async (c) => c.json(ok(await releasePayout(c.get("market"), (await body(c)) as { orderId: unknown }))));
+  // Support's selling reviews (selling/support-review.ts): the domain parses each body strictly.
+  api.get("/support/v1/payout/held", async (c) => c.json(ok(await heldPayouts(c.get("market")))));
+  api.post("/support/v1/payout/review", async (c) => c.json(ok(await reviewPayoutHold(c.get("market"), (await body(c)) as never))));
+  api.get("/support/v1/listing/proofs", async (c) => c.json(ok(await proofQueue(c.get("market"), c.req.query("view") === "reviewed" ? "reviewed" : "pending"))));
+  api.post("/support/v1/listing/proof/review", async (c) => {
+    await reviewProof(c.get("market"), (await body(c)) as never);
+    return c.json(ok(true));
+  });
+  api.get("/support/v1/listing/law-flags", async (c) => c.json(ok(await lawFlags(c.get("market")))));
+  api.post("/support/v1/listing/law/review", async (c) => {
+    await reviewLawFlag(c.get("market"), (await body(c)) as never);
+    return c.json(ok(true));
+  });
+  api.get("/support/v1/selling/log", async (c) => {
+    const subject = z.object({ subject: z.enum(["payout", "proof", "law"]) }).safeParse({ subject: c.req.query("subject") });
+    if (!subject.success) throw invalidParam(subject.error);
+    return c.json(ok(await reviewLog(c.get("market"), subject.data.subject)));
+  });
   api.get("/support/v1/listing/proof", async (c) => {
     const { listingId } = parse(idOf("listingId"), { listingId: c.req.query("listingId") });
     const proof = await openListingProof(c.get("market"), listingId as number);

@@ -147,6 +147,8 @@ export const mailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** JSON object of extra headers (List-Unsubscribe on alert mail; migration 0013). */
+    headers: text("headers"),
     status: text("status", { enum: MAIL_STATUSES }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

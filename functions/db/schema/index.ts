@@ -17,3 +17,4 @@ export * from "./demand";
 export * from "./messaging";
 export * from "./apps";
 export * from "./selling";
+export * from "./selling-support";

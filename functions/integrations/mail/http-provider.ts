@@ -21,6 +21,7 @@ export async function deliverByHttp(config: MailProviderConfig, message: MailMes
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       }),
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });

@@ -8,10 +8,10 @@ import type { MarketContext } from "../../market/context";
 import { mailProviderConfig } from "./config";
 import { deliverByHttp } from "./http-provider";
 import type { MailMessage } from "./message";
-import { dueMail, markAttemptFailed, markSent, recordMail, type OutboxRow } from "./outbox";
+import { dueMail, headersOf, markAttemptFailed, markSent, recordMail, type OutboxRow } from "./outbox";
 
 export type { MailMessage } from "./message";
-export { readOutbox, type OutboxRow } from "./outbox";
+export { headersOf, readOutbox, type OutboxRow } from "./outbox";
 
 export type MailContext = Pick<MarketContext, "db" | "env" | "now">;
 
@@ -54,6 +54,7 @@ async function attempt(ctx: MailContext, row: OutboxRow, provider: NonNullable<R
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody ?? undefined,
+    headers: headersOf(row),
   });
   if (result.accepted) {
     await markSent(ctx, row.id);

@@ -9,4 +9,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post on alert mail). */
+  headers?: Record<string, string>;
 }

@@ -11,6 +11,11 @@ import type { MailMessage } from "./message";
 export type OutboxContext = Pick<MarketContext, "db" | "now">;
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** A row's extra headers, as the provider is given them. */
+export function headersOf(row: Pick<OutboxRow, "headers">): Record<string, string> | undefined {
+  return row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
+}
+
 export async function recordMail(ctx: OutboxContext, message: MailMessage, status: MailStatus): Promise<OutboxRow> {
   const now = ctx.now();
   const [row] = await ctx.db
@@ -22,6 +27,7 @@ export async function recordMail(ctx: OutboxContext, message: MailMessage, statu
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html ?? null,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
       status,
       nextAttemptAt: status === "queued" ? now : null,
       createdAt: now,

@@ -169,6 +169,9 @@ async function alertMail(
     language,
     subject: zh ? (what.priceDrop ? `降價提示：${what.tourTitle}` : `有票提示：${what.tourTitle}`) : what.priceDrop ? `Price drop: ${what.tourTitle}` : `Tickets available: ${what.tourTitle}`,
     text: text.join("\n"),
+    // RFC 2369 / RFC 8058: mail clients offer their own unsubscribe button, which POSTs
+    // 'List-Unsubscribe=One-Click' to the signed link (the page's action stops the alert).
+    headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
 

@@ -15,9 +15,16 @@
  *   refuses without a valid one while the queue is on (queueAdmissionRequired).
  * - The position shown is the buyer's place in their shard times the number of shards: an
  *   estimate, said as 'about'; the time is the shard's own batch schedule, exact at that rate.
+ * - Admission follows what is left to sell: a batch never lets in more buyers than the session
+ *   has tickets left (shared over its shards), and with none left (all sold, or all held by
+ *   buyers paying) admission pauses. Those waiting keep their places and are told so, rather
+ *   than being let in to a sold-out page; it resumes, on a fresh schedule, when tickets come back.
  */
 import type { MarketContext } from "../context";
+import { and, eq, sql } from "drizzle-orm";
+import { listings } from "../../db/schema";
 import { MarketError } from "../errors";
+import { ticketsLeft } from "../listings/availability";
 import { requireBuyer } from "../context/buyer";
 import { demandOf, queueIsOn, type SessionDemand } from "./high-demand";
 import { signToken, verifyToken } from "./signed-token";
@@ -40,18 +47,30 @@ export type QueuePlace =
   | ({ sessionId: number; queueOn: true; shards: number; admitPerMinute: number } & (
       | { state: "absent" | "expired" }
       | { state: "prequeue"; opensAt: number; prequeued: number }
-      | { state: "waiting"; position: number; aboutAhead: number; nextBatchAt: number; estimatedAt: number }
+      | { state: "waiting"; position: number; aboutAhead: number; nextBatchAt: number; estimatedAt: number; paused: boolean }
       | { state: "admitted"; admittedAt: number; expiresAt: number; admissionToken: string }
     ));
 
-export function shardSettings(demand: SessionDemand): ShardSettings {
+/** A shard's settings; `left` (the session's tickets left, when known) shrinks each batch to it, and pauses admission at none. */
+export function shardSettings(demand: SessionDemand, left?: number): ShardSettings {
   const perShardPerMinute = demand.admitPerMinute / demand.shards;
+  const atRate = Math.max(1, Math.round((perShardPerMinute * BATCH_INTERVAL_MS) / 60_000));
   return {
     opensAt: demand.opensAt,
     intervalMs: BATCH_INTERVAL_MS,
-    batchSize: Math.max(1, Math.round((perShardPerMinute * BATCH_INTERVAL_MS) / 60_000)),
+    batchSize: left === undefined ? atRate : Math.max(1, Math.min(atRate, Math.ceil(left / demand.shards))),
     windowMs: ADMISSION_WINDOW_MS,
+    paused: left === 0,
   };
+}
+
+/** Tickets of the session buyers can take at the context's clock, over all its listings (availability.ts). One read. */
+export async function sessionTicketsLeft(ctx: Pick<MarketContext, "db" | "now">, sessionId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ left: sql<number>`COALESCE(SUM(MAX(${ticketsLeft(ctx.now())}, 0)), 0)`.mapWith(Number) })
+    .from(listings)
+    .where(and(eq(listings.sessionId, sessionId)));
+  return row?.left ?? 0;
 }
 
 /** The shard of the session that holds `userId`'s place. */
@@ -59,11 +78,11 @@ export function shardOf(env: Env, demand: SessionDemand, userId: number) {
   return env.WAITING_ROOM.get(env.WAITING_ROOM.idFromName(`${demand.sessionId}/${userId % demand.shards}`));
 }
 
-async function answer(ctx: MarketContext, demand: SessionDemand, userId: number, place: ShardPlace): Promise<QueuePlace> {
+async function answer(ctx: MarketContext, demand: SessionDemand, userId: number, place: ShardPlace, paused: boolean): Promise<QueuePlace> {
   const base = { sessionId: demand.sessionId, queueOn: true as const, shards: demand.shards, admitPerMinute: demand.admitPerMinute };
   switch (place.state) {
     case "waiting":
-      return { ...base, ...place, aboutAhead: (place.position - 1) * demand.shards };
+      return { ...base, ...place, aboutAhead: (place.position - 1) * demand.shards, paused };
     case "admitted":
       return { ...base, ...place, admissionToken: await signToken(ctx.env, "admit", [demand.sessionId, userId, place.expiresAt]) };
     default:
@@ -75,10 +94,11 @@ async function callShard(ctx: MarketContext, sessionId: number, call: "join" | "
   const userId = requireBuyer(ctx);
   const demand = await demandOf(ctx, sessionId);
   if (!queueIsOn(demand)) return { sessionId, queueOn: false };
-  const request = { buyer: String(userId), now: ctx.now(), settings: shardSettings(demand) };
+  const settings = shardSettings(demand, await sessionTicketsLeft(ctx, sessionId));
+  const request = { buyer: String(userId), now: ctx.now(), settings };
   const shard = shardOf(ctx.env, demand, userId);
   const place = call === "join" ? await shard.join(request) : await shard.status(request);
-  return answer(ctx, demand, userId, place);
+  return answer(ctx, demand, userId, place, settings.paused === true);
 }
 
 /**

@@ -14,6 +14,9 @@
  *   admits anyone earlier or later than the schedule says; an idle stretch is not saved up.
  * - An admission lasts `windowMs`; after it the buyer's place is spent and joining again starts
  *   at the back.
+ * - While `paused` (the session has nothing left to sell) no batch is due: the schedule moves on
+ *   without admitting anyone, so when tickets come back admission resumes at the next batch, not
+ *   in a burst of the batches skipped.
  */
 import { DurableObject } from "cloudflare:workers";
 
@@ -22,6 +25,8 @@ export interface ShardSettings {
   intervalMs: number;
   batchSize: number;
   windowMs: number;
+  /** Nothing left to sell: admit no one (see the rules above). */
+  paused?: boolean;
 }
 
 export type ShardPlace =
@@ -111,6 +116,10 @@ export class WaitingRoom extends DurableObject<Env> {
       this.save({ drawn: 1, lastRank, lastBatchAt: opensAt - intervalMs });
     }
     const boundaryBefore = (time: number) => opensAt + Math.floor((time - opensAt) / intervalMs) * intervalMs;
+    if (settings.paused) {
+      if (boundaryBefore(now) > this.meta.lastBatchAt) this.save({ lastBatchAt: boundaryBefore(now) });
+      return;
+    }
     while (this.meta.lastBatchAt + intervalMs <= now) {
       if (this.meta.lastRank === this.meta.admittedRank) {
         // Nobody waits: skip to the latest boundary, so an idle stretch is not saved up as a burst.

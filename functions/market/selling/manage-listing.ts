@@ -130,14 +130,14 @@ export async function withdrawListing(ctx: MarketContext, input: { listingId: un
   if (!parsed.success) throw sellingInvalid(parsed.error);
   const row = await ownListing(ctx, seller, parsed.data.listingId);
   if (row.withdrawnAt) throw new MarketError("listingNotEditable");
-  await withdrawStatements(ctx, row.listing.id, seller.userId);
+  await ctx.d1.batch(withdrawStatements(ctx, row.listing.id, seller.userId));
   await recordLowestPrice(ctx, row.listing.sessionId);
 }
 
-/** Withdraws listing `listingId` on behalf of `actorUserId`, recording the change once. */
-async function withdrawStatements(ctx: MarketContext, listingId: number, actorUserId: number): Promise<void> {
+/** The statements that withdraw listing `listingId` on behalf of `actorUserId` (a seller, or support), recording the change once. */
+export function withdrawStatements(ctx: Pick<MarketContext, "d1" | "now">, listingId: number, actorUserId: number) {
   const now = ctx.now();
-  await ctx.d1.batch([
+  return [
     prepare(
       ctx.d1,
       sql`INSERT INTO ${listingTerms} (listing_id, created_by, withdrawn_at, withdrawn_by, updated_at)
@@ -150,6 +150,6 @@ async function withdrawStatements(ctx: MarketContext, listingId: number, actorUs
       sql`INSERT INTO ${listingChanges} (listing_id, actor_user_id, kind, from_value, to_value, created_at)
           SELECT ${listingId}, ${actorUserId}, 'withdrawn', NULL, NULL, ${now} WHERE changes() > 0`,
     ),
-  ]);
+  ];
 }
 

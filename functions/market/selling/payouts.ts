@@ -17,7 +17,9 @@ import { MACHINES } from "../delivery/machine";
 import { requireRole } from "../staff";
 import { sellingInvalid } from "./invalid-input";
 import { requireSeller } from "./seller-profiles";
+import { logStatement } from "./review-log";
 import { payoutHoldSchema, payoutReleaseSchema, statementQuerySchema } from "./selling-schemas";
+import { reviewPayoutHold } from "./support-review";
 
 /** The marketplace's fee on the seller's price, in basis points. */
 export const MARKETPLACE_FEE_BPS = 500;
@@ -171,28 +173,43 @@ export async function holdPayout(ctx: MarketContext, input: { orderId: unknown; 
   const parsed = payoutHoldSchema.safeParse(input);
   if (!parsed.success) throw sellingInvalid(parsed.error);
   const current = await supportPayout(ctx, parsed.data.orderId);
-  const result = await ctx.d1
-    .prepare(
-      `INSERT INTO payout_holds (order_id, reason, held_by, created_at)
-       SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM payout_holds WHERE order_id = ?1 AND released_at IS NULL)`,
-    )
-    .bind(current.orderId, parsed.data.reason, staff.userId, ctx.now())
-    .run();
+  const [result] = await ctx.d1.batch([
+    ctx.d1
+      .prepare(
+        `INSERT INTO payout_holds (order_id, reason, held_by, created_at)
+         SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM payout_holds WHERE order_id = ?1 AND released_at IS NULL)`,
+      )
+      .bind(current.orderId, parsed.data.reason, staff.userId, ctx.now()),
+    logStatement(ctx, { subject: "payout", subjectId: current.orderId, decision: "held", reason: parsed.data.reason, staffUserId: staff.userId }, sql`changes() > 0`),
+  ]);
   if (result.meta.changes === 0) throw new MarketError("clientOperateFail", { data: { reason: "already_held" } });
   return supportPayout(ctx, current.orderId);
 }
 
-/** Support releases an order's payout hold. Throws notLogin, notFound (no hold either). Side effects: the hold released. */
-export async function releasePayout(ctx: MarketContext, input: { orderId: unknown }): Promise<PayoutView> {
-  const staff = await requireRole(ctx, "support");
+/**
+ * Support releases an order's payout hold (the reason is optional on the API; the console asks for
+ * one, support-review.ts). Throws notLogin, notFound (no hold either). Side effects: the hold
+ * released, one log entry.
+ */
+export async function releasePayout(ctx: MarketContext, input: { orderId: unknown; reason?: unknown }): Promise<PayoutView> {
   const parsed = payoutReleaseSchema.safeParse(input);
-  if (!parsed.success) throw sellingInvalid(parsed.error);
-  const updated = await ctx.db
-    .update(payoutHolds)
-    .set({ releasedAt: ctx.now(), releasedBy: staff.userId })
-    .where(and(eq(payoutHolds.orderId, parsed.data.orderId), isNull(payoutHolds.releasedAt)))
-    .returning({ id: payoutHolds.id });
-  if (updated.length === 0) throw notFound("hold");
-  return supportPayout(ctx, parsed.data.orderId);
+  if (!parsed.success) {
+    await requireRole(ctx, "support");
+    throw sellingInvalid(parsed.error);
+  }
+  return reviewPayoutHold(ctx, { orderId: parsed.data.orderId, decision: "release", reason: parsed.data.reason ?? "-" });
+}
+
+/** Orders whose payout support holds, or an open after-sales case holds, latest event first (at most 100). Support only. */
+export async function heldPayouts(ctx: MarketContext): Promise<PayoutView[]> {
+  await requireRole(ctx, "support");
+  const rows = await payoutRows(
+    ctx,
+    and(
+      sql`(EXISTS (SELECT 1 FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL)
+           OR EXISTS (SELECT 1 FROM ${afterSaleCases} c WHERE c.order_id = ${orders.id} AND c.status IN (${sql.join(OPEN_STATUSES.map((status) => sql`${status}`), sql`, `)})))`,
+    ),
+  );
+  return rows.slice(0, 100).map((row) => toView(row, ctx.now()));
 }
 

@@ -191,7 +191,18 @@ export type SellerProfileRequest = z.output<typeof sellerProfileSchema>;
 
 /** Support holding or releasing an order's payout. */
 export const payoutHoldSchema = z.object({ orderId: id, reason: requiredText(SELLING_LIMITS.text) });
-export const payoutReleaseSchema = z.object({ orderId: id });
+export const payoutReleaseSchema = z.object({ orderId: id, reason: requiredText(SELLING_LIMITS.text).optional() });
+
+/** Support's decisions in the selling console (support-review.ts): each names its record and says why. */
+const reviewReason = requiredText(SELLING_LIMITS.text);
+export const payoutReviewSchema = z.object({ orderId: id, decision: z.enum(["release", "keep"], { error: SELLING_MESSAGES.required }), reason: reviewReason });
+export const proofReviewSchema = z.object({ listingId: id, decision: z.enum(["approve", "reject"], { error: SELLING_MESSAGES.required }), reason: reviewReason });
+export const lawReviewSchema = z.object({ listingId: id, decision: z.enum(["withdraw", "keep"], { error: SELLING_MESSAGES.required }), reason: reviewReason });
+/** The console's decision form as the browser checks it (the record and the choice are checked by the schemas above). */
+export const reviewFormSchema = z.object({ decision: z.string({ error: SELLING_MESSAGES.required }).min(1, { error: SELLING_MESSAGES.required }), reason: reviewReason });
+export type PayoutReviewInput = z.input<typeof payoutReviewSchema>;
+export type ProofReviewInput = z.input<typeof proofReviewSchema>;
+export type LawReviewInput = z.input<typeof lawReviewSchema>;
 
 /** A month of the payout statement, `YYYY-MM`. */
 export const statementQuerySchema = z.object({
