@@ -9,6 +9,8 @@ import { Toaster } from "~/components/toaster";
 import { ConnectionStatus } from "~/components/connection-status";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { HostAppWiring, appFrameStyle } from "~/components/host-app-wiring";
+import { OpenInAppBar } from "~/components/open-in-app";
+import { readPageEvent } from "~/server/page-event.server";
 import { readToast } from "~/server/toast.server";
 import { themeOf } from "~/server/theme.server";
 import { pageSeo } from "~/server/seo.server";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shownCurrency = reference.currencyByCode.get(viewer.currency);
   const theme = themeOf(request);
   if (theme.setCookie) headers.append("Set-Cookie", theme.setCookie);
+  const pageEvent = await readPageEvent(request, context.appFrame, headers);
   return data(
     {
       language: viewer.language,
@@ -57,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payMethods: payMethodsFor(viewer),
       version: { name: context.cloudflare.env.APP_VERSION, build: context.cloudflare.env.APP_BUILD },
       toast,
+      /** SPEC §7's analytics event of the action that led here (app/server/page-event.server.ts). */
+      pageEvent,
       /** system, light or dark: written on <html> so the first paint is in it (tokens.css). */
       theme: theme.theme,
       /** Canonical, alternates and the path's default title and description (app/seo). */
@@ -121,6 +126,7 @@ export default function App() {
   return (
     <>
       <PendingBar />
+      <OpenInAppBar />
       <Outlet />
       <Toaster toast={data?.toast ?? null} />
       <VisitRecorder />

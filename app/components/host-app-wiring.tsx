@@ -1,23 +1,31 @@
 /**
- * The page's side of the host app and of analytics, mounted once in the root; renders nothing.
+ * The page's side of the host app, of analytics and of navigation, mounted once in the root.
  *
- * - Inside an app (a bridge is injected): tells the app the page is ready; on logged-in passes
- *   the token on (updateToken); on open-login asks the app for a new token instead of showing
- *   our sign-in (SPEC §8), reloading with it, and opens our sign-in only when the app gives none.
+ * - The request client (app/platform/page-requests.ts) gets the viewer's SPEC §7 headers.
+ * - The page stack follows the router (page-stack.ts); the global events' listeners are mounted
+ *   (global-listeners.tsx).
+ * - Inside an app (a bridge is injected): tells the app the page is ready; an app token the
+ *   server refused on this request (tokenExpired, tokenInvalid) asks the app for a new one
+ *   (SPEC §8, through open-login); a link to a screen the app has (show-list, tourDetail,
+ *   tourList) opens it with openAppPage, the web page only when the app does not answer.
  * - Analytics (SPEC §9): a page view per screen, with the channel, platform and the visit's ad
- *   fields as default parameters; sent only where the root says analytics is on (production).
+ *   fields as default parameters, and the named events the server's actions report (login,
+ *   register, order); sent only where the root says analytics is on (production).
  * - The status bar and safe area the app reported pad the page from the first HTML (appFrameStyle).
  */
 import { useEffect, useRef, type CSSProperties } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { useRootData } from "~/root";
-import { createAnalytics, COLLECTOR_PATH, type Analytics } from "~/platform/analytics";
 import { readAdParams } from "~/platform/ad-params";
-import { deviceIdOf } from "~/platform/device-id";
+import { appLinkOfWebPath, webPathOfAppLink } from "~/platform/deep-links";
 import { deviceStore } from "~/platform/device-store";
 import { globalEventBus } from "~/platform/global-events";
 import { hostApp, insideHostApp } from "~/platform/host-app";
+import { configurePageRequests } from "~/platform/page-requests";
 import type { AppFrame } from "../../functions/web/app-context";
+import { GlobalListeners } from "./global-listeners";
+import { pageAnalytics, startPageAnalytics, trackPageEvent } from "./page-analytics";
+import { pageStack, usePageStack } from "./page-stack";
 
 /** The screens the funnel follows, by path (functions/market/analytics/event-rules.ts). */
 const PAGE_NAMES: Record<string, string> = { "/": "home", "/tourDetail": "tourDetail", "/pick-seat": "pickSeat", "/confirm-order": "confirmOrder", "/confirm-ticket": "confirmTicket" };
@@ -35,57 +43,56 @@ export function appFrameStyle(frame: AppFrame | undefined): CSSProperties | unde
   return style as CSSProperties;
 }
 
-let analytics: Analytics | null = null;
-
-/** The page's analytics (null before the root mounted it, or where it is off). */
-export function pageAnalytics(): Analytics | null {
-  return analytics;
+/** Inside an app, a click on a link to one of the app's own screens opens that screen. */
+function openAppScreens(event: MouseEvent) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const anchor = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== window.location.origin || anchor.target === "_blank") return;
+  const link = appLinkOfWebPath(anchor.pathname + anchor.search);
+  if (!link) return;
+  event.preventDefault();
+  void hostApp.openAppPage(link).then((done) => {
+    const path = webPathOfAppLink(link);
+    if (done === null && path) pageStack()?.open(path);
+  });
 }
 
 export function HostAppWiring() {
   const root = useRootData();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const started = useRef(false);
+  usePageStack();
+
+  if (root && typeof window !== "undefined") {
+    configurePageRequests({ language: root.language, currency: root.currency, location: root.location, channel: root.channel, source: root.appFrame.source, version: root.version.name });
+  }
 
   useEffect(() => {
     if (started.current || !root) return;
     started.current = true;
-    const bus = globalEventBus();
     if (root.analytics) {
-      analytics = createAnalytics({
-        production: true,
-        store: deviceStore("local"),
-        deviceId: deviceIdOf(deviceStore("local")),
-        send: async (batch) => {
-          const response = await fetch(COLLECTOR_PATH, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch), keepalive: true });
-          return response.ok && ((await response.json()) as { e?: number }).e === 0;
-        },
-      });
-      analytics.setDefaultParams({ channel: root.channel, platform: root.platform, ...readAdParams(deviceStore("local")) });
+      const analytics = startPageAnalytics({ channel: root.channel, platform: root.platform, ...readAdParams(deviceStore("local")) }, root.appFrame.source ?? root.platform);
       // What is queued leaves when the page is hidden (closing the web view, switching app).
-      document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && void analytics?.flush());
+      document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && void analytics.flush());
     }
     if (insideHostApp()) {
       void hostApp.pageReady();
-      bus.on("logged-in", ({ token }) => void hostApp.updateToken(token));
-      bus.on("open-login", async ({ redirectTo }) => {
-        const token = await hostApp.renewToken(12306);
-        if (token) {
-          const url = new URL(window.location.href);
-          url.searchParams.set("token", token);
-          window.location.replace(url.toString());
-        } else navigate(`/login?${new URLSearchParams({ redirectTo: redirectTo ?? window.location.pathname + window.location.search })}`);
-      });
-    } else {
-      bus.on("open-login", ({ redirectTo }) => navigate(`/login?${new URLSearchParams({ redirectTo: redirectTo ?? window.location.pathname + window.location.search })}`));
+      document.addEventListener("click", openAppScreens);
+      if (root.appFrame.tokenRefused) globalEventBus().emit("open-login", { reason: root.appFrame.tokenRefused });
     }
-    bus.on("logged-out", () => analytics?.logout());
-  }, [root, navigate]);
+  }, [root]);
 
   useEffect(() => {
-    analytics?.pageView(pageNameOf(pathname));
+    pageAnalytics()?.pageView(pageNameOf(pathname));
   }, [pathname]);
 
-  return null;
+  const event = root?.pageEvent ?? null;
+  useEffect(() => {
+    if (!event) return;
+    const { event: name, caller, token, ...params } = event;
+    trackPageEvent(name, caller, params);
+    if (token) globalEventBus().emit("logged-in", { token });
+  }, [event]);
+
+  return <GlobalListeners />;
 }

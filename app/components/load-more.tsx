@@ -1,8 +1,8 @@
 /**
  * 'Load more' for paged lists (SPEC §2: load more when the user scrolls within 400 of the
  * bottom). With JavaScript, a sentinel after the list asks the JSON API for the next page as it
- * comes within 400px of the viewport, in the viewer's language and currency (the lan and cc
- * headers), and the page grows in place. Without JavaScript the same element is a plain link to
+ * comes within 400px of the viewport through the page's request client (SPEC §7's headers, the
+ * partner routing), in the viewer's language and currency, and the page grows in place. Without JavaScript the same element is a plain link to
  * the next page's address.
  */
 import { Link } from "react-router";
@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "@market/paging/list-page";
 import { useRootData } from "~/root";
+import { pageRequests } from "~/platform/page-requests";
 import { showToast } from "./toaster";
 import styles from "./load-more.module.css";
 
@@ -48,12 +49,11 @@ export function useLoadMore<T>({ first, apiUrl, pageHref, pageOf }: LoadMoreOpti
     inFlight.current = controller;
     setState("loading");
     try {
-      const headers: Record<string, string> = {};
-      if (root?.language) headers.lan = root.language;
-      if (root?.currency) headers.cc = root.currency;
-      const response = await fetch(apiUrl(last.page + 1), { headers, signal: controller.signal });
-      const body = (await response.json()) as { statusCode: number; data: Page<T> | null };
-      if (!response.ok || body.statusCode !== 200 || !body.data) throw new Error(`load more answered ${body.statusCode}`);
+      const header: Record<string, string> = {};
+      if (root?.language) header.lan = root.language;
+      if (root?.currency) header.cc = root.currency;
+      const body = await pageRequests().request<Page<T> | null>({ url: apiUrl(last.page + 1), header, importance: "high", noToast: true, signal: controller.signal });
+      if (body.statusCode !== 200 || !body.data) throw new Error(`load more answered ${body.statusCode}`);
       const next = pageOf ? pageOf(body.data) : body.data;
       setPages((current) => (current.some((page) => page.page === next.page) ? current : [...current, next]));
       setState("idle");

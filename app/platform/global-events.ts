@@ -8,7 +8,7 @@ export interface GlobalEvents {
   /** Something failed that the page should report (a toast, a log). */
   "global-error": { message: string; error?: unknown };
   /** Sign-in is needed (SPEC §4: raised when a page needs login); come back to redirectTo after. */
-  "open-login": { redirectTo?: string };
+  "open-login": { redirectTo?: string; reason?: number };
   "open-email-verify": { email?: string };
   /** A sign-in finished; the token to keep. */
   "logged-in": { token: string };

@@ -23,8 +23,8 @@ export const SIGN_IN_PATHS = ["/login", "/login/code", "/register", "/password/r
 export interface Navigator {
   push(to: string): void;
   replace(to: string): void;
-  /** Goes `steps` back in the history. */
-  back(steps: number): void;
+  /** Goes `steps` back in the history; `fallback` is where a first page with no history before it goes. */
+  back(steps: number, fallback?: string): void;
   switchTab(to: string): void;
 }
 
@@ -32,7 +32,8 @@ export interface NavigationDeps {
   navigator: Navigator;
   /** Inside our app or a partner's: the host goes back from the first page. */
   isEmbedded: () => boolean;
-  hostGoBack: () => void;
+  /** The host's back; `fallback` for a host that does not answer. */
+  hostGoBack: (fallback?: string) => void;
   /** The first page was opened from an ad (its address carries ad fields). */
   cameFromAd: () => boolean;
   now?: () => number;
@@ -65,7 +66,7 @@ export function createPageStack(deps: NavigationDeps) {
     return true;
   }
 
-  function back(target: number | string = 1): void {
+  function back(target: number | string = 1, fallback?: string): void {
     if (typeof target === "string") {
       const path = pathOf(target);
       const at = stack.map(pathOf).lastIndexOf(path);
@@ -77,11 +78,11 @@ export function createPageStack(deps: NavigationDeps) {
       return;
     }
     if (stack.length <= 1) {
-      if (deps.isEmbedded()) deps.hostGoBack();
+      if (deps.isEmbedded()) deps.hostGoBack(fallback);
       else if (deps.cameFromAd()) {
         deps.navigator.replace("/");
         stack = ["/"];
-      } else deps.navigator.back(1);
+      } else deps.navigator.back(1, fallback);
       return;
     }
     const steps = Math.max(1, Math.min(target, stack.length - 1));

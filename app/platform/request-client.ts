@@ -60,6 +60,8 @@ export interface RequestOptions {
   noToast?: boolean;
   noAuth?: boolean;
   signal?: AbortSignal;
+  /** The call may outlive the page (analytics sent as the page is hidden). */
+  keepalive?: boolean;
   /** Free data for interceptors and logs. */
   extra?: Record<string, unknown>;
 }
@@ -137,6 +139,7 @@ export function createRequestClient(deps: RequestClientDeps) {
         headers: { ...deps.headers(), ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.header },
         body: method === "GET" ? undefined : JSON.stringify(data),
         signal: controller.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch {
       const aborted = controller.signal.aborted && !timedOut;

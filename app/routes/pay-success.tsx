@@ -27,6 +27,7 @@ import { formatMoney } from "@market/money/format";
 import styles from "./pay-success.module.css";
 import type { Route } from "./+types/pay-success";
 import { readForm } from "~/server/form.server";
+import { usePaidEvents } from "~/components/page-analytics";
 import { recordId } from "../../functions/market/input/fields";
 
 export const handle = { i18n: ["order", "errors"] };
@@ -102,6 +103,7 @@ export default function PaySuccessPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("order");
   const navigation = useNavigation();
+  usePaidEvents(order?.status === "paid" ? order.id : null);
 
   if (!order) return <OtherAccountScreen fallback="/" />;
 

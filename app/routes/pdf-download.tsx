@@ -5,17 +5,21 @@
  * with the file's own progress, and marks each file saved or 'E-ticket PDF download failed
  * (X/Y)' (SPEC §8) with a Retry of its own.
  *
+ * Inside an app's web view a download link saves nothing: there each file is handed to the app
+ * through the bridge's downloadFile, and only an app that does not answer falls back to the web.
+ *
  * The files come from /media/e-ticket/{orderId}/{fileId}.pdf (R2, the buyer's own only). Until
  * the buyer has entered the scratch code the page points to the voucher instead.
  */
 import { data, Link, useLoaderData } from "react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { deliveryHref, FileIcon, useFileSize } from "~/components/delivery-panel";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Notice } from "~/components/ticket-stub";
 import { i18nServer } from "~/i18n/i18n.server";
+import { hostApp, insideHostApp } from "~/platform/host-app";
 import { requireUser } from "~/server/auth.server";
 import { loadBuyerDelivery, orderIdParam } from "~/server/delivery.server";
 import styles from "./delivery-screens.module.css";
@@ -63,6 +67,10 @@ export default function PdfDownloadPage() {
     const file = files![index];
     setCurrent(index);
     setStatus(index, { kind: "loading", received: 0, total: file.size });
+    if (insideHostApp()) {
+      const handed = await hostApp.downloadFile(new URL(file.href, window.location.href).toString(), file.fileName);
+      if (handed !== null) return setStatus(index, { kind: handed ? "saved" : "failed" });
+    }
     try {
       const response = await fetch(file.href, { credentials: "same-origin" });
       if (!response.ok || !response.body || !(response.headers.get("content-type") ?? "").includes("pdf")) throw new Error(`status ${response.status}`);
@@ -89,6 +97,13 @@ export default function PdfDownloadPage() {
     for (let index = 0; index < files.length; index += 1) await fetchOne(index);
     setCurrent(null);
     running.current = false;
+  }
+
+  /** A file's own link: inside an app it goes through the bridge like Download all. */
+  function downloadLink(event: MouseEvent<HTMLAnchorElement>, index: number) {
+    if (!insideHostApp()) return;
+    event.preventDefault();
+    void retry(index);
   }
 
   async function retry(index: number) {
@@ -141,7 +156,7 @@ export default function PdfDownloadPage() {
                     ) : status.kind === "saved" ? (
                       <span className={pdf.saved}>{t("pdf.saved")}</span>
                     ) : (
-                      <a href={file.href} download={file.fileName} className={pdf.rowButton}>
+                      <a href={file.href} download={file.fileName} className={pdf.rowButton} onClick={(event) => downloadLink(event, index)}>
                         {t("pdf.download")}
                       </a>
                     )}

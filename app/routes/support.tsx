@@ -18,7 +18,7 @@ import { pagingSchema } from "@market/paging";
 import { searchOrders, supportSearchSchema } from "@market/delivery";
 import type { Route } from "./+types/support";
 
-export const handle = { i18n: ["console", "order"] };
+export const handle = { i18n: ["console", "order", "apps"] };
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
@@ -82,6 +82,12 @@ export default function SupportOrders() {
         <Link to="/support/cases" className={kit.rowLink} data-testid="cases-to-review">
           <span className={kit.rowTop}>{t("support.queueKicker")}</span>
           <span className={kit.rowTitle}>{t("support.toReview", { count: toReview })}</span>
+        </Link>
+      ) : null}
+      {results === null ? (
+        <Link to="/support/funnel" className={kit.rowLink} data-testid="funnel-link">
+          <span className={kit.rowTop}>{t("apps:funnel.kicker")}</span>
+          <span className={kit.rowTitle}>{t("apps:funnel.title")}</span>
         </Link>
       ) : results.list.length === 0 ? (
         <div className={kit.empty}>

@@ -9,6 +9,7 @@ import { openSession, revokeSession, type SignedIn } from "@market/accounts";
 import { readSessionToken, sessionCookie, signedOutCookies } from "../../functions/web/session";
 import { clearCodeStepCookie } from "./code-step.server";
 import { toastHeader, type Toast } from "./toast.server";
+import { callerOf, pageEventHeader } from "./page-event.server";
 
 export { refusalText } from "./refusal.server";
 
@@ -78,6 +79,7 @@ export async function signInAndRedirect(
   headers.append("Set-Cookie", sessionCookie(session.token));
   headers.append("Set-Cookie", await clearCodeStepCookie());
   headers.append("Set-Cookie", await toastHeader(options.toast));
+  headers.append("Set-Cookie", await pageEventHeader({ event: signedIn.registered ? "register" : "login", caller: callerOf(request) }));
   return redirect(safeRedirectTo(options.redirectTo), { headers });
 }
 

@@ -20,6 +20,7 @@ import { moneyWriter } from "./money-writer.server";
 import { payableOf, payMethodOf } from "./pay-order.server";
 import { isMissing, notFoundResponse, refusalText } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
+import { pageEventHeader } from "./page-event.server";
 
 const id = recordId();
 
@@ -71,6 +72,9 @@ function soldMeanwhile(error: unknown): boolean {
   return error instanceof MarketError && (error.code === CODES.orderInventoryNotEnough || error.code === CODES.orderQuantityNotAllowed);
 }
 
+/** SPEC §7's order event for the next page (analytics), the order just placed. */
+const orderPlacedEvent = (orderId: number) => pageEventHeader({ event: "order", caller: "confirm-order", status: "placed", orderId });
+
 /** Place order: the order and its pay modal, or the refusal where the buyer looks. */
 export async function placeOrderFromForm(request: Request, formData: FormData, query: ConfirmQuery, context: AppLoadContext) {
   // The tickets are the page's address, whatever the form says.
@@ -89,7 +93,7 @@ export async function placeOrderFromForm(request: Request, formData: FormData, q
       // A high-demand session admits only buyers through its waiting room.
       admissionToken: await admissionTokenOf(request),
     });
-    return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }));
+    return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }), { headers: { "Set-Cookie": await orderPlacedEvent(order.id) } });
   } catch (error) {
     if (error instanceof MarketError && error.code === CODES.orderUnpaidSameSession) {
       const previousOrderId = Number((error.data as { previousOrderId?: number } | undefined)?.previousOrderId);
@@ -120,7 +124,7 @@ export async function reorderFromForm(request: Request, formData: FormData, quer
       // A high-demand session admits only buyers through its waiting room.
       admissionToken: await admissionTokenOf(request),
     });
-    return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }));
+    return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }), { headers: { "Set-Cookie": await orderPlacedEvent(order.id) } });
   } catch (error) {
     if (isMissing(error)) throw notFoundResponse();
     if (soldMeanwhile(error)) return redirectWithToast(confirmPageHref(query), { kind: "error", key: "orderInventoryNotEnough" });

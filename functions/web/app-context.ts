@@ -4,13 +4,22 @@
  * and the very first screen must already be signed in, in the app's language, currency and
  * location, and padded for the status bar and safe area: nothing may wait for hydration. The
  * context is kept in cookies so the next pages of the web view, opened without it, look the same.
+ *
+ * An embedded partner channel (MTL_LAUNCH, PiaoXiaoer) that opens a guest page with its user's
+ * email gets SPEC §4's silent login here, on that first request: the registry's own rule
+ * (registerFromChannel, the same as POST /user/v1/registry) finds or makes the account, signed
+ * like the API call, and the page is drawn signed in with no screen in between.
  */
 import { parse, serialize, type SerializeOptions } from "cookie";
 import { parseAppContext, type AppContext } from "../market/context/host-app";
 import type { MarketContext } from "../market/context";
-import { lookupSession } from "../market/accounts/sessions";
+import { lookupSession, openSession } from "../market/accounts/sessions";
+import { registerFromChannel } from "../market/accounts/channel-registry";
+import { channelRegistrySchema, EMBEDDED_CHANNELS } from "../market/accounts/schemas";
+import { CODES, MarketError } from "../market/errors";
+import { environmentFromHost } from "../market/preferences/environment";
 import { TOKEN_HEADER } from "../api/request-context";
-import { sessionCookie } from "./session";
+import { readSession, sessionCookie } from "./session";
 
 /** Cookie keeping the app's channel, source and insets for the rest of the web view's visit. */
 export const APP_FRAME_COOKIE = "ovation_app";
@@ -24,6 +33,8 @@ export interface AppFrame {
   source?: string;
   statusBarHeight?: number;
   safeAreaBottom?: number;
+  /** This request's app token opened nothing: SPEC §8's code, for the page to ask the app for a new token (never kept). */
+  tokenRefused?: number;
 }
 
 /** The context a request carries, from its query, else from its headers. */
@@ -49,8 +60,10 @@ export interface AppliedAppContext {
   context: AppContext;
   /** Channel, source and insets in force: this request's, else the kept ones. */
   frame: AppFrame;
-  /** The account the app's token opens, when valid. */
+  /** The account the app's token (or the channel's silent login) opens, when valid. */
   userId: number | null;
+  /** SPEC §8's code for an app token that opened nothing (tokenExpired, tokenInvalid): the page asks the app for a new one. */
+  tokenRefused: number | null;
   setCookies: string[];
 }
 
@@ -71,11 +84,19 @@ export async function applyAppContext(request: Request, ctx: MarketContext): Pro
   const options: SerializeOptions = { path: "/", sameSite: "lax", secure, maxAge: 31_536_000 };
   const setCookies: string[] = [];
   let userId: number | null = null;
+  let tokenRefused: number | null = null;
   if (context.token) {
     const session = await lookupSession(ctx, context.token, context.tsessionid ?? null);
     if (session.status === "valid") {
       userId = session.userId;
       setCookies.push(sessionCookie(context.token));
+    } else tokenRefused = session.status === "expired" ? CODES.tokenExpired : CODES.tokenInvalid;
+  }
+  if (userId === null && !context.token) {
+    const silent = await silentChannelLogin(request, ctx, context, frame.channel);
+    if (silent) {
+      userId = silent.userId;
+      setCookies.push(sessionCookie(silent.token));
     }
   }
   if (context.language) setCookies.push(serialize("language", context.language, options));
@@ -89,5 +110,38 @@ export async function applyAppContext(request: Request, ctx: MarketContext): Pro
     // Session-long: a later visit in a plain browser must not look like the app.
     setCookies.push(serialize(APP_FRAME_COOKIE, value.toString(), { path: "/", sameSite: "lax", secure }));
   }
-  return { context, frame, userId, setCookies };
+  return { context, frame: tokenRefused ? { ...frame, tokenRefused } : frame, userId, tokenRefused, setCookies };
+}
+
+/**
+ * The registry body a partner signs for the silent login: its channel, the user's email and
+ * nickname from the app context, as JSON in this order (the signature covers these bytes).
+ */
+export function silentRegistryBody(channel: string, context: AppContext): string {
+  return JSON.stringify({ channel, email: context.email, ...(context.nickName ? { nickName: context.nickName } : {}) });
+}
+
+/**
+ * SPEC §4's silent login of an embedded channel's guest: null when the channel is not embedded,
+ * the web session is already valid, no email was given, or the registry refuses (the page is
+ * then a guest's, and the channel's own sign-in still works).
+ */
+async function silentChannelLogin(request: Request, ctx: MarketContext, context: AppContext, channel: string | undefined) {
+  if (!channel || !(EMBEDDED_CHANNELS as readonly string[]).includes(channel) || !context.email) return null;
+  if (await readSession(request, ctx)) return null;
+  const rawBody = silentRegistryBody(channel, context);
+  const fields = channelRegistrySchema.safeParse(JSON.parse(rawBody));
+  if (!fields.success) return null;
+  const url = new URL(request.url);
+  const proofOf = (name: string) => url.searchParams.get(name) ?? request.headers.get(name);
+  // The bootstrap context has no viewer yet: the registry's production rule needs this host's environment.
+  const registryCtx = { ...ctx, viewer: { ...ctx.viewer, channel, environment: environmentFromHost(url.hostname) } };
+  try {
+    const signedIn = await registerFromChannel(registryCtx, fields.data, { rawBody, timestamp: proofOf("x-channel-timestamp"), signature: proofOf("x-channel-signature") });
+    const issued = await openSession(registryCtx, { userId: signedIn.userId, registered: signedIn.registered });
+    return { userId: signedIn.userId, token: issued.token };
+  } catch (error) {
+    if (error instanceof MarketError) return null;
+    throw error;
+  }
 }
