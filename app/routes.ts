@@ -97,6 +97,7 @@ export default [
   route("web-view", "routes/web-view.tsx"),
   route("video-play", "routes/video-play.tsx"),
   route("support/funnel", "routes/support.funnel.tsx"),
+  route("student-certification", "routes/student-certification.tsx"),
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@
  * pickSeat's list of listings, 20 at a time (SPEC §9): with JavaScript the next page loads as
  * the buyer scrolls within 400px of the end (from the JSON API, with the same filters and sort
  * as the address); without it a plain link opens the next page's address, which keeps every
- * choice, and the page after the first links back.
+ * choice, and the page after the first links back. A listing kept for students wears its mark.
  */
 import { Link } from "react-router";
 import { useCallback, useMemo, type ReactNode } from "react";
@@ -10,6 +10,8 @@ import { useTranslation } from "react-i18next";
 import type { Page } from "@market/paging/list-page";
 import type { OfferedListing } from "@market/listings/session-offer";
 import { LoadMore, useLoadMore } from "./load-more";
+import { StudentsOnlyMark } from "./students-mark";
+import marks from "./students-mark.module.css";
 
 interface ListingsPagesProps<T extends OfferedListing> {
   offer: { listings: T[]; total: number; page: number; pageSize: number; hasMore: boolean };
@@ -35,7 +37,10 @@ export function ListingsPages<T extends OfferedListing>({ offer, pageHref, class
     <>
       <ol className={className} data-testid="listings">
         {more.items.map((listing) => (
-          <li key={listing.listingId}>{renderRow(listing)}</li>
+          <li key={listing.listingId} className={listing.studentsOnly ? marks.studentsOnly : undefined}>
+            {listing.studentsOnly ? <StudentsOnlyMark corner /> : null}
+            {renderRow(listing)}
+          </li>
         ))}
       </ol>
       {offer.page > 1 ? (

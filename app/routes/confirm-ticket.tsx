@@ -21,6 +21,7 @@ import { formatMoney } from "@market/money/format";
 import { listingDetail, listingDetailQuerySchema, type ListingDetail } from "@market/listings/listing-detail";
 import styles from "./confirm-ticket.module.css";
 import type { Route } from "./+types/confirm-ticket";
+import { StudentsOnlyNote } from "~/components/students-mark";
 
 export const handle = { i18n: ["buy", "discover", "errors", "selling"] };
 
@@ -165,6 +166,7 @@ function Confirmation({ detail }: { detail: ListingDetail }) {
         </dl>
         {listing.section.obstructed ? <p className={styles.warning}>{t("listing.obstructed")}</p> : null}
         <ResaleNoticeView notice={detail.notice} className={styles.notice} />
+        {listing.studentsOnly ? <StudentsOnlyNote /> : null}
         {detail.consecutiveNotGuaranteed ? (
           <div className={styles.notice} role="note">
             <strong>{t("confirm.consecutive")}</strong>

@@ -16,18 +16,21 @@ import { rolesOf } from "@market/staff";
 import styles from "./mine.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 import type { Route } from "./+types/mine";
+import { StudentBadge } from "~/components/students-mark";
+import { studentStatus } from "@market/students";
 
-export const handle = { i18n: ["me", "selling"] };
+export const handle = { i18n: ["me", "selling", "apps"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const market = context.market;
   const userId = optionalUser(context);
-  const [user, t, roles] = await Promise.all([
+  const [user, t, roles, student] = await Promise.all([
     userId === null ? null : readUserInfo(market, userId),
     i18nServer.getFixedT(market.viewer.language, ["me", "common"]),
     rolesOf(market),
+    userId === null ? null : studentStatus(market),
   ]);
   const name = user ? user.nickName || [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0] : "";
   return data({
@@ -36,6 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     signInHref: loginUrl("/mine"),
     version: context.cloudflare.env.APP_VERSION,
     consoles: CONSOLES.filter((entry) => roles.includes(entry.role)).map((entry) => entry.key),
+    /** Student verification: offered here, or a badge already held (market/students). */
+    student: student && (student.offered || student.status === "verified") ? { verified: student.status === "verified" } : null,
   });
 }
 
@@ -60,6 +65,8 @@ const CONSOLES = [
   { key: "support", role: "support", to: "/support", icon: ["M4 13v-1a8 8 0 0 1 16 0v1", "M4 13h3v5H4ZM17 13h3v5h-3Z", "M20 18a3 3 0 0 1-3 3h-3"] },
 ] as const;
 
+const STUDENT_ICON = ["M2 9.5 12 5l10 4.5-10 4.5Z", "M6 11.5V16c0 1.2 2.7 2.5 6 2.5s6-1.3 6-2.5v-4.5"];
+
 const MENU = [
   { key: "afterSales", to: "/process-list", icon: ["M4 12a8 8 0 1 0 2.3-5.7", "M4 4v4h4", "M12 8v4l3 2"] },
   { key: "faq", to: "/faq", icon: ["M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z", "M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6", "M12 17h.01"] },
@@ -72,7 +79,7 @@ const MENU = [
 ] as const;
 
 export default function Mine() {
-  const { profile, signInHref, version, consoles } = useLoaderData<typeof loader>();
+  const { profile, signInHref, version, consoles, student } = useLoaderData<typeof loader>();
   const { t } = useTranslation("me");
   const appSheet = useSheet("app");
 
@@ -166,6 +173,16 @@ export default function Mine() {
           <Link to="/sell" className={styles.menuRow} data-testid="sell-entry">
             <LineIcon paths={CONSOLES[0].icon} className={styles.menuIcon} />
             <span className={styles.menuLabel}>{t("selling:me.sell")}</span>
+          </Link>
+        </nav>
+      ) : null}
+
+      {student ? (
+        <nav className={styles.menu} aria-label={t("apps:student.entry")}>
+          <Link to="/student-certification" className={styles.menuRow} data-testid="student-entry">
+            <LineIcon paths={STUDENT_ICON} className={styles.menuIcon} />
+            <span className={styles.menuLabel}>{t("apps:student.entry")}</span>
+            {student.verified ? <StudentBadge /> : null}
           </Link>
         </nav>
       ) : null}

@@ -66,6 +66,8 @@ export interface OfferedListing {
   trade: { currency: string; priceMinor: number; faceValueMinor: number; allIn: number };
   /** 'Price capped by local law' and the law's disclosures (selling/buyer-notices.ts); null when none. */
   notice: ResaleNotice | null;
+  /** The seller sells these to verified students only (market/students). */
+  studentsOnly: boolean;
 }
 
 /** The session `sessionId` as a buyer sees it at `now`. Throws notFound for a missing or DISABLED one. */
@@ -162,6 +164,7 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
         priceMinor: listings.priceMinor,
         faceValueMinor: listings.faceValueMinor,
         currency: listings.currencyCode,
+        studentsOnly: listings.studentsOnly,
         left,
       })
       .from(listings)
@@ -201,6 +204,7 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
       comparedToFace: allIn < row.faceValueMinor ? "below" : allIn > row.faceValueMinor ? "above" : "at",
       trade: { currency: row.currency, priceMinor: row.priceMinor, faceValueMinor: row.faceValueMinor, allIn },
       notice: notices.get(row.listingId) ?? null,
+      studentsOnly: row.studentsOnly,
     });
   }
   return offered;
