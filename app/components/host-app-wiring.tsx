@@ -72,12 +72,15 @@ export function HostAppWiring() {
     started.current = true;
     if (root.analytics) {
       const analytics = startPageAnalytics({ channel: root.channel, platform: root.platform, ...readAdParams(deviceStore("local")) }, root.appFrame.source ?? root.platform);
-      // What is queued leaves when the page is hidden (closing the web view, switching app).
+      // What is queued leaves when the page is hidden (closing the web view, switching app) or
+      // left for another site (the payment page): the queue lives only in memory.
       document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && void analytics.flush());
+      window.addEventListener("pagehide", () => void analytics.flush());
     }
     if (insideHostApp()) {
       void hostApp.pageReady();
-      document.addEventListener("click", openAppScreens);
+      // Capture: ahead of the router's own link handling, which would navigate in the page.
+      document.addEventListener("click", openAppScreens, true);
       if (root.appFrame.tokenRefused) globalEventBus().emit("open-login", { reason: root.appFrame.tokenRefused });
     }
   }, [root]);

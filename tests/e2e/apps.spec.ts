@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { signInStaff, STAFF } from "./support/staff";
 import { createAccount, eTicketListing } from "./support/buying";
+import { buyTwo, PDF_FILE, providerDesk, providerListing } from "./support/delivery";
 
 declare global {
   interface Window {
@@ -17,11 +18,13 @@ declare global {
 /** Installs the simulated host app: it answers every method (getAppContext with `context`). */
 async function simulateHostApp(page: Page, context: Record<string, unknown> = {}) {
   await page.addInitScript((appContext) => {
-    window.__hostCalls = [];
+    // Kept for the tab's life, like the app's own log: a page that reloads itself keeps the calls before.
+    window.__hostCalls = JSON.parse(sessionStorage.getItem("hostCalls") ?? "[]");
     (window as unknown as { ReactNativeWebView: unknown }).ReactNativeWebView = {
       postMessage(message: string) {
         const { method, data, callback } = JSON.parse(message);
         window.__hostCalls.push({ method, data });
+        sessionStorage.setItem("hostCalls", JSON.stringify(window.__hostCalls));
         const answer = method === "getAppContext" ? appContext : true;
         setTimeout(() => (window as unknown as Record<string, (a: unknown) => void>)[callback]?.(answer), 10);
       },
@@ -109,4 +112,113 @@ test("after signing up from confirm-ticket, Back from confirm-order leaves it fo
   await expect(page).toHaveURL(/\/confirm-order\?listingId=\d+&quantity=2$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/confirm-ticket\?listingId=\d+&quantity=2$/);
+});
+
+/** What the collector received, as event names (order events with their status). */
+function collectedEvents(page: Page): string[] {
+  const events: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().endsWith("/pub/analytics/v1/batch") || request.method() !== "POST") return;
+    for (const event of request.postDataJSON().events as { event: string; params: { status?: string; caller?: string } }[]) {
+      if (event.event !== "page_view") events.push(event.params.status ? `${event.event}:${event.params.status}` : `${event.event}:${event.params.caller}`);
+    }
+  });
+  return events;
+}
+
+const hidePage = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+
+test("sign-up, the order and its payment reach the collector; inside the app the e-ticket PDF is handed to downloadFile", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(150_000);
+  const events = collectedEvents(page);
+  const orderId = await buyTwo(page, "en-US", await providerListing(page.request, "E_TICKET"));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await hidePage(page);
+  await expect.poll(() => events).toEqual(expect.arrayContaining(["register:register", "order:placed", "iap:pay-success", "order:paid"]));
+
+  await page.goto(`/order-detail?id=${orderId}`);
+  if ((await page.getByTestId("delivery-panel").getAttribute("data-state")) === "awaiting_upload") {
+    const provider = await providerDesk(playwright, baseURL!);
+    expect((await provider.upload(orderId, PDF_FILE)).statusCode).toBe(200);
+    expect((await provider.step("e_ticket/deliver", orderId)).statusCode).toBe(200);
+    await provider.close();
+  }
+  await page.goto(`/e-ticket?id=${orderId}`);
+  await page.getByRole("button", { name: "Scratch here" }).click();
+  const code = (await page.getByTestId("scratch-code").textContent())!.trim();
+  await page.getByLabel("Enter the 4-digit code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Show e-ticket", exact: true }).click();
+  await expect(page.getByTestId("voucher")).toBeVisible();
+
+  // From here the page is inside the app: the host saves the file, the browser downloads nothing.
+  await simulateHostApp(page);
+  let browserDownloads = 0;
+  page.on("download", () => browserDownloads++);
+  await page.goto(`/pdf-download?id=${orderId}&src=iOS`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const files = page.getByTestId("pdf-file");
+  const count = await files.count();
+  await page.getByRole("button", { name: `Download all (${count})`, exact: true }).click();
+  await expect(files.first()).toHaveAttribute("data-status", "saved");
+  const handed = await page.evaluate(() => window.__hostCalls.filter((call) => call.method === "downloadFile").map((call) => call.data as { url: string; fileName: string }));
+  expect(handed).toHaveLength(count);
+  expect(handed[0].url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/media/e-ticket/${orderId}/\\d+\\.pdf$`));
+  expect(handed[0].fileName).toMatch(/\.pdf$/);
+  await expect(page.getByTestId("pdf-progress")).toHaveText(`Downloaded ${count}/${count}`);
+  expect(browserDownloads).toBe(0);
+  await page.screenshot({ path: "test-results/apps-pdf-in-app.png" });
+});
+
+test("an app token the server refuses is renewed through the host, and the page comes back signed in", async ({ page, request }) => {
+  const email = `renew-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const registry = async () => (await (await request.post("/user/v1/registry", { data: { email, channel: "MTL_LAUNCH" } })).json()).data.accessToken as string;
+  const stale = await registry();
+  expect((await (await request.post("/user/v1/mts/logout", { headers: { "access-token": stale } })).json()).statusCode).toBe(200);
+  const fresh = await registry();
+  await simulateHostApp(page, { token: fresh });
+  await page.goto(`/mine?token=${encodeURIComponent(stale)}&src=iOS`);
+  await expect(page).toHaveURL(new RegExp(`token=${fresh}`));
+  await expect(page.locator('a[href="/login?redirectTo=%2Fmine"]')).toHaveCount(0);
+  const renewal = await page.evaluate(() => window.__hostCalls.find((call) => call.method === "getAppContext")?.data);
+  expect(renewal).toEqual({ renewToken: true, reason: 12315 });
+});
+
+test("inside the app a tour link opens the app's own screen; in a phone's browser 'Open in the app' offers the ovation:// link", async ({ page, browser }) => {
+  await simulateHostApp(page);
+  await page.goto("/?src=android");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const tour = page.locator('main a[href^="/tourDetail?id="]').first();
+  const id = new URL((await tour.getAttribute("href"))!, "http://x").searchParams.get("id");
+  await tour.click();
+  await expect.poll(() => page.evaluate(() => window.__hostCalls.filter((call) => call.method === "openAppPage").map((call) => call.data))).toEqual([{ url: `ovation://tourDetail?id=${id}` }]);
+  await expect(page).toHaveURL(/\/\?src=android$/);
+
+  const phone = await browser.newPage({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148" });
+  await phone.goto(`/tourDetail?id=${id}`);
+  await expect(phone.getByTestId("open-in-app")).toHaveAttribute("href", `ovation://tourDetail?id=${id}`);
+  await phone.screenshot({ path: "test-results/apps-open-in-app.png" });
+  await phone.close();
+});
+
+test("an MTL_LAUNCH buyer is signed in silently on the first screen and orders through /mtl_overseasapi/mts", async ({ page }) => {
+  const { listingId } = await eTicketListing(page.request);
+  const email = `mtl-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  await page.goto(`/mine?channel=MTL_LAUNCH&email=${encodeURIComponent(email)}`);
+  await expect(page.locator('a[href="/login?redirectTo=%2Fmine"]')).toHaveCount(0);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const answer = await page.evaluate(async (listing) => {
+    const response = await fetch("/mtl_overseasapi/mts/user/order/v1/create", {
+      method: "POST",
+      headers: { "content-type": "application/json", channel: "MTL_LAUNCH" },
+      body: JSON.stringify({ listingId: listing, quantity: 2, contactEmail: "mei@example.com", contactPhoneCode: "852", contactPhone: "91234567" }),
+    });
+    return (await response.json()) as { statusCode: number; data: { id: number } };
+  }, listingId);
+  expect(answer).toMatchObject({ statusCode: 200, data: { status: "pending_payment", quantity: 2, channel: "MTL_LAUNCH" } });
+  await page.goto(`/order-detail?id=${answer.data.id}`);
+  await expect(page.getByTestId("delivery-method")).toHaveText("E-ticket");
 });
