@@ -12,11 +12,11 @@ function harness(options: Partial<NavigationDeps> & { failPush?: boolean } = {})
         moves.push(`push ${to}`);
       },
       replace: (to) => moves.push(`replace ${to}`),
-      back: (steps) => moves.push(`back ${steps}`),
+      back: (steps, fallback) => moves.push(fallback ? `back ${steps} or ${fallback}` : `back ${steps}`),
       switchTab: (to) => moves.push(`switchTab ${to}`),
     },
     isEmbedded: () => false,
-    hostGoBack: () => moves.push("host goBack"),
+    hostGoBack: (fallback) => moves.push(fallback ? `host goBack or ${fallback}` : "host goBack"),
     cameFromAd: () => false,
     now: () => clock.now,
     setTimeout: (run, ms) => timers.push({ run, ms }),
@@ -109,4 +109,13 @@ test("after sign-in the sign-in pages leave the stack, so Back lands on the page
   expect(stack.stack()).toEqual(["/", "/confirm-ticket?listingId=5", "/confirm-order?listingId=5"]);
   stack.back();
   expect(stack.stack()).toEqual(["/", "/confirm-ticket?listingId=5"]);
+});
+
+test("Back from the first page hands the page's fallback to the history, or to the host when embedded", () => {
+  const browser = harness({ initial: ["/guarantee"] });
+  browser.stack.back(1, "/mine");
+  expect(browser.moves).toEqual(["back 1 or /mine"]);
+  const app = harness({ initial: ["/guarantee"], isEmbedded: () => true });
+  app.stack.back(1, "/mine");
+  expect(app.moves).toEqual(["host goBack or /mine"]);
 });
