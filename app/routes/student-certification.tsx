@@ -65,7 +65,7 @@ export default function StudentCertification() {
   const until = status.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(status.expiresAt) : "";
 
   return (
-    <AccountPage title={t("student.title")} subtitle={t("student.subtitle")} backTo="/mine">
+    <AccountPage title={t("student.title")} subtitle={t("student.subtitle")} backTo="/mine" footer={<TextLink to="/mine">{t("student.back")}</TextLink>}>
       {status.status === "verified" ? (
         <Stack>
           <div data-testid="student-verified">
@@ -97,7 +97,6 @@ export default function StudentCertification() {
           </Stack>
         </Form>
       )}
-      <TextLink to="/mine">{t("student.back")}</TextLink>
     </AccountPage>
   );
 }

@@ -94,7 +94,10 @@ test("page views reach the collector and show in the support console's funnel", 
   expect((await (await batch).response())?.ok()).toBe(true);
 
   const support = await signInStaff(browser, baseURL!, "en-US", true, STAFF.support, "/support");
-  await support.open("/support/funnel");
+  // The console's home leads to the funnel.
+  await support.open("/support");
+  await support.page.getByTestId("funnel-link").click();
+  await expect(support.page).toHaveURL(/\/support\/funnel$/);
   await expect(support.page.locator(`[data-key="${campaign}"] [data-step="home"] strong`)).toHaveText("1");
   await support.page.screenshot({ path: "test-results/apps-funnel.png" });
   await support.close();
