@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useRevalidator } from "react-router";
 import { globalEventBus, type GlobalEvents } from "~/platform/global-events";
 import { hostApp, insideHostApp } from "~/platform/host-app";
+import { isSignInPath } from "~/platform/navigation-stack";
 import { pageAnalytics } from "./page-analytics";
 import { showToast } from "./toaster";
 import styles from "./confirm-dialog.module.css";
@@ -32,7 +33,8 @@ export function GlobalListeners() {
 
   useEffect(() => {
     const bus = globalEventBus();
-    const openLogin = (redirectTo = here()) => go.current.navigate(loginHref("/login", { redirectTo }));
+    // Already on a sign-in screen (the app gave no token): stay, without a second history entry.
+    const openLogin = (redirectTo = here()) => go.current.navigate(loginHref("/login", { redirectTo }), { replace: isSignInPath(window.location.pathname) });
     const stops = [
       bus.on("global-error", ({ message }) => showToast({ kind: "error", key: "plainMessage", params: { message } })),
       bus.on("open-login", async ({ redirectTo, reason }) => {

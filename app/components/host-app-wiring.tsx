@@ -6,7 +6,7 @@
  *   (global-listeners.tsx).
  * - Inside an app (a bridge is injected): tells the app the page is ready; an app token the
  *   server refused on this request (tokenExpired, tokenInvalid) asks the app for a new one
- *   (SPEC §8, through open-login); a link to a screen the app has (show-list, tourDetail,
+ *   (SPEC §8, through open-login), and so does a sign-in screen; a link to a screen the app has (show-list, tourDetail,
  *   tourList) opens it with openAppPage, the web page only when the app does not answer.
  * - Analytics (SPEC §9): a page view per screen, with the channel, platform and the visit's ad
  *   fields as default parameters, and the named events the server's actions report (login,
@@ -21,6 +21,7 @@ import { appLinkOfWebPath, webPathOfAppLink } from "~/platform/deep-links";
 import { deviceStore } from "~/platform/device-store";
 import { globalEventBus } from "~/platform/global-events";
 import { hostApp, insideHostApp } from "~/platform/host-app";
+import { isSignInPath } from "~/platform/navigation-stack";
 import { configurePageRequests } from "~/platform/page-requests";
 import type { AppFrame } from "../../functions/web/app-context";
 import { GlobalListeners } from "./global-listeners";
@@ -57,6 +58,9 @@ function openAppScreens(event: MouseEvent) {
   });
 }
 
+/** Once a page load: the app is asked for a token on the first sign-in screen only. */
+let askedHostToSignIn = false;
+
 export function HostAppWiring() {
   const root = useRootData();
   const { pathname } = useLocation();
@@ -87,6 +91,12 @@ export function HostAppWiring() {
 
   useEffect(() => {
     pageAnalytics()?.pageView(pageNameOf(pathname));
+    // Inside an app a sign-in screen (a page that needs login sends a guest there) first asks
+    // the app for its token (SPEC §8); the screen stays only when the app gives none.
+    if (!askedHostToSignIn && insideHostApp() && isSignInPath(pathname)) {
+      askedHostToSignIn = true;
+      globalEventBus().emit("open-login", { redirectTo: new URLSearchParams(window.location.search).get("redirectTo") ?? "/mine" });
+    }
   }, [pathname]);
 
   const event = root?.pageEvent ?? null;

@@ -225,3 +225,17 @@ test("an MTL_LAUNCH buyer is signed in silently on the first screen and orders t
   await page.goto(`/order-detail?id=${answer.data.id}`);
   await expect(page.getByTestId("delivery-method")).toHaveText("E-ticket");
 });
+
+test("inside the app the sign-in screen asks the host for a token first, and a web sign-in hands its token to updateToken", async ({ page }) => {
+  await simulateHostApp(page);
+  await page.goto("/login?redirectTo=%2Fmine&src=iOS");
+  await expect.poll(() => hostCalls(page)).toContain("getAppContext");
+  // This host has no token to give: the buyer signs in on the web screen.
+  await page.getByLabel("Email", { exact: true }).fill(STAFF.provider.email);
+  await page.getByLabel("Password", { exact: true }).fill(STAFF.provider.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/mine$/);
+  const updates = () => page.evaluate(() => window.__hostCalls.filter((call) => call.method === "updateToken").map((call) => (call.data as { token: string }).token));
+  await expect.poll(updates).toHaveLength(1);
+  expect((await updates())[0]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+});
