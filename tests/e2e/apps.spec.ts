@@ -239,3 +239,22 @@ test("inside the app the sign-in screen asks the host for a token first, and a w
   await expect.poll(updates).toHaveLength(1);
   expect((await updates())[0]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 });
+
+test("the global events are heard: confirm asks and answers, global-error toasts, open-email-verify opens the code sign-in", async ({ page }) => {
+  await page.goto("/guarantee");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.evaluate(() => {
+    window.dispatchEvent(new CustomEvent("confirm", { detail: { title: "Cancel this order?", message: "Your tickets go back on sale.", onConfirm: () => (document.body.dataset.answer = "yes") } }));
+  });
+  const dialog = page.getByTestId("global-confirm");
+  await expect(dialog.getByRole("heading", { name: "Cancel this order?" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page.locator("body")).toHaveAttribute("data-answer", "yes");
+  await expect(dialog).toHaveCount(0);
+
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent("global-error", { detail: { message: "Seats are no longer available." } })));
+  await expect(page.getByRole("status").filter({ hasText: "Seats are no longer available." })).toBeVisible();
+
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent("open-email-verify", { detail: { email: "mei@example.com" } })));
+  await expect(page).toHaveURL(/\/login\/code\?email=mei%40example\.com&redirectTo=%2Fguarantee$/);
+});
