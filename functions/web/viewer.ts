@@ -8,7 +8,7 @@ import { parse } from "cookie";
 import type { MarketContext, Viewer } from "../market/context";
 import { loadReference } from "../market/reference";
 import { parseAcceptLanguage, resolveLanguage } from "../market/context/language";
-import { resolveLocation } from "../market/preferences/location";
+import { EMBEDDED_CHANNEL_LOCATION, resolveLocation } from "../market/preferences/location";
 import { resolveCurrency } from "../market/preferences/currency";
 import { environmentFromHost } from "../market/preferences/environment";
 import { platformType } from "../market/preferences/platform";
@@ -18,6 +18,7 @@ import { networkCountry } from "../geolocation";
 import { languageFromAddress } from "./language-address";
 import { applyAppContext, type AppFrame } from "./app-context";
 import { adParamsOfRequest } from "../market/analytics/attribution";
+import { EMBEDDED_CHANNELS } from "../market/accounts/schemas";
 
 export interface WebViewer {
   viewer: Viewer;
@@ -41,7 +42,10 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
 
   const manualSetAt = Number(cookies.location_time);
   const detected = networkCountry(request);
-  const located = resolveLocation({
+  const channel = app.frame.channel ?? cookies.channel ?? "web";
+  // SPEC §4: an embedded partner channel is in mainland China (CN, +86), whatever the device says.
+  const embedded = (EMBEDDED_CHANNELS as readonly string[]).includes(channel);
+  const located = embedded ? { code: EMBEDDED_CHANNEL_LOCATION.code, suggestion: null } : resolveLocation({
     manual: app.context.location
       ? { code: app.context.location, setAt: ctx.now() }
       : cookies.location && Number.isFinite(manualSetAt)
@@ -79,7 +83,7 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
       location: location?.code ?? "HK",
       city,
       timeZone: (city && reference.locationByCode.get(city)?.timeZone) || location?.timeZone || "Asia/Hong_Kong",
-      channel: app.frame.channel ?? cookies.channel ?? "web",
+      channel,
       platform: platformType({ src: app.frame.source, userAgent: request.headers.get("user-agent") ?? "" }).type,
       environment: environmentFromHost(url.hostname),
       deviceId: app.context.deviceId ?? cookies.deviceId ?? null,

@@ -13,8 +13,13 @@ import { SESSION_COOKIE } from "../../functions/web/session";
 import { silentRegistryBody } from "../../functions/web/app-context";
 import { latestCode } from "./support/accounts";
 import { makeBuyer, makeListing, seedCurrencies } from "./support/buying";
+import { seedCatalog } from "./support/catalog";
 
-beforeAll(seedCurrencies);
+// Places (CN and its +86) and currencies, before the first page reads them.
+beforeAll(async () => {
+  await seedCatalog();
+  await seedCurrencies();
+});
 
 /** A dev host: a channel without a configured key may sign in unsigned. */
 const DEV = "http://localhost";
@@ -47,6 +52,13 @@ test("an MTL_LAUNCH guest opened with its user's email is signed in on the first
   const again = await get(`/mine?channel=MTL_LAUNCH&email=${encodeURIComponent(email)}`);
   expect(await again.text()).not.toContain(SIGN_IN_LINK);
   expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first("n")).toBe(1);
+});
+
+test("a page in a partner channel is in mainland China, its order form starting at +86", async () => {
+  const { listingId } = await makeListing({ startsAt: Date.now() + MONTH, quantity: 4 });
+  const userId = await makeBuyer();
+  const html = await (await get(`/confirm-order?listingId=${listingId}&quantity=1&channel=PiaoXiaoer`, { cookie: await cookieFor(userId) })).text();
+  expect(html).toMatch(/<option[^>]*value="86"[^>]*selected/);
 });
 
 test("the plain web channel never signs in from an email in the address", async () => {

@@ -105,7 +105,8 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
   const codes = new Map<string, string>();
   const viewerLocation = reference.locationByCode.get(ctx.viewer.location);
   for (const location of [viewerLocation, ...reference.locations]) {
-    if (!location || location.clientHidden || codes.has(location.phoneCode)) continue;
+    // A hidden location is offered only as the viewer's own (CN, +86, in the partner channels).
+    if (!location || (location.clientHidden && location !== viewerLocation) || codes.has(location.phoneCode)) continue;
     codes.set(location.phoneCode, `+${location.phoneCode} ${zh ? location.nameZh : location.nameEn}`);
   }
   const status = sessionStatus({ showStatus: row.showStatus, startsAt: row.startsAt, saleEndsAt: row.saleEndsAt }, now);
