@@ -1,6 +1,8 @@
 /**
  * Hydration: i18next in the browser loads only the namespaces the current routes declare,
- * in the language the server rendered (<html lang>), before React hydrates.
+ * in the language the server rendered (<html lang>) and in no other, before React hydrates:
+ * both languages carry every key (tests/unit/locale-parity.test.ts), so the browser needs no
+ * fallback language and a zh-HK page never downloads en-US files.
  */
 import { HydratedRouter } from "react-router/dom";
 import i18next from "i18next";
@@ -18,6 +20,7 @@ async function hydrate() {
     .init({
       ...i18nConfig,
       lng: document.documentElement.lang,
+      fallbackLng: false,
       ns: getInitialNamespaces(),
       backend: { loadPath: `/locales/{{lng}}/{{ns}}?v=${__BUILD_ID__}` },
     });

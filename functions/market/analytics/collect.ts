@@ -8,7 +8,8 @@
  */
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { analyticsBatchSchema, analyticsEventSchema, MAX_EVENTS_PER_REQUEST, PAGE_VIEW_EVENT, type AnalyticsEvent } from "./event-rules";
+import { MAX_EVENTS_PER_REQUEST, PAGE_VIEW_EVENT } from "./event-rules";
+import { analyticsBatchSchema, analyticsEventSchema, type AnalyticsEvent } from "./event-schemas";
 
 declare global {
   namespace Cloudflare {

@@ -6,9 +6,9 @@
  * the token beside it. A language is shown in one we speak (zh-CN and every Chinese tag in
  * zh-HK, SPEC §5); one we do not speak is left out.
  *
- * zod/mini keeps this small enough to run on every page.
+ * Plain checks rather than zod: this runs on every page, and zod/mini's core alone would
+ * double the JS the root ships (docs/decisions/speed.md).
  */
-import * as z from "zod/mini";
 import { matchLanguage, type Language } from "./language";
 
 export interface AppContext {
@@ -33,16 +33,32 @@ export interface AppContext {
   theme?: "dark" | "light";
 }
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const code = (pattern: RegExp) => z.string().check(z.trim(), z.toUpperCase(), z.regex(pattern));
-const inset = z.coerce.number().check(z.gte(0), z.lte(200));
+/** Each field's check: the value it keeps, or undefined for a malformed one. */
+type Check<T> = (raw: string) => T | undefined;
+
+const text =
+  (max: number): Check<string> =>
+  (raw) =>
+    raw.length >= 1 && raw.length <= max ? raw : undefined;
+const code =
+  (pattern: RegExp): Check<string> =>
+  (raw) => {
+    const upper = raw.toUpperCase();
+    return pattern.test(upper) ? upper : undefined;
+  };
+const inset: Check<number> = (raw) => {
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 && value <= 200 ? value : undefined;
+};
+/** The same address shape zod's email() accepts. */
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 const FIELDS = {
   token: text(512),
-  email: z.email().check(z.maxLength(254)),
+  email: (raw) => (raw.length <= 254 && EMAIL.test(raw) ? raw : undefined),
   nickName: text(64),
   tsessionid: text(256),
-  language: z.pipe(text(35), z.transform((tag) => matchLanguage(tag))),
+  language: (raw) => (raw.length <= 35 ? matchLanguage(raw) : undefined),
   currency: code(/^[A-Z]{3}$/),
   location: code(/^[A-Z]{2,3}$/),
   locationCityId: text(16),
@@ -52,8 +68,8 @@ const FIELDS = {
   deviceId: text(128),
   statusBarHeight: inset,
   safeAreaBottom: inset,
-  theme: z.enum(["dark", "light"]),
-} satisfies { [K in keyof AppContext]-?: z.ZodMiniType<AppContext[K] | undefined, unknown> };
+  theme: (raw) => (raw === "dark" || raw === "light" ? raw : undefined),
+} satisfies { [K in keyof AppContext]-?: Check<AppContext[K]> };
 
 /** The short query names SPEC §3 allows beside the long ones. */
 const ALIASES: Partial<Record<keyof AppContext, string>> = { language: "lan", currency: "cc", location: "lc", source: "src" };
@@ -62,12 +78,12 @@ const ALIASES: Partial<Record<keyof AppContext, string>> = { language: "lan", cu
 export function parseAppContext(search: string | URLSearchParams): AppContext {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
   const context: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(FIELDS) as [keyof AppContext, z.ZodMiniType<unknown, string>][]) {
+  for (const [name, check] of Object.entries(FIELDS) as [keyof AppContext, Check<unknown>][]) {
     const alias = ALIASES[name];
     const raw = params.get(name)?.trim() || (alias ? params.get(alias)?.trim() : undefined);
     if (!raw) continue;
-    const parsed = schema.safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) context[name] = parsed.data;
+    const value = check(raw);
+    if (value !== undefined) context[name] = value;
   }
   return context as AppContext;
 }

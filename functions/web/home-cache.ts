@@ -1,0 +1,170 @@
+/**
+ * Home at the edge: the signed-out home page is the same HTML for every visitor who shares a
+ * language, currency, location, theme and platform, so it is rendered once per such variant and
+ * kept for a short while (docs/decisions/speed.md). Two tiers: this isolate's memory, then the
+ * Cache API (the colo's cache, shared by its isolates). Fresh for FRESH_MS; after that, for up
+ * to STALE_MS more, the kept copy is still answered while one fresh render replaces it in the
+ * background (stale-while-revalidate). A change made through this isolate (any successful
+ * form post or API write, and the cron's tidying) drops the kept copies at once.
+ *
+ * Never kept: a signed-in viewer's page, a request with any cookie other than the stored
+ * preferences (a session, a toast, a pending form), a query other than the language address, an
+ * answer that sets a cookie or is not a 200 HTML page. The page's CSP nonce is the one thing
+ * that changes per answer: it is swapped for the request's own.
+ */
+import { isbot } from "isbot";
+import { parse } from "cookie";
+import type { AppLoadContext } from "react-router";
+import { LANGUAGE_PARAM } from "./language-address";
+
+export const FRESH_MS = 10_000;
+export const STALE_MS = 60_000;
+/** Variants kept in one isolate's memory at most (languages × currencies × locations in use). */
+const MEMORY_ENTRIES = 64;
+
+/** Cookies that only carry preferences the key already names (functions/web/viewer.ts, theme). */
+const PREFERENCE_COOKIES = new Set([
+  "language",
+  "language_auto",
+  "currency",
+  "currency_auto",
+  "location",
+  "location_time",
+  "location_current",
+  "locationCityId",
+  "theme",
+]);
+
+interface KeptHome {
+  body: string;
+  /** The nonce the kept body's inline scripts were written with. */
+  nonce: string;
+  headers: [string, string][];
+  storedAt: number;
+}
+
+/** The colo's cache (the DOM's CacheStorage type does not know Workers' default cache). */
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+
+const memory = new Map<string, KeptHome>();
+const refreshing = new Set<string>();
+/** When this isolate last saw a change: copies from the Cache API kept before it are ignored. */
+let forgottenAt = 0;
+
+/** Whether the request may be answered from a kept home page, before the viewer is resolved. */
+export function mayKeepHome(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  if (url.pathname !== "/") return false;
+  for (const name of url.searchParams.keys()) if (name !== LANGUAGE_PARAM) return false;
+  const cookies = parse(request.headers.get("cookie") ?? "");
+  return Object.keys(cookies).every((name) => PREFERENCE_COOKIES.has(name));
+}
+
+/** The variant's key, or null when this viewer's home is their own (signed in). */
+export function homeKey(request: Request, context: AppLoadContext): string | null {
+  const { viewer } = context.market;
+  if (viewer.userId !== null || context.setCookies.length > 0) return null;
+  const url = new URL(request.url);
+  const theme = parse(request.headers.get("cookie") ?? "").theme ?? "system";
+  const parts = [
+    viewer.environment,
+    viewer.language,
+    viewer.currency,
+    viewer.location,
+    viewer.city ?? "-",
+    viewer.channel,
+    viewer.platform,
+    theme,
+    context.locationSuggestion ?? "-",
+    context.detectedLocation ?? "-",
+    // Crawlers get the whole page at once, people a stream: two different documents.
+    isbot(request.headers.get("user-agent") ?? "") ? "bot" : "person",
+    url.searchParams.get(LANGUAGE_PARAM) ?? "-",
+  ];
+  return `https://home-cache.ovation.invalid/${encodeURIComponent(url.host)}/${parts.map(encodeURIComponent).join("/")}`;
+}
+
+function answerKept(kept: KeptHome, nonce: string, age: number): Response {
+  const headers = new Headers(kept.headers);
+  headers.set("X-Home-Cache", `hit; age=${Math.round(age / 1000)}`);
+  return new Response(kept.nonce ? kept.body.replaceAll(kept.nonce, nonce) : kept.body, { status: 200, headers });
+}
+
+async function readKept(key: string): Promise<KeptHome | null> {
+  const inMemory = memory.get(key);
+  if (inMemory) return inMemory;
+  const cached = await edgeCache().match(key).catch(() => undefined);
+  if (!cached) return null;
+  const kept = (await cached.json()) as KeptHome;
+  if (kept.storedAt < forgottenAt) return null;
+  remember(key, kept);
+  return kept;
+}
+
+function remember(key: string, kept: KeptHome): void {
+  memory.delete(key);
+  memory.set(key, kept);
+  while (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
+}
+
+/** Keeps a rendered page when it is a plain 200 HTML page without cookies; answers it either way. */
+async function keep(key: string, page: Response, nonce: string, now: number, ctx: ExecutionContext): Promise<Response> {
+  const keepable = page.status === 200 && page.headers.get("content-type")?.startsWith("text/html") && !page.headers.has("set-cookie") && page.body;
+  if (!keepable) return page;
+  const [forViewer, forCache] = page.body!.tee();
+  const headers = [...page.headers];
+  ctx.waitUntil(
+    new Response(forCache).text().then((body) => {
+      const kept: KeptHome = { body, nonce, headers, storedAt: now };
+      remember(key, kept);
+      const ttl = Math.ceil((FRESH_MS + STALE_MS) / 1000);
+      return edgeCache()
+        .put(key, new Response(JSON.stringify(kept), { headers: { "content-type": "application/json", "cache-control": `public, max-age=${ttl}` } }))
+        .catch(() => undefined);
+    }),
+  );
+  const answered = new Response(forViewer, { status: page.status, statusText: page.statusText, headers: page.headers });
+  answered.headers.set("X-Home-Cache", "miss");
+  return answered;
+}
+
+/**
+ * The home page for `key`: a kept copy when there is one young enough, else `render()`'s answer
+ * (written with this request's `nonce`), kept for the next visitor. A stale copy is answered
+ * while `refresh` renders a new one, with a nonce of its own, in the background.
+ */
+export async function keptHome(
+  key: string,
+  nonce: string,
+  now: number,
+  ctx: ExecutionContext,
+  render: () => Promise<Response>,
+  refresh: () => Promise<{ page: Response; nonce: string }>,
+): Promise<Response> {
+  const kept = await readKept(key);
+  const age = kept ? now - kept.storedAt : Infinity;
+  if (kept && age <= FRESH_MS) return answerKept(kept, nonce, age);
+  if (kept && age <= FRESH_MS + STALE_MS) {
+    if (!refreshing.has(key)) {
+      refreshing.add(key);
+      ctx.waitUntil(
+        refresh()
+          .then(async (fresh) => {
+            const answered = await keep(key, fresh.page, fresh.nonce, Date.now(), ctx);
+            await answered.body?.cancel();
+          })
+          .catch(() => undefined)
+          .finally(() => refreshing.delete(key)),
+      );
+    }
+    return answerKept(kept, nonce, age);
+  }
+  return keep(key, await render(), nonce, now, ctx);
+}
+
+/** Something changed through this isolate: no kept home page may outlive it here. */
+export function forgetKeptHomes(now: number): void {
+  memory.clear();
+  forgottenAt = now;
+}
