@@ -1,0 +1,91 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, expect, test } from "vitest";
+import { registerThroughApi } from "./support/accounts";
+import { seedCatalog } from "./support/catalog";
+
+const SITE = "https://www.ovation.example";
+const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+
+beforeAll(async () => {
+  await seedCatalog();
+});
+
+interface Visit {
+  status: number;
+  kept: string | null;
+  body: string;
+  /** The nonce the CSP allows, and every nonce written in the page. */
+  allowed: string | undefined;
+  written: string[];
+  cacheControl: string | null;
+}
+
+async function visit(path: string, headers: Record<string, string> = {}): Promise<Visit> {
+  const response = await SELF.fetch(`${SITE}${path}`, { headers: { host: "www.ovation.example", "user-agent": PHONE, ...headers } });
+  const body = await response.text();
+  return {
+    status: response.status,
+    kept: response.headers.get("x-home-cache"),
+    body,
+    allowed: /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1],
+    written: [...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))],
+    cacheControl: response.headers.get("cache-control"),
+  };
+}
+
+/** The copy is kept once the first answer has been read through: ask until it is (a few tries at most). */
+async function visitKept(path: string, headers: Record<string, string> = {}): Promise<Visit> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const answer = await visit(path, headers);
+    if (answer.kept?.startsWith("hit")) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${path} was never answered from the kept copy`);
+}
+
+test("a second signed-out visitor gets the kept home page, with a nonce of their own that the CSP allows", async () => {
+  const first = await visit("/?lang=en-US");
+  expect(first.status).toBe(200);
+  expect(first.kept).toBe("miss");
+  const second = await visitKept("/?lang=en-US");
+  expect(second.status).toBe(200);
+  expect(second.written).toHaveLength(1);
+  expect(second.written[0]).toBe(second.allowed);
+  expect(second.allowed).not.toBe(first.allowed);
+  expect(second.body.replaceAll(second.allowed!, "N")).toBe(first.body.replaceAll(first.allowed!, "N"));
+  // Browsers are told what they are told without the kept copy: revalidate every time.
+  expect(second.cacheControl).toBe("public, max-age=0, must-revalidate");
+});
+
+test("each language keeps its own home page", async () => {
+  await visit("/?lang=en-US");
+  await visitKept("/?lang=en-US");
+  const chinese = await visit("/", { cookie: "language=zh-HK" });
+  expect(chinese.kept).toBe("miss");
+  expect(chinese.body).toContain('<html lang="zh-HK"');
+  const kept = await visitKept("/", { cookie: "language=zh-HK" });
+  expect(kept.body).toContain('<html lang="zh-HK"');
+});
+
+test("a signed-in viewer's home is never kept nor answered from the kept copy", async () => {
+  await visit("/");
+  await visitKept("/");
+  const account = await registerThroughApi();
+  const signedIn = await visit("/", { cookie: `access_token=${account.accessToken}` });
+  expect(signedIn.status).toBe(200);
+  expect(signedIn.kept).toBeNull();
+});
+
+test("a visitor with a cookie other than a preference gets a page of their own", async () => {
+  await visit("/");
+  await visitKept("/");
+  const withToast = await visit("/", { cookie: "toast=abc" });
+  expect(withToast.kept).toBeNull();
+});
+
+test("a query other than the language address is never answered from the kept copy", async () => {
+  await visit("/");
+  await visitKept("/");
+  const campaign = await visit("/?utm_source=mail");
+  expect(campaign.kept).toBeNull();
+});
