@@ -21,6 +21,7 @@ export default [
   route("location-select", "routes/location-select.tsx"),
   route("currency-select", "routes/currency-select.tsx"),
   route("language-select", "routes/language-select.tsx"),
+  route("theme-select", "routes/theme-select.tsx"),
   route("faq", "routes/faq.tsx"),
   route("faqDetail", "routes/faq-detail.tsx"),
   route("emailSupport", "routes/email-support.tsx"),

@@ -19,13 +19,26 @@ interface PosterProps {
   className?: string;
 }
 
+/** The poster's address at its shape (portrait is the file's own). */
+function posterSrc(src: string, shape: keyof typeof SHAPES): string {
+  return shape === "portrait" || src.includes("shape=") ? src : `${src}&shape=${shape}`;
+}
+
+/**
+ * A page's largest first-screen poster, asked for from the head at high priority, before the
+ * browser has parsed down to its <img> (a route's `meta` returns it beside its tags).
+ */
+export function posterPreload(src: string, shape: keyof typeof SHAPES = "portrait") {
+  return { tagName: "link", rel: "preload", as: "image", href: posterSrc(src, shape), fetchpriority: "high" } as const;
+}
+
 export function Poster({ src, alt, shape = "portrait", eager = false, className }: PosterProps) {
   const { width, height } = SHAPES[shape];
   return (
     <span className={[styles.frame, className].filter(Boolean).join(" ")} data-shape={shape}>
       <img
         className={styles.image}
-        src={shape === "portrait" || src.includes("shape=") ? src : `${src}&shape=${shape}`}
+        src={posterSrc(src, shape)}
         alt={alt}
         width={width}
         height={height}

@@ -1,6 +1,6 @@
 /**
- * The settings popup of home (SPEC §2): the viewer's country/region, location, language and
- * currency, each opening its picker, which comes back to this page. It is a sheet (see
+ * The settings popup of home (SPEC §2): the viewer's country/region, location, language,
+ * currency and theme, each opening its picker, which comes back to this page. It is a sheet (see
  * sheet.tsx), so its trigger works with and without JavaScript.
  *
  * The trigger and the sheet are separate so the sheet can sit at the page's top level: without
@@ -10,12 +10,13 @@
  *   const preferences = await describeViewerPreferences(context.market);
  *   // component: the trigger in the header, the sheet at the end of <main>
  *   <SettingsTrigger className={styles.iconButton} label={t("home.settings")}><svg …gear… /></SettingsTrigger>
- *   <SettingsSheet preferences={preferences} />
+ *   <SettingsSheet preferences={preferences} theme={useRootData()?.theme ?? "system"} />
  */
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ViewerPreferences } from "@market/preferences/options";
+import type { Theme } from "@market/preferences/theme";
 import { Sheet, SheetTrigger, useSheet } from "./sheet";
 import styles from "./settings-sheet.module.css";
 
@@ -39,6 +40,12 @@ const ICONS = {
       <path d="M14.8 9.2c-.5-.9-1.5-1.4-2.8-1.4-1.6 0-2.8.8-2.8 2.1 0 3 5.8 1.4 5.8 4.3 0 1.3-1.3 2.1-3 2.1-1.4 0-2.5-.6-3-1.6M12 6.3v1.5M12 16.3v1.5" />
     </>
   ),
+  theme: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 3.5v17a8.5 8.5 0 0 0 0-17Z" />
+    </>
+  ),
 } as const;
 
 /** The sheet's name in the address (`?sheet=settings`). */
@@ -53,7 +60,7 @@ export function SettingsTrigger({ className, label, children }: { className?: st
   );
 }
 
-export function SettingsSheet({ preferences }: { preferences: ViewerPreferences }) {
+export function SettingsSheet({ preferences, theme }: { preferences: ViewerPreferences; theme: Theme }) {
   const { t } = useTranslation();
   const sheet = useSheet(SHEET_NAME);
   const back = encodeURIComponent(sheet.closeHref);
@@ -63,6 +70,7 @@ export function SettingsSheet({ preferences }: { preferences: ViewerPreferences 
     { key: "location", to: `/location-select?returnTo=${back}`, value: city?.name ?? t("settingsSheet.wholeRegion", { region: region.name }) },
     { key: "language", to: `/language-select?returnTo=${back}`, value: language.name, lang: language.code },
     { key: "currency", to: `/currency-select?returnTo=${back}`, value: `${currency.currencySymbol} · ${currency.currencyName}` },
+    { key: "theme", to: `/theme-select?returnTo=${back}`, value: t(`settingsSheet.themes.${theme}`) },
   ] as const;
 
   return (

@@ -17,13 +17,18 @@ import { LoadMore, useLoadMore } from "~/components/load-more";
 import { LocationSuggestion } from "~/components/location-suggestion";
 import { SettingsSheet, SettingsTrigger } from "~/components/settings-sheet";
 import { EmptyTours, TourCard, TourGrid } from "~/components/tour-card";
+import { posterPreload } from "~/components/poster";
 import styles from "./home.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/home";
+import { useRootData } from "~/root";
 
 export const handle = { i18n: ["discover"] };
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const hero = data?.floors.find((floor): floor is Extract<HomeFloor, { kind: "hero" }> => floor.kind === "hero")?.tours[0];
+  return [...pageMeta(rootSeo(matches)), ...(hero ? [posterPreload(hero.posterUrl, "wide")] : [])];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.market;
@@ -47,6 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home() {
   const { scope, categories, floors, preferences, suggestion } = useLoaderData<typeof loader>();
   const { t } = useTranslation("discover");
+  const root = useRootData();
   const locationName = scope.name ?? t("scope.everywhere");
   const hero = floors.find((floor): floor is Extract<HomeFloor, { kind: "hero" }> => floor.kind === "hero");
   const topPicks = floors.find((floor): floor is Extract<HomeFloor, { kind: "topPicks" }> => floor.kind === "topPicks");
@@ -136,7 +142,7 @@ export default function Home() {
 
       {topPicks ? <TopPicks page={topPicks.page} scopeCode={scope.code} locationName={locationName} /> : null}
       {/* At the page's top level: without JavaScript the sheet is a fixed panel the sticky bar would trap. */}
-      <SettingsSheet preferences={preferences} />
+      <SettingsSheet preferences={preferences} theme={root?.theme ?? "system"} />
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { Poster } from "~/components/poster";
+import { Poster, posterPreload } from "~/components/poster";
 import { Price } from "~/components/price";
 import { SheetTrigger, useSheet } from "~/components/sheet";
 import { AlertSheet } from "~/components/tour-detail/alert-sheet";
@@ -32,8 +32,10 @@ import { notFoundPage } from "~/server/refusal.server";
 
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {});
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {}),
+  ...(data ? [posterPreload(data.tour.posterUrl)] : []),
+];
 
 /** The tour named by `?id=`; a malformed id is the same 'not found' as an unknown one. */
 function tourIdOf(request: Request): number {

@@ -29,6 +29,10 @@ import { journeyPages, lighthouseFigures, lighthouseReport, type LighthouseFigur
 import { fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { GZIP_LEVEL, JS_BUDGET_GZIP, htmlSize, measureRoute, type RouteSize } from "./size";
+import { routeJs, type RouteJs } from "./route-js";
+
+/** The screens of a buyer's way to a paid order, by route id, for the manifest's JS figures. */
+const JOURNEY_ROUTES = ["routes/home", "routes/show-list", "routes/tour-detail", "routes/pick-seat", "routes/confirm-ticket", "routes/confirm-order", "routes/order-detail", "routes/pay-success"];
 
 function setting(name: string, fallback: number, min: number): number {
   const value = Number(process.env[name]);
@@ -136,6 +140,7 @@ interface Run {
   contention?: ContentionResult;
   queue?: QueueResult;
   lighthouse?: LighthouseFigures[];
+  journeyJs?: RouteJs[];
 }
 
 async function bench(run: Run): Promise<void> {
@@ -147,6 +152,12 @@ async function bench(run: Run): Promise<void> {
   const bundle = bundleOvation(workDir, { skipBuild: settings.skipBuild });
   if (bundle.lockWaitSeconds >= 1) notes.push(`waited ${bundle.lockWaitSeconds.toFixed(0)} s for the shared build lock`);
   const baselineScript = await bundleBaseline(workDir);
+  try {
+    const byRoute = routeJs(bundle.clientDir);
+    run.journeyJs = JOURNEY_ROUTES.flatMap((id) => byRoute.get(id) ?? []);
+  } catch (error) {
+    notes.push(`first-visit JS by route unavailable: ${messageOf(error)}`);
+  }
   progress("setting up the database");
   const state = prepareState(join(workDir, "state"));
   if (state.note) notes.push(state.note);
@@ -337,6 +348,13 @@ async function main(): Promise<void> {
   }
   const problems = rows.filter((row) => row.error || row.note).map((row) => `  ${row.name}: ${row.error ?? row.note}`);
   if (problems.length > 0) out.push("", "Rows to read with care:", ...problems);
+  if (run.journeyJs && run.journeyJs.length > 0) {
+    out.push("", `First-visit JS on a buyer's way, from the build's route manifest (gzip KiB, budget ${kib(JS_BUDGET_GZIP)}; tests/unit/js-budget.test.ts):`);
+    for (const route of run.journeyJs) {
+      const over = route.gzip - JS_BUDGET_GZIP;
+      out.push(`  ${route.id.replace("routes/", "").padEnd(16)} ${kib(route.gzip).padStart(6)}  ${over > 0 ? `over ${kib(over)}` : `under ${kib(-over)}`}  stylesheets ${route.css.length}`);
+    }
+  }
   if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
   if (run.contention) out.push("", ...contentionReport(run.contention));
   if (run.queue) out.push("", ...queueReport(run.queue));
@@ -361,6 +379,7 @@ async function main(): Promise<void> {
     contention: run.contention,
     queue: run.queue,
     lighthouse: run.lighthouse,
+    journeyJs: run.journeyJs?.map((route) => ({ id: route.id, gzip: route.gzip, stylesheets: route.css.length })),
     notes,
     error: failure,
     serverLog,
