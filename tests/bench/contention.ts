@@ -441,7 +441,9 @@ export async function contention(
       );
     }
   } catch (error) {
-    result.error = error instanceof Error ? error.message : String(error);
+    // undici says only "fetch failed"; the reason (reset, refused, timeout) is in its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    result.error = `${error instanceof Error ? error.message : String(error)}${cause}`;
   }
   return result;
 }
