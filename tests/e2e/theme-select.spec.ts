@@ -7,6 +7,8 @@ for (const javaScriptEnabled of [true, false]) {
     test("a signed-out visitor chooses dark from home's settings and every page is dark from then on", async ({ page }) => {
       await page.emulateMedia({ colorScheme: "light" });
       await page.goto("/");
+      // With JavaScript, the sheet opens in place once the page is interactive.
+      if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
       await page.getByRole("link", { name: "Settings" }).or(page.getByRole("button", { name: "Settings" })).first().click();
       await page.getByRole("link", { name: /Theme/ }).click();
       await expect(page).toHaveURL(/\/theme-select\?returnTo=/);
