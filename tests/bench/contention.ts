@@ -105,10 +105,18 @@ async function call<T>(
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.token) headers["access-token"] = init.token;
-  const response = await fetch(`${origin}${path}`, {
-    method: init.body === undefined ? "GET" : "POST",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  const request = () =>
+    fetch(`${origin}${path}`, {
+      method: init.body === undefined ? "GET" : "POST",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  // A kept-alive connection the server has just closed resets the next request on it; a read
+  // (GET) is safe to ask again, a write is not.
+  const response = await request().catch((error: unknown) => {
+    const reset = error instanceof Error && error.cause instanceof Error && /ECONNRESET|other side closed/.test(error.cause.message);
+    if (reset && init.body === undefined) return request();
+    throw error;
   });
   const text = await response.text();
   try {
