@@ -12,7 +12,7 @@ import { ChatRow } from "~/components/chat-console";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireConsole } from "~/server/console.server";
-import { pagingSchema } from "@market/catalog/paging";
+import { pagingSchema } from "@market/paging";
 import { listConversations } from "@market/messaging";
 import type { Route } from "./+types/provider.chats";
 

@@ -171,3 +171,23 @@ test("a blocked account's sockets are closed and it cannot open another", async 
   expect(await closed).toBe(4401);
   expect((await requestSocket(chat.conversationId, sig)).status).toBe(403);
 });
+
+test("order detail, pickup and e-ticket screens link to the order's chat when open and say when it opens when not; support's chat is offered on the order and after-sales", async () => {
+  const open = await paidDelivery({ method: "SELF_PICKUP", at: Date.now(), startsInMs: 12 * HOUR });
+  const later = await paidDelivery({ method: "E_TICKET", at: Date.now(), startsInMs: 30 * 24 * HOUR });
+  const openCookie = await cookieFor(open.buyerId);
+  const laterCookie = await cookieFor(later.buyerId);
+
+  const pickup = await (await visit(`/pickup-ticket?id=${open.orderId}`, openCookie)).text();
+  const detail = await (await visit(`/order-detail?id=${open.orderId}`, openCookie)).text();
+  const eTicket = await (await visit(`/e-ticket?id=${later.orderId}`, laterCookie)).text();
+  const process = await (await visit("/process-list", laterCookie)).text();
+
+  expect(pickup).toContain(`href="/chat?order=${open.orderId}"`);
+  expect(pickup).toContain("Chat with provider");
+  expect(detail).toContain(`href="/chat?order=${open.orderId}"`);
+  expect(detail).toContain('href="/chat?support=1"');
+  expect(eTicket).not.toContain(`href="/chat?order=${later.orderId}"`);
+  expect(eTicket).toContain("Chat with the provider opens on");
+  expect(process).toContain('href="/chat?support=1"');
+});
