@@ -18,13 +18,23 @@ import type { Route } from "./+types/support.chats";
 
 export const handle = { i18n: ["console", "chat"] };
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireConsole(request, context, "support");
   const market = context.market;
-  const [queue, t] = await Promise.all([supportQueue(market, { limit: 100 }), i18nServer.getFixedT(market.viewer.language, "chat")]);
-  return data({ title: `${t("console.queueTitle")} · Ovation`, queue: queue.map(queueView) }, { headers: { "cache-control": "private, no-store" } });
+  const [queue, t] = await Promise.all([
+    supportQueue(market, { limit: 100 }),
+    i18nServer.getFixedT(market.viewer.language, "chat"),
+  ]);
+  return data(
+    {
+      title: `${t("console.queueTitle")} · Ovation`,
+      queue: queue.map(queueView),
+    },
+    { headers: { "cache-control": "private, no-store" } },
+  );
 }
 
 export default function SupportChats() {
@@ -32,27 +42,42 @@ export default function SupportChats() {
   const { t } = useTranslation("chat");
   return (
     <ConsoleLayout kind="support" title={t("console.queueTitle")} tabs>
-      <p className={kit.hint}>{t("console.queueHint", { count: queue.length })}</p>
       {queue.length === 0 ? (
         <div className={kit.empty}>
           <p className={kit.emptyTitle}>{t("console.queueEmpty")}</p>
           <p className={kit.emptyBody}>{t("console.queueEmptyBody")}</p>
         </div>
       ) : (
-        <ul className={kit.list} data-testid="support-chat-queue">
-          {queue.map((item) => (
-            <li key={item.id}>
-              <ChatRow
-                to={`/chat?id=${item.id}`}
-                kicker={item.orderNo ? t("news.order", { orderNo: item.orderNo }) : t("console.supportChat")}
-                title={item.buyerName}
-                preview={item.lastMessagePreview}
-                note={item.overdue ? t("console.overdue", { hours: item.overdueHours }) : t("console.waiting", { hours: item.waitedHours, left: item.leftHours })}
-                alert={item.overdue}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className={kit.hint}>
+            {t("console.queueHint", { count: queue.length })}
+          </p>
+          <ul className={kit.list} data-testid="support-chat-queue">
+            {queue.map((item) => (
+              <li key={item.id}>
+                <ChatRow
+                  to={`/chat?id=${item.id}`}
+                  kicker={
+                    item.orderNo
+                      ? t("news.order", { orderNo: item.orderNo })
+                      : t("console.supportChat")
+                  }
+                  title={item.buyerName}
+                  preview={item.lastMessagePreview}
+                  note={
+                    item.overdue
+                      ? t("console.overdue", { hours: item.overdueHours })
+                      : t("console.waiting", {
+                          hours: item.waitedHours,
+                          left: item.leftHours,
+                        })
+                  }
+                  alert={item.overdue}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </ConsoleLayout>
   );

@@ -11,6 +11,9 @@ async function supportJoins(browser: Browser, baseURL: string, language: Languag
   await expect(support.page).toHaveURL(/\/chat\?id=\d+$/);
   await support.page.getByRole("button", { name: inLanguage(language, "Join as support", "以客服身分加入"), exact: true }).click();
   await expect(support.page.getByTestId("chat-system").last()).toContainText(inLanguage(language, "Support joined the chat", "客服已加入聊天"));
+  await support.open("/support/chats");
+  await expect(support.page.getByRole("heading", { name: inLanguage(language, "Chats", "對話"), exact: true })).toBeVisible();
+  await support.page.screenshot({ path: `test-results/support-chats-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
   await support.close();
 }
 
@@ -65,6 +68,12 @@ for (const language of ["en-US", "zh-HK"] as const) {
         const row = provider.page.getByTestId("conversation").filter({ hasText: say("Gate B. Call me on", "B 入口。打") }).first();
         await expect(row).toContainText(say("Group", "群組"));
         await provider.page.screenshot({ path: `test-results/news-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+        await provider.open("/provider/chats");
+        await expect(provider.page.getByTestId("provider-chats")).toContainText(say("Gate B. Call me on", "B 入口。打"));
+        await provider.page.screenshot({ path: `test-results/provider-chats-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+        await page.goto(`/order-detail?id=${orderId}`);
+        await page.getByTestId("support-chat-link").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-results/order-detail-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
         await provider.close();
       });
     });

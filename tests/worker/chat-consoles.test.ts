@@ -55,6 +55,8 @@ test("support's console queues a waiting buyer by waiting time, overdue past 48 
 
 test("the support queue is not found for a buyer, and speaks Chinese", async () => {
   const buyer = await makeBuyer();
+  const waiting = marketFor(buyer, clockAt(Date.now()));
+  await say(waiting, (await openSupportConversation(waiting)).conversation.id, "我的門票未收到");
   const { support } = await paidDelivery();
 
   const refused = await visit("/support/chats", await cookieFor(buyer));
