@@ -95,6 +95,8 @@ export default [
   // Messages (SPEC §2 TUIChat, TUIGroup): docs/decisions/messaging.md.
   route("chat", "routes/chat.tsx"),
   route("chat-members", "routes/chat-members.tsx"),
+  route("support/chats", "routes/support.chats.tsx"),
+  route("provider/chats", "routes/provider.chats.tsx"),
   route("web-view", "routes/web-view.tsx"),
   route("video-play", "routes/video-play.tsx"),
   route("support/funnel", "routes/support.funnel.tsx"),

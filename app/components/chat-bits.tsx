@@ -1,4 +1,5 @@
 /** Small pieces the chat screens share: a member's role badge and a message's time. */
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import styles from "./chat-bits.module.css";
 
@@ -28,5 +29,48 @@ export function ChatTime({ at, timeZone, today, className }: { at: number; timeZ
     <time dateTime={date.toISOString()} className={className} suppressHydrationWarning>
       {text}
     </time>
+  );
+}
+
+/** Buyer ↔ support, opened from a screen about an order or a case (order detail, after-sales). */
+export function SupportChatCard() {
+  const { t } = useTranslation("chat");
+  return (
+    <section className={styles.helpCard} aria-labelledby="support-chat-title">
+      <h2 id="support-chat-title" className={styles.helpTitle}>
+        {t("links.supportTitle")}
+      </h2>
+      <p className={styles.helpHint}>{t("links.supportHint")}</p>
+      <Link to="/chat?support=1" className={styles.helpLink} data-testid="support-chat-link">
+        {t("links.chatWithSupport")}
+      </Link>
+    </section>
+  );
+}
+
+/** The order's chat as a ticket screen states it: written on the server (orderChatLine in chat.server.ts). */
+export interface OrderChatLineView {
+  state: "before" | "open" | "closed";
+  href: string;
+  /** When it opens (before) or closes (open, closed), in the venue's time. */
+  at: string;
+}
+
+/** A link to the order's chat while it is open (or readable after), else when it opens. */
+export function OrderChatLine({ chat }: { chat: OrderChatLineView }) {
+  const { t } = useTranslation("chat");
+  return (
+    <p className={styles.chatLine} data-testid="order-chat-line" data-state={chat.state}>
+      {chat.state === "before" ? (
+        t("links.chatOpensAt", { at: chat.at })
+      ) : (
+        <>
+          <Link to={chat.href} className={styles.helpLink} data-testid="order-chat-link">
+            {t("links.chatWithProvider")}
+          </Link>
+          <span>{t(chat.state === "open" ? "links.chatOpen" : "links.chatClosed", { at: chat.at })}</span>
+        </>
+      )}
+    </p>
   );
 }

@@ -18,6 +18,7 @@ const SUPPORT_TABS = [
   { key: "cases", to: "/support/cases" },
   { key: "demand", to: "/support/demand" },
   { key: "selling", to: "/support/payouts" },
+  { key: "chats", to: "/support/chats" },
 ] as const;
 
 interface ConsoleLayoutProps {

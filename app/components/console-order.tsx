@@ -80,6 +80,15 @@ export function OrderSummary({ order, children }: { order: OrderFacts; children?
             }
           />
         ) : null}
+        {/* Provider and support open the order's chat from here (support then joins it as a group). */}
+        <Fact
+          label={t("order.chat")}
+          value={
+            <Link to={`/chat?order=${order.id}`} className={kit.link} data-testid="order-chat-link">
+              {t("order.openChat")}
+            </Link>
+          }
+        />
         {children}
       </dl>
       <p className={kit.hint}>{t("order.venueTime")}</p>

@@ -11,11 +11,12 @@
  * another method, an unpaid order and a stopped delivery each say what they are. Another
  * account's order is not found.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { deliveryHref, FileIcon, useFileSize } from "~/components/delivery-panel";
+import { OrderChatLine } from "~/components/chat-bits";
+import { deliveryHref } from "~/components/delivery-panel";
+import { ScratchCard, Voucher } from "~/components/e-ticket-voucher";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Notice, TicketStub } from "~/components/ticket-stub";
@@ -23,15 +24,15 @@ import { useKeepCurrent } from "~/components/use-keep-current";
 import { i18nServer } from "~/i18n/i18n.server";
 import { shortDateTime } from "~/i18n/session-time";
 import { refusalText, requireUser } from "~/server/auth.server";
+import { orderChatLine } from "~/server/chat.server";
 import { loadBuyerDelivery, orderIdParam, ticketSummary } from "~/server/delivery.server";
 import { revealVoucher, startVoucher, voucherCodeSchema, type ScratchVoucher } from "@market/delivery";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./delivery-screens.module.css";
-import voucherStyles from "./e-ticket.module.css";
 import type { Route } from "./+types/e-ticket";
 import { readForm } from "~/server/form.server";
 
-export const handle = { i18n: ["delivery", "order", "errors"] };
+export const handle = { i18n: ["delivery", "order", "errors", "chat"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { order, delivery } = found;
   const event = ticketSummary(order, context);
   const at = (ms: number) => shortDateTime(ms, order.event.timeZone, ctx.viewer.language);
-  const base = { pageTitle: t("voucher.metaTitle"), orderId: order.id, event };
+  const base = { pageTitle: t("voucher.metaTitle"), orderId: order.id, event, chat: orderChatLine(ctx, order) };
   const headers = { "cache-control": "no-store" };
 
   if (order.deliveryMethod !== "E_TICKET") return data({ ...base, view: { kind: "notETicket" as const } }, { headers });
@@ -103,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ETicketPage() {
-  const { view, event, orderId } = useLoaderData<typeof loader>();
+  const { view, event, orderId, chat } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["delivery", "order", "errors"]);
   const kicker = t(`delivery.${event.method}`, { ns: "order" });
   // The e-tickets may arrive while the buyer waits on this page.
@@ -144,105 +145,11 @@ export default function ETicketPage() {
             </Link>
           </>
         ) : null}
+        {chat ? <OrderChatLine chat={chat} /> : null}
         <Link to={deliveryHref.orderDetail(orderId)} className={styles.secondary}>
           {t("pickup.orderDetail")}
         </Link>
       </main>
-    </div>
-  );
-}
-
-/** The foil to scratch (a post), then the code under it and the field to type it into. */
-function ScratchCard() {
-  const { t } = useTranslation(["delivery", "errors"]);
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const scratched = actionData?.voucher ?? null;
-  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
-    id: "voucher",
-    lastResult: (actionData?.result ?? undefined) as SubmissionResult<string[]> | undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: voucherCodeSchema }),
-  });
-  // The server's refusal is already in the viewer's words; the form's own errors are message keys.
-  const fieldError = fields.code.errors?.[0];
-  const codeError = actionData?.refusal ?? (fieldError ? t(fieldError, { ns: "errors" }) : null);
-
-  if (!scratched) {
-    return (
-      <div className={voucherStyles.scratch}>
-        <h2 className={voucherStyles.title}>{t("voucher.scratchTitle")}</h2>
-        <p className={voucherStyles.hint}>{t("voucher.scratchBody")}</p>
-        <Form method="post" className={voucherStyles.foilForm}>
-          <button type="submit" name="intent" value="scratch" className={voucherStyles.foil} disabled={busy("scratch")} data-testid="scratch">
-            <span>{busy("scratch") ? t("voucher.scratching") : t("voucher.scratch")}</span>
-          </button>
-        </Form>
-        {codeError ? (
-          <p className={styles.error} role="alert">
-            {codeError}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
-
-  return (
-    <div className={voucherStyles.scratch}>
-      <p className={voucherStyles.codeLabel}>{t("voucher.codeLabel")}</p>
-      <p className={voucherStyles.revealed} data-testid="scratch-code" aria-live="polite">
-        {scratched.code}
-      </p>
-      {scratched.validUntil ? <p className={voucherStyles.hint}>{t("voucher.validUntil", { at: scratched.validUntil })}</p> : null}
-      <Form method="post" {...getFormProps(form)} className={voucherStyles.enter}>
-        <input type="hidden" name="shownCode" value={scratched.code} />
-        <input type="hidden" name="validUntil" value={scratched.validUntil} />
-        <label htmlFor={fields.code.id} className={voucherStyles.enterLabel}>
-          {t("voucher.enterLabel")}
-        </label>
-        <input
-          {...getInputProps(fields.code, { type: "text" })}
-          key={fields.code.key}
-          className={voucherStyles.input}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          pattern="\d{4}"
-          placeholder="• • • •"
-        />
-        {codeError ? (
-          <p className={styles.error} id={fields.code.errorId} role="alert" data-testid="voucher-error">
-            {codeError}
-          </p>
-        ) : null}
-        <button type="submit" name="intent" value="reveal" className={styles.primary} disabled={busy("reveal")}>
-          {busy("reveal") ? t("voucher.submitting") : t("voucher.submit")}
-        </button>
-      </Form>
-    </div>
-  );
-}
-
-/** The voucher itself: the e-ticket files this order holds. */
-function Voucher({ files }: { files: { id: number; fileName: string; size: number }[] }) {
-  const { t } = useTranslation("delivery");
-  const size = useFileSize();
-  return (
-    <div className={voucherStyles.voucher} data-testid="voucher">
-      <p className={voucherStyles.codeLabel}>{t("voucher.ticketTitle")}</p>
-      <ul className={styles.files}>
-        {files.map((file) => (
-          <li key={file.id}>
-            <FileIcon />
-            <span className={styles.fileName}>
-              <strong>{file.fileName}</strong>
-            </span>
-            <span className={styles.muted}>{size(file.size)}</span>
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Page } from "@market/paging";
-import { listConversations, openSupportConversation, setMemberSetting, type ConversationListItem } from "@market/messaging";
+import { listConversations, openSupportConversation, setMemberSetting, systemPreviewKey, type ConversationListItem } from "@market/messaging";
 import { ChatTime, RoleBadge } from "~/components/chat-bits";
 import styles from "./news.module.css";
 import type { Route } from "./+types/news";
@@ -115,7 +115,8 @@ export default function News() {
 function ConversationRow({ item, timeZone, today }: { item: ConversationListItem; timeZone: string; today: number }) {
   const { t } = useTranslation("chat");
   const name = item.counterpart ?? t("roles.supportName");
-  const preview = item.lastMessagePreview ?? (item.lastMessageAt ? t("message.recalled") : t("news.noMessages"));
+  const system = item.lastMessagePreview ? systemPreviewKey(item.lastMessagePreview) : null;
+  const preview = system ? t(`system.${system}`) : (item.lastMessagePreview ?? (item.lastMessageAt ? t("message.recalled") : t("news.noMessages")));
   return (
     <li className={styles.row} data-testid="conversation" data-pinned={item.pinned || undefined}>
       <Link to={`/chat?id=${item.id}`} className={styles.rowLink}>

@@ -14,11 +14,11 @@
  * An order of another account tells the buyer to sign in again with the account that placed it
  * and shows nothing of it (SPEC §6).
  */
-import { data, type AppLoadContext, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, type AppLoadContext, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Countdown } from "~/components/countdown";
-import { Copyable, DELIVERY_PANEL_NAMESPACES, DeliveryPanel } from "~/components/delivery-panel";
+import { DELIVERY_PANEL_NAMESPACES, DeliveryPanel } from "~/components/delivery-panel";
+import { AfterSales, detailHref, OrderCards, StatusCard } from "~/components/order-detail-cards";
+import { SupportChatCard } from "~/components/chat-bits";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { OtherAccountScreen } from "~/components/state-screen";
 import { PageHeader } from "~/components/page-header";
@@ -26,15 +26,14 @@ import { useKeepCurrent } from "~/components/use-keep-current";
 import { PaySheet } from "~/components/pay-sheet";
 import { SheetTrigger, useSheet } from "~/components/sheet";
 import { i18nServer } from "~/i18n/i18n.server";
-import { shortDateTime } from "~/i18n/session-time";
 import { refusalText, requireUser } from "~/server/auth.server";
-import { moneyWriter, type WriteMoney } from "~/server/money-writer.server";
-import { openOrder, orderIdParam, orderStepOf, priceDetailsOf, stepPending, whenOf } from "~/server/order-screens.server";
+import { moneyWriter } from "~/server/money-writer.server";
+import { afterSalesOf, detailOf } from "~/server/order-detail.server";
+import { openOrder, orderIdParam } from "~/server/order-screens.server";
 import { buyAgainFromOrder, payableOf, payFromForm, payMethodOf } from "~/server/pay-order.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { afterSaleSummaryFor } from "@market/aftersales";
 import { MarketError } from "@market/errors";
-import { cancelOrder, type OrderView } from "@market/orders";
+import { cancelOrder } from "@market/orders";
 import { logError } from "../../functions/observability";
 import styles from "./order-detail.module.css";
 import type { Route } from "./+types/order-detail";
@@ -47,65 +46,6 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle 
 
 /** While a step is still to come, the page looks again this often (and whenever the buyer returns to it). */
 const REFRESH_EVERY_MS = 30_000;
-
-function detailHref(orderId: number): string {
-  return `/order-detail?id=${orderId}`;
-}
-
-/** Refunds and after-sales for a paid order: where to apply, or the case already in progress. */
-async function afterSalesOf(context: AppLoadContext, order: OrderView) {
-  if (order.status !== "paid") return null;
-  const summary = (await afterSaleSummaryFor(context.market, [order.id])).get(order.id) ?? null;
-  return {
-    canApply: summary?.canApply ?? false,
-    refundHref: `/order-refund?id=${order.id}`,
-    afterSaleHref: `/order-after-sale?id=${order.id}`,
-    openCase: summary?.openCase ? { caseNo: summary.openCase.caseNo, href: `/process-list?id=${summary.openCase.id}` } : null,
-    refund: summary?.refund ?? "none",
-  };
-}
-
-function detailOf(order: OrderView, write: WriteMoney, context: AppLoadContext) {
-  const { language, timeZone } = context.market.viewer;
-  // Moments of the buyer's own (placed, paid) in the buyer's zone; the show's in the venue's.
-  const moment = (at: number | null) => (at === null ? null : shortDateTime(at, timeZone, language));
-  const address = order.shippingAddress;
-  return {
-    id: order.id,
-    orderNo: order.orderNo,
-    status: order.status,
-    channel: order.channel,
-    title: order.event.title,
-    artist: order.event.artist,
-    tourId: order.event.tourId,
-    when: whenOf(order, language),
-    timeZone: order.event.timeZone,
-    venueName: order.event.venueName,
-    venueAddress: order.event.venueAddress,
-    section: order.tickets.section,
-    rowLabel: order.tickets.rowLabel,
-    seatsTogether: order.tickets.seatsTogether,
-    seatNumbers: order.tickets.seats,
-    quantity: order.quantity,
-    deliveryMethod: order.deliveryMethod,
-    shippingAddress: address
-      ? { name: `${address.fullName} · +${address.phoneCode} ${address.phone}`, line: [address.address, address.district, address.city, address.province, address.countryRegion].filter(Boolean).join(", ") }
-      : null,
-    contact: { email: order.contact.email, phone: `+${order.contact.phoneCode} ${order.contact.phone}` },
-    provider: order.seller.nickname,
-    step: orderStepOf(order, language),
-    price: priceDetailsOf(order, write),
-    placedAt: moment(order.createdAt),
-    paidAt: moment(order.paidAt),
-    canceledAt: moment(order.canceledAt),
-    notes: order.notes.map((note) => ({ kind: note.kind, amount: note.amount !== null && note.currency ? write(note.amount, note.currency) : "" })),
-    actions: order.actions,
-    // A payment that failed while the order can still be paid: SPEC §4's 'retry payment'.
-    retry: order.notes.some((note) => note.kind === "payment_failed"),
-    delivery: order.delivery,
-    pending: stepPending(order),
-  };
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
@@ -279,102 +219,9 @@ function OrderDetail({ loaded }: { loaded: MineLoaded }) {
           </dl>
         </section>
 
-        <section className={styles.card} aria-labelledby="order-contact">
-          <h2 id="order-contact" className={styles.cardTitle}>
-            {t("detail.contactTitle")}
-          </h2>
-          <dl className={styles.facts}>
-            <div>
-              <dt>{t("detail.email")}</dt>
-              <dd data-testid="contact-email">{order.contact.email}</dd>
-            </div>
-            <div>
-              <dt>{t("detail.phone")}</dt>
-              <dd>{order.contact.phone}</dd>
-            </div>
-          </dl>
-        </section>
-
-        <section className={styles.card} aria-labelledby="order-price">
-          <h2 id="order-price" className={styles.cardTitle}>
-            {t("detail.priceTitle")}
-          </h2>
-          <dl className={styles.prices} data-testid="price-details">
-            {order.price.lines.map((line) => (
-              <div key={line.key} data-line={line.key}>
-                <dt>{t(`order:confirm.${line.key}`)}</dt>
-                <dd>{line.text}</dd>
-              </div>
-            ))}
-            <div className={styles.totalLine}>
-              <dt>{t("detail.total")}</dt>
-              <dd data-testid="order-total">{order.price.total}</dd>
-            </div>
-          </dl>
-          {order.price.charged ? <p className={styles.muted}>{t("detail.charged", { currency: order.price.tradeCurrency, amount: order.price.charged })}</p> : null}
-        </section>
-
-        <section className={styles.card} aria-labelledby="order-info">
-          <h2 id="order-info" className={styles.cardTitle}>
-            {t("detail.infoTitle")}
-          </h2>
-          <dl className={styles.facts}>
-            <div>
-              <dt>{t("detail.orderNo")}</dt>
-              <dd>
-                <Copyable value={order.orderNo} testId="order-no" />
-              </dd>
-            </div>
-            {order.placedAt ? (
-              <div>
-                <dt>{t("detail.placedAt")}</dt>
-                <dd>{order.placedAt}</dd>
-              </div>
-            ) : null}
-            {order.paidAt ? (
-              <div>
-                <dt>{t("detail.paidAt")}</dt>
-                <dd>{order.paidAt}</dd>
-              </div>
-            ) : null}
-            {order.canceledAt ? (
-              <div>
-                <dt>{t("detail.canceledAt")}</dt>
-                <dd>{order.canceledAt}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t("detail.channel")}</dt>
-              <dd>{t(`channels.${order.channel}`, { defaultValue: order.channel })}</dd>
-            </div>
-            <div>
-              <dt>{t("detail.tradeCurrency")}</dt>
-              <dd>{order.price.tradeCurrency}</dd>
-            </div>
-            {order.price.charged ? (
-              // Shown in another currency than charged: which, and at what rate (recorded when placed).
-              <>
-                <div>
-                  <dt>{t("detail.displayCurrency")}</dt>
-                  <dd>{order.price.displayCurrency}</dd>
-                </div>
-                <div>
-                  <dt>{t("detail.exchangeRate")}</dt>
-                  <dd data-testid="exchange-rate">{t("detail.rate", { trade: order.price.tradeCurrency, rate: order.price.exchangeRate, display: order.price.displayCurrency })}</dd>
-                </div>
-              </>
-            ) : null}
-          </dl>
-          {order.notes.length > 0 ? (
-            <ul className={styles.notes}>
-              {order.notes.map((note, index) => (
-                <li key={index}>{t(`detail.notes.${note.kind}`, { amount: note.amount })}</li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-
+        <OrderCards order={order} />
         {afterSales ? <AfterSales afterSales={afterSales} /> : null}
+        <SupportChatCard />
       </main>
 
       {payable ? (
@@ -385,95 +232,6 @@ function OrderDetail({ loaded }: { loaded: MineLoaded }) {
 }
 
 type Detail = ReturnType<typeof detailOf>;
-
-/** The order's state while it has no delivery yet: awaiting payment, canceled, or paid and being prepared. */
-function StatusCard({ order, payTrigger, cancelError, buyAgainError }: { order: Detail; payTrigger: React.ReactNode; cancelError: string | null; buyAgainError: string | null }) {
-  const { t } = useTranslation("orders");
-  const navigation = useNavigation();
-  const { step } = order;
-  const buying = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy-again";
-  return (
-    <section className={styles.status} data-tone={step.tone} data-testid="order-state" aria-labelledby="order-status">
-      <h2 id="order-status" className={styles.statusTitle} data-testid="order-status">
-        {t(step.chip)}
-      </h2>
-      {step.payWithinMs !== null ? (
-        <>
-          <p className={styles.payWithin}>
-            {t(step.next)}{" "}
-            <Countdown remainingMs={step.payWithinMs} className={styles.clock} expired={<span className={styles.expired}>{t("next.canceled_expired")}</span>} />
-          </p>
-          <p className={styles.statusBody}>{t("next.payDetail")}</p>
-        </>
-      ) : (
-        <p className={styles.statusBody} data-testid="order-next">
-          {t(step.next)}
-        </p>
-      )}
-      {order.actions.pay || order.actions.cancel || order.actions.buyAgain ? (
-        <div className={styles.actions}>
-          {payTrigger}
-          {order.actions.cancel ? (
-            <ConfirmDialog
-              name="cancel-order"
-              trigger={t("detail.cancel")}
-              triggerClassName={styles.secondary}
-              title={t("detail.cancelTitle")}
-              message={t("detail.cancelMessage")}
-              confirmLabel={t("detail.cancelConfirm")}
-              cancelLabel={t("detail.keep")}
-              action={detailHref(order.id)}
-            >
-              <input type="hidden" name="intent" value="cancel" />
-            </ConfirmDialog>
-          ) : null}
-          {order.actions.buyAgain ? (
-            <Form method="post" action={detailHref(order.id)}>
-              <button type="submit" name="intent" value="buy-again" className={styles.primary} disabled={buying}>
-                {t("detail.buyAgain")}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      ) : null}
-      {cancelError || buyAgainError ? (
-        <p className={styles.error} role="alert" data-testid="order-error">
-          {cancelError ?? buyAgainError}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-function AfterSales({ afterSales }: { afterSales: NonNullable<MineLoaded["afterSales"]> }) {
-  const { t } = useTranslation("orders");
-  return (
-    <section className={styles.card} aria-labelledby="order-after-sales" data-testid="after-sales">
-      <h2 id="order-after-sales" className={styles.cardTitle}>
-        {t("detail.afterSalesTitle")}
-      </h2>
-      {afterSales.refund !== "none" ? <p className={styles.muted}>{afterSales.refund === "full" ? t("detail.refundedFull") : t("detail.refundedPartial")}</p> : null}
-      {afterSales.openCase ? (
-        <p className={styles.caseLine}>
-          <span>{t("detail.afterSaleOpen", { caseNo: afterSales.openCase.caseNo })}</span>
-          <Link to={afterSales.openCase.href} className={styles.inlineLink}>
-            {t("detail.afterSaleProgress")}
-          </Link>
-        </p>
-      ) : null}
-      {afterSales.canApply ? (
-        <nav className={styles.links}>
-          <Link to={afterSales.refundHref} className={styles.rowLink}>
-            {t("detail.refund")}
-          </Link>
-          <Link to={afterSales.afterSaleHref} className={styles.rowLink}>
-            {t("detail.afterSale")}
-          </Link>
-        </nav>
-      ) : null}
-    </section>
-  );
-}
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -13,10 +13,11 @@
  * account's), is not ready for self-pickup, or has already been picked up. Other delivery
  * methods go to /pickup-ticket-na.
  */
-import { data, redirect, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { useEffect, useState, type CSSProperties } from "react";
+import { data, redirect, Form, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
+import { OrderChatLine } from "~/components/chat-bits";
 import { Countdown } from "~/components/countdown";
+import { ConfirmStep } from "~/components/pickup-confirm";
 import { deliveryHref, PhoneLink } from "~/components/delivery-panel";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -25,6 +26,7 @@ import { useKeepCurrent } from "~/components/use-keep-current";
 import { i18nServer } from "~/i18n/i18n.server";
 import { shortDateTime } from "~/i18n/session-time";
 import { refusalText, requireUser } from "~/server/auth.server";
+import { orderChatLine } from "~/server/chat.server";
 import { isPickupMethod, loadBuyerDelivery, orderIdParam, ticketSummary } from "~/server/delivery.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { confirmPickup } from "@market/delivery";
@@ -34,12 +36,10 @@ import type { Route } from "./+types/pickup-ticket";
 import { readForm } from "~/server/form.server";
 import { isMissing } from "~/server/refusal.server";
 
-export const handle = { i18n: ["delivery", "order", "errors"] };
+export const handle = { i18n: ["delivery", "order", "errors", "chat"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
-/** Seconds the final confirm button stays locked: long enough to read what confirming does. */
-const HOLD_SECONDS = 5;
 /** How often an open pickup ticket looks again while something is still to happen. */
 const KEEP_CURRENT_MS = 10_000;
 /** Under an hour left, the closing time is counted down to the second. */
@@ -56,18 +56,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const { order, delivery } = found;
   if (!isPickupMethod(order.deliveryMethod)) throw redirect(`/pickup-ticket-na?id=${order.id}`);
+  const known = { ...base, chat: orderChatLine(ctx, order) };
   const event = ticketSummary(order, context);
   const at = (ms: number) => shortDateTime(ms, order.event.timeZone, ctx.viewer.language);
   const now = ctx.now();
 
-  if (!delivery || !delivery.pickup) return data({ ...base, view: { kind: "notReady" as const, event, state: delivery?.state ?? null } }, { headers });
+  if (!delivery || !delivery.pickup) return data({ ...known, view: { kind: "notReady" as const, event, state: delivery?.state ?? null } }, { headers });
   const pickup = delivery.pickup;
   if (delivery.state === "picked_up" || delivery.state === "collected") {
     const done = [...delivery.timeline].reverse().find((step) => step.state === delivery.state);
-    return data({ ...base, view: { kind: "pickedUp" as const, event, pickedUpAt: at(done?.at ?? delivery.stateAt) } }, { headers });
+    return data({ ...known, view: { kind: "pickedUp" as const, event, pickedUpAt: at(done?.at ?? delivery.stateAt) } }, { headers });
   }
   if ((delivery.state !== "ready_for_pickup" && delivery.state !== "ready_for_collection") || !pickup.code) {
-    return data({ ...base, view: { kind: "notReady" as const, event, state: delivery.state } }, { headers });
+    return data({ ...known, view: { kind: "notReady" as const, event, state: delivery.state } }, { headers });
   }
   const details = {
     code: pickup.code,
@@ -77,8 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providerPhone: pickup.providerPhone,
     closes: { text: at(pickup.closesAt), iso: new Date(pickup.closesAt).toISOString(), remainingMs: pickup.closesAt - now },
   };
-  if (now >= pickup.closesAt) return data({ ...base, view: { kind: "closed" as const, event, pickup: details } }, { headers });
-  return data({ ...base, view: { kind: "ready" as const, event, pickup: details, canConfirm: delivery.actions.includes("confirmPickup") } }, { headers });
+  if (now >= pickup.closesAt) return data({ ...known, view: { kind: "closed" as const, event, pickup: details } }, { headers });
+  return data({ ...known, view: { kind: "ready" as const, event, pickup: details, canConfirm: delivery.actions.includes("confirmPickup") } }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,7 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PickupTicketPage() {
-  const { view, orderId } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { view, orderId } = loaded;
+  const chat = "chat" in loaded && loaded.chat ? <OrderChatLine chat={loaded.chat} /> : null;
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["delivery", "order", "errors"]);
   // At the counter the provider may take the code: the page follows, and so it does while the provider readies the order.
@@ -131,6 +134,7 @@ export default function PickupTicketPage() {
             </TicketStub>
           )}
           {view.kind === "notReady" && view.state ? <p className={styles.note}>{t(`next.${view.state}`)}</p> : null}
+          {chat}
           {actionData?.error ? (
             <p className={styles.error} role="alert" data-testid="pickup-error">
               {actionData.error}
@@ -203,6 +207,7 @@ export default function PickupTicketPage() {
             </div>
           </dl>
         </section>
+        {chat}
 
         {actionData?.error ? (
           <p className={styles.error} role="alert" data-testid="pickup-error">
@@ -222,73 +227,6 @@ export default function PickupTicketPage() {
 
       {actionData?.step ? <ConfirmStep orderId={orderId!} /> : null}
     </div>
-  );
-}
-
-/** 'Have you got your tickets?': the final confirm, unlocked after HOLD_SECONDS. */
-function ConfirmStep({ orderId }: { orderId: number }) {
-  const { t } = useTranslation("delivery");
-  const back = `/pickup-ticket?id=${orderId}`;
-  return (
-    <div className={styles.step} role="alertdialog" aria-modal="true" aria-labelledby="pickup-step-title" aria-describedby="pickup-step-body">
-      <Link to={back} replace preventScrollReset className={styles.scrim} aria-label={t("pickup.stepCancel")} tabIndex={-1} />
-      <div className={styles.stepPanel}>
-        <h2 id="pickup-step-title" className={styles.stepTitle}>
-          {t("pickup.stepTitle")}
-        </h2>
-        <p id="pickup-step-body" className={styles.stepBody}>
-          {t("pickup.stepBody")}
-        </p>
-        <Form method="post" className={styles.actions}>
-          <CountdownSubmit seconds={HOLD_SECONDS} />
-          <Link to={back} replace preventScrollReset className={styles.secondary}>
-            {t("pickup.stepCancel")}
-          </Link>
-        </Form>
-      </div>
-    </div>
-  );
-}
-
-/**
- * The final confirm button, locked for `seconds`. Rendered by the server it is a button under a
- * veil that a CSS animation lifts (no script needed); once scripts run it is a disabled button
- * counting down in its label.
- */
-function CountdownSubmit({ seconds }: { seconds: number }) {
-  const { t } = useTranslation("delivery");
-  const navigation = useNavigation();
-  const [scripted, setScripted] = useState(false);
-  const [left, setLeft] = useState(seconds);
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "confirm";
-
-  useEffect(() => {
-    setScripted(true);
-    const started = Date.now();
-    const timer = window.setInterval(() => {
-      const next = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      setLeft(next);
-      if (next === 0) window.clearInterval(timer);
-    }, 200);
-    return () => window.clearInterval(timer);
-  }, [seconds]);
-
-  if (!scripted) {
-    const hold = { "--hold": `${seconds}s`, "--hold-steps": seconds } as CSSProperties;
-    // The veil is the button's sibling, laid over it: a tap lands on the veil, not the button.
-    return (
-      <div className={styles.hold} style={hold}>
-        <button type="submit" name="intent" value="confirm" className={styles.primary} data-testid="confirm-pickup">
-          <span className={styles.holdCount}>{t("pickup.stepConfirm")}</span>
-        </button>
-        <span className={styles.holdVeil} aria-hidden="true" />
-      </div>
-    );
-  }
-  return (
-    <button type="submit" name="intent" value="confirm" className={styles.primary} disabled={left > 0 || busy} data-testid="confirm-pickup">
-      {left > 0 ? t("pickup.stepConfirmIn", { seconds: left }) : t("pickup.stepConfirm")}
-    </button>
   );
 }
 

@@ -97,6 +97,9 @@ export default function ProviderOrders() {
         <Link to="/provider/payouts" className={kit.secondary}>
           {t("selling:listings.payouts")}
         </Link>
+        <Link to="/provider/chats" className={kit.secondary}>
+          {t("layout.tabs.chats")}
+        </Link>
       </div>
       <div className={kit.bleed}>
         <FilterChips label={t("provider.filter")} chips={chips} />

@@ -6,6 +6,7 @@
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { openSession, revokeSession, type SignedIn } from "@market/accounts";
+import { closeSocketsOf } from "@market/messaging";
 import { readSessionToken, sessionCookie, signedOutCookies } from "../../functions/web/session";
 import { clearCodeStepCookie } from "./code-step.server";
 import { toastHeader, type Toast } from "./toast.server";
@@ -87,6 +88,8 @@ export async function signInAndRedirect(
 export async function signOutAndRedirect(request: Request, context: AppLoadContext, to: string): Promise<Response> {
   const token = readSessionToken(request);
   if (token) await revokeSession(context.market, token);
+  // Chat's sockets go with the session; one still signed in elsewhere reconnects from there.
+  if (context.market.viewer.userId !== null) await closeSocketsOf(context.market, context.market.viewer.userId);
   const headers = new Headers();
   for (const cookie of signedOutCookies()) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await toastHeader({ kind: "success", key: "accountToast.signedOut" }));

@@ -16,6 +16,7 @@
  *
  * Then the waiting room through one shard (queue.ts; its BENCH_QUEUE_* settings there);
  * BENCH_QUEUE=0 skips it.
+ * Then chat through the conversations' objects (chat.ts): BENCH_CHAT=0 skips it.
  * Between the SSR figures and contention, Lighthouse mobile on the buyer's journey (lighthouse.ts):
  * BENCH_LIGHTHOUSE_RUNS per page (3, median reported); BENCH_LIGHTHOUSE=0 skips it.
  */
@@ -23,6 +24,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { chatBench, chatReport, type ChatResult } from "./chat";
 import { contention, contentionReport, type ContentionResult } from "./contention";
 import { queueBench, queueReport, type QueueResult } from "./queue";
 import { journeyPages, lighthouseFigures, lighthouseReport, type LighthouseFigures } from "./lighthouse";
@@ -139,6 +141,7 @@ interface Run {
   baselineCards?: number;
   contention?: ContentionResult;
   queue?: QueueResult;
+  chat?: ChatResult;
   lighthouse?: LighthouseFigures[];
   journeyJs?: RouteJs[];
 }
@@ -262,6 +265,10 @@ async function bench(run: Run): Promise<void> {
     progress("purchase contention");
     run.contention = await contention(server.url, contentionSettings);
   }
+  if (process.env.BENCH_CHAT !== "0") {
+    progress("chat");
+    run.chat = await chatBench(server.url, { conversations: Math.round(setting("BENCH_CHAT_CONVERSATIONS", 100, 1)) });
+  }
   // The waiting room runs in its own workerd (queue.ts), after the server's figures are taken.
   if (process.env.BENCH_QUEUE !== "0") {
     progress("waiting room");
@@ -358,6 +365,7 @@ async function main(): Promise<void> {
   if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
   if (run.contention) out.push("", ...contentionReport(run.contention));
   if (run.queue) out.push("", ...queueReport(run.queue));
+  if (run.chat) out.push(...chatReport(run.chat));
   if (failure) out.push("", `The bench could not finish: ${failure}`);
   if (notes.length > 0) out.push("", ...notes.map((note) => `  note: ${note}`));
   if (serverLog && serverLog.count > 0) out.push("", `The server logged ${serverLog.count} line(s); the last:`, ...serverLog.recent.slice(-8).map((line) => `  | ${line}`));
@@ -378,6 +386,7 @@ async function main(): Promise<void> {
     rows,
     contention: run.contention,
     queue: run.queue,
+    chat: run.chat,
     lighthouse: run.lighthouse,
     journeyJs: run.journeyJs?.map((route) => ({ id: route.id, gzip: route.gzip, stylesheets: route.css.length })),
     notes,

@@ -1,14 +1,20 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { buyTwo, providerListing } from "./support/delivery";
 import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
 import { signInStaff, STAFF } from "./support/staff";
 
-/** Support joins the order's conversation through the API, as its console would, in a request context of its own. */
-async function supportJoins(request: APIRequestContext, conversationId: number) {
-  const login = await (await request.post("/user/v1/mts/login/password", { data: STAFF.support })).json();
-  const answer = await (await request.post("/user/im/v1/group/join", { headers: { "access-token": login.data.accessToken }, data: { conversationId } })).json();
-  expect(answer.statusCode).toBe(200);
-  await request.dispose();
+/** Support opens the order's chat from its console's order page and joins it, in a browser of its own. */
+async function supportJoins(browser: Browser, baseURL: string, language: Language, javaScriptEnabled: boolean, orderId: number) {
+  const support = await signInStaff(browser, baseURL, language, javaScriptEnabled, STAFF.support);
+  await support.open(`/support/orders/${orderId}`);
+  await support.page.getByTestId("order-chat-link").click();
+  await expect(support.page).toHaveURL(/\/chat\?id=\d+$/);
+  await support.page.getByRole("button", { name: inLanguage(language, "Join as support", "以客服身分加入"), exact: true }).click();
+  await expect(support.page.getByTestId("chat-system").last()).toContainText(inLanguage(language, "Support joined the chat", "客服已加入聊天"));
+  await support.open("/support/chats");
+  await expect(support.page.getByRole("heading", { name: inLanguage(language, "Chats", "對話"), exact: true })).toBeVisible();
+  await support.page.screenshot({ path: `test-results/support-chats-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+  await support.close();
 }
 
 async function write(page: Page, language: Language, text: string) {
@@ -24,14 +30,14 @@ for (const language of ["en-US", "zh-HK"] as const) {
       test.describe.configure({ timeout: 150_000 });
       const say = (english: string, chinese: string) => inLanguage(language, english, chinese);
 
-      test("a buyer and the seeded provider chat about one order, with support joining as a group", async ({ page, browser, baseURL, playwright }) => {
+      test("a buyer and the seeded provider chat about one order, with support joining as a group from its console", async ({ page, browser, baseURL }) => {
         const orderId = await buyTwo(page, language, await providerListing(page.request, "E_TICKET"));
         await page.goto(`/chat?order=${orderId}`);
         await expect(page).toHaveURL(/\/chat\?id=\d+$/);
         const conversationId = Number(new URL(page.url()).searchParams.get("id"));
         await expect(page.getByTestId("chat-order-card")).toBeVisible();
         // Weeks before the event only support can open the talk early; in the last day it is open anyway.
-        await supportJoins(await playwright.request.newContext({ baseURL }), conversationId);
+        await supportJoins(browser, baseURL!, language, javaScriptEnabled, orderId);
 
         const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
         await provider.open(`/chat?order=${orderId}`);
@@ -62,6 +68,12 @@ for (const language of ["en-US", "zh-HK"] as const) {
         const row = provider.page.getByTestId("conversation").filter({ hasText: say("Gate B. Call me on", "B 入口。打") }).first();
         await expect(row).toContainText(say("Group", "群組"));
         await provider.page.screenshot({ path: `test-results/news-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+        await provider.open("/provider/chats");
+        await expect(provider.page.getByTestId("provider-chats")).toContainText(say("Gate B. Call me on", "B 入口。打"));
+        await provider.page.screenshot({ path: `test-results/provider-chats-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+        await page.goto(`/order-detail?id=${orderId}`);
+        await page.getByTestId("support-chat-link").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `test-results/order-detail-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
         await provider.close();
       });
     });

@@ -27,6 +27,7 @@ import {
   type SignedIn,
 } from "../../market/accounts";
 import { verifyProviderToken } from "../../integrations/oauth";
+import { closeSocketsOf } from "../../market/messaging";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
 import { MarketError } from "../../market/errors";
@@ -119,6 +120,8 @@ export function registerAccountRoutes(api: Hono<ApiEnv>) {
     const token = presentedToken(c.req.raw, c.get("headers"));
     if (!token) throw new MarketError("notLogin");
     await revokeSession(c.get("market"), token);
+    const { userId } = c.get("market").viewer;
+    if (userId !== null) await closeSocketsOf(c.get("market"), userId);
     return c.json(ok(null));
   });
 }

@@ -27,3 +27,4 @@ export {
 } from "./sessions";
 export { readUserInfo, maskEmail, isAppleRelayEmail, type UserInfo } from "./users";
 export { FAILURES_BEFORE_LOCK, FAILURE_WINDOW_MS, LOCK_MS } from "./guards";
+export { disableAccount } from "./disable";

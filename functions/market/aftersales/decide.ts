@@ -6,6 +6,7 @@
  * batch, the event guarded on the move having happened and on not being recorded before: of two
  * decisions sent at once exactly one wins; the other is told the case was already decided.
  */
+import { postOrderEvent } from "../messaging/system-messages";
 import { sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders } from "../../db/schema";
 import type { MarketContext } from "../context";
@@ -127,7 +128,10 @@ export async function decideCase(
     if (fresh.status !== "submitted") throw new MarketError("aftersaleNotReviewable");
     throw new MarketError("aftersaleApply");
   }
-  if (refunding) await settleCaseRefund(ctx, caseId, deps);
+  if (refunding) {
+    await postOrderEvent(ctx, current.order.id, "refundApproved", caseId);
+    await settleCaseRefund(ctx, caseId, deps);
+  }
   return readSupportCase(ctx, caseId);
 }
 

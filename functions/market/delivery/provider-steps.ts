@@ -25,6 +25,8 @@ import {
   type WallOrInstant,
 } from "./delivery-schemas";
 import { mailDeliveryStep } from "./buyer-mails";
+import { postOrderEvent } from "../messaging/system-messages";
+import type { SystemEvent } from "../messaging/rules";
 import { loadExtras, pageOfDeliveryRows, providerOrderView, type DeliveryRow } from "./delivery-views";
 import { removeUpload, storeUpload, type UploadedFile } from "./e-tickets";
 import { isFinal, MACHINES, PICKUP_METHODS, type StepName } from "./machine";
@@ -79,6 +81,9 @@ export async function getProviderOrder(ctx: MarketContext, orderId: number): Pro
   return providerOrderView(ctx, row, await loadExtras(ctx, [row.delivery.id]));
 }
 
+/** The steps that post a system message in the order's chat. */
+const CHAT_EVENTS = { etickets_delivered: "eTicketsDelivered", marked_ready: "readyForPickup" } as const satisfies Partial<Record<StepName, SystemEvent>>;
+
 /** A provider step on one of their orders (mailing the buyer when it needs them), answered with the order as it now stands. */
 async function providerStep(
   ctx: MarketContext,
@@ -89,6 +94,8 @@ async function providerStep(
   const { row, member } = await providerDeliveryRow(ctx, orderId);
   await takeStep(ctx, row, { step, actorUserId: member.userId, ...plan(row) });
   await mailDeliveryStep(ctx, orderId, step);
+  const chatEvent = CHAT_EVENTS[step as keyof typeof CHAT_EVENTS];
+  if (chatEvent) await postOrderEvent(ctx, orderId, chatEvent);
   return providerView(ctx, row);
 }
 

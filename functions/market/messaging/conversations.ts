@@ -11,6 +11,7 @@ import type { ConversationKind, MemberRole } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireRole, rolesOf } from "../staff";
+import { postSystemMessage } from "./system-messages";
 import { orderChatWindow, SUPPORT_REPLY_PROMISE_MS, type ChatWindow } from "./rules";
 
 export interface ConversationRow {
@@ -96,6 +97,14 @@ export async function openSupportConversation(ctx: MarketContext): Promise<Conve
   return accessConversation(ctx, row!.id);
 }
 
+/** A paid order's buyer and provider (seller), or null for an unpaid or unknown order. */
+export async function paidOrderParties(ctx: MarketContext, orderId: number): Promise<{ id: number; buyerUserId: number; sellerId: number } | null> {
+  return ctx.d1
+    .prepare("SELECT o.id, o.user_id AS buyerUserId, l.seller_id AS sellerId FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ? AND o.status = 'paid'")
+    .bind(orderId)
+    .first<{ id: number; buyerUserId: number; sellerId: number }>();
+}
+
 /**
  * The conversation about order `orderId`, opened on first use by its buyer, its provider or
  * support. Throws notFound for an order the viewer has nothing to do with, or that is unpaid.
@@ -103,14 +112,20 @@ export async function openSupportConversation(ctx: MarketContext): Promise<Conve
  */
 export async function openOrderConversation(ctx: MarketContext, orderId: number): Promise<ConversationAccess> {
   const userId = viewerId(ctx);
-  const order = await ctx.d1
-    .prepare("SELECT o.id, o.user_id AS buyerUserId, l.seller_id AS sellerId, o.status FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ?")
-    .bind(orderId)
-    .first<{ id: number; buyerUserId: number; sellerId: number; status: string }>();
-  if (!order || order.status !== "paid") throw notFound("order");
+  const order = await paidOrderParties(ctx, orderId);
+  if (!order) throw notFound("order");
   const allowed =
     order.buyerUserId === userId || (await isProviderOf(ctx, userId, order.sellerId)) || (await rolesOf(ctx)).includes("support");
   if (!allowed) throw notFound("order");
+  const id = await ensureOrderConversation(ctx, order);
+  return accessConversation(ctx, id);
+}
+
+/**
+ * The conversation about a paid order, made on first use with the buyer and every account acting
+ * for the provider as members. No access check: callers have made theirs (or are the platform).
+ */
+export async function ensureOrderConversation(ctx: MarketContext, order: { id: number; buyerUserId: number; sellerId: number }): Promise<number> {
   await ctx.d1
     .prepare("INSERT INTO conversations (kind, buyer_user_id, order_id, seller_id, created_at) VALUES ('order', ?, ?, ?, ?) ON CONFLICT DO NOTHING")
     .bind(order.buyerUserId, order.id, order.sellerId, ctx.now())
@@ -128,7 +143,7 @@ export async function openOrderConversation(ctx: MarketContext, orderId: number)
       )
       .bind(id, ctx.now(), order.sellerId),
   ]);
-  return accessConversation(ctx, id);
+  return id;
 }
 
 /** The order's conversation id and window for its buyer or provider, without opening one (links on order screens). */
@@ -168,8 +183,12 @@ export interface ConversationPage {
   unreadTotal: number;
 }
 
-/** The viewer's conversations: pinned first, then newest; hidden ones until a newer message. Throws notLogin. */
-export async function listConversations(ctx: MarketContext, input: { page: number; pageSize: number }): Promise<ConversationPage> {
+/**
+ * The viewer's conversations: pinned first, then newest; hidden ones until a newer message.
+ * `as` keeps those where the viewer has that role (the provider console: its order chats).
+ * Throws notLogin.
+ */
+export async function listConversations(ctx: MarketContext, input: { page: number; pageSize: number; as?: MemberRole }): Promise<ConversationPage> {
   const userId = viewerId(ctx);
   const { results } = await ctx.d1
     .prepare(
@@ -179,11 +198,11 @@ export async function listConversations(ctx: MarketContext, input: { page: numbe
          COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, u.email) AS buyerName
        FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id
        LEFT JOIN orders o ON o.id = c.order_id LEFT JOIN sellers se ON se.id = c.seller_id JOIN users u ON u.id = c.buyer_user_id
-       WHERE m.user_id = ? AND (m.hidden_at IS NULL OR c.last_message_at > m.hidden_at)
+       WHERE m.user_id = ? AND (m.hidden_at IS NULL OR c.last_message_at > m.hidden_at) AND (? IS NULL OR m.role = ?)
        ORDER BY m.pinned_at IS NULL, m.pinned_at DESC, COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
        LIMIT ? OFFSET ?`,
     )
-    .bind(userId, input.pageSize + 1, (input.page - 1) * input.pageSize)
+    .bind(userId, input.as ?? null, input.as ?? null, input.pageSize + 1, (input.page - 1) * input.pageSize)
     .all<{
       id: number;
       kind: ConversationKind;
@@ -279,7 +298,8 @@ export async function joinAsSupport(ctx: MarketContext, conversationId: number):
   const access = await accessConversation(ctx, conversationId);
   await ensureMember(ctx, conversationId, staff.userId, "support");
   if (access.conversation.kind === "order" && access.conversation.supportJoinedAt === null) {
-    await ctx.d1.prepare("UPDATE conversations SET support_joined_at = ? WHERE id = ? AND support_joined_at IS NULL").bind(ctx.now(), conversationId).run();
+    const joined = await ctx.d1.prepare("UPDATE conversations SET support_joined_at = ? WHERE id = ? AND support_joined_at IS NULL").bind(ctx.now(), conversationId).run();
+    if (joined.meta.changes > 0) await postSystemMessage(ctx, conversationId, "supportJoined");
   }
   return accessConversation(ctx, conversationId);
 }

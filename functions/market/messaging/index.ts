@@ -13,5 +13,6 @@ export * from "./messages";
 export * from "./schemas";
 export { conversationStore, type ChatMessage, type ConversationStore } from "./store";
 export { connectConversationSocket, closeSocketsOf } from "./socket";
+export { postOrderEvent } from "./system-messages";
 export { cutOldMessages, emailOfflineMembers } from "./chores";
 export { clientFrameSchema, type ServerFrame, type ClientFrame } from "./frames";

@@ -90,18 +90,26 @@ export async function sendMessage(ctx: MarketContext, store: ConversationStore, 
     ref: null,
     sentAt: ctx.now(),
   });
-  if (!duplicate) await indexMessage(ctx, access, message);
+  if (!duplicate) await indexMessage(ctx, access, message, previewOf(message.text));
   return message;
 }
 
-/** Records a new message in the D1 index: preview, unread for everyone else, the support queue. */
-async function indexMessage(ctx: MarketContext, access: ConversationAccess, message: ChatMessage) {
+/**
+ * Records a new message in the D1 index: preview, unread for everyone else, the support queue.
+ * A system message (sender 0, role null) counts unread for every member and leaves the queue be.
+ */
+export async function indexMessage(
+  ctx: MarketContext,
+  access: { conversation: Pick<ConversationAccess["conversation"], "id" | "kind" | "supportJoinedAt">; role: ConversationAccess["role"] | null },
+  message: ChatMessage,
+  preview: string,
+) {
   const { conversation, role } = access;
   const now = ctx.now();
   const supportWatches = conversation.kind === "support" || conversation.supportJoinedAt !== null;
   // 0: support answered (the wait ends); 1: the buyer is waiting for support (since the first unanswered message); 2: unchanged.
   const waiting = role === "support" ? 0 : role === "buyer" && supportWatches ? 1 : 2;
-  await ensureMember(ctx, conversation.id, message.senderId, role);
+  if (role !== null) await ensureMember(ctx, conversation.id, message.senderId, role);
   await ctx.d1.batch([
     ctx.d1
       .prepare(
@@ -109,7 +117,7 @@ async function indexMessage(ctx: MarketContext, access: ConversationAccess, mess
            oldest_message_at = COALESCE(oldest_message_at, ?2),
            waiting_since = CASE ?6 WHEN 0 THEN NULL WHEN 1 THEN COALESCE(waiting_since, ?2) ELSE waiting_since END WHERE id = ?5`,
       )
-      .bind(message.seq, message.sentAt, previewOf(message.text), message.senderId, conversation.id, waiting),
+      .bind(message.seq, message.sentAt, preview, message.senderId, conversation.id, waiting),
     ctx.d1
       .prepare(
         `UPDATE conversation_members SET unread_count = unread_count + 1, first_unread_at = COALESCE(first_unread_at, ?)

@@ -82,3 +82,21 @@ export function previewOf(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
+
+/** The order's events that post a system message in its chat (the chat namespace's `system.*`). */
+export const SYSTEM_EVENTS = ["supportJoined", "eTicketsDelivered", "readyForPickup", "refundApproved"] as const;
+export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
+
+const SYSTEM_PREVIEW = "system:";
+
+/** The list's preview of a system message: its event, translated where it is shown. */
+export function systemPreview(event: SystemEvent): string {
+  return `${SYSTEM_PREVIEW}${event}`;
+}
+
+/** The event a preview stands for, or null for a member's own words. */
+export function systemPreviewKey(preview: string): SystemEvent | null {
+  if (!preview.startsWith(SYSTEM_PREVIEW)) return null;
+  const key = preview.slice(SYSTEM_PREVIEW.length);
+  return (SYSTEM_EVENTS as readonly string[]).includes(key) ? (key as SystemEvent) : null;
+}

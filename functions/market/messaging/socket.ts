@@ -2,7 +2,7 @@
  * Opening a conversation's socket: GET /user/im/v1/socket?conversationId=&since=&userSig= with
  * `Upgrade: websocket`. Browsers cannot put headers on a socket, so the account is proven by the
  * chat credential (imInfo.userSig) in the query. A bad or expired credential is 401, a disabled
- * account 403, and a conversation the account may not see 404: the same as one that does not
+ * account 403, an account signed out of every session 401, and a conversation the account may not see 404: the same as one that does not
  * exist. Then the upgrade goes to the conversation's object with who is connecting.
  */
 import { z } from "zod";
@@ -33,6 +33,12 @@ export async function connectConversationSocket(ctx: MarketContext, request: Req
   const account = await ctx.d1.prepare("SELECT disabled_at AS disabledAt FROM users WHERE id = ?").bind(userId).first<{ disabledAt: number | null }>();
   if (!account) return refuse(401, "tokenInvalid");
   if (account.disabledAt !== null) return refuse(403, "accountDisable");
+  // Signed out everywhere: the credential (valid up to an hour) no longer opens a socket.
+  const session = await ctx.d1
+    .prepare("SELECT 1 AS yes FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? LIMIT 1")
+    .bind(userId, ctx.now())
+    .first();
+  if (!session) return refuse(401, "tokenInvalid");
   const viewerCtx: MarketContext = { ...ctx, viewer: { ...ctx.viewer, userId } };
   let role;
   try {

@@ -44,8 +44,9 @@ export function say(market: MarketContext, conversationId: number, text: string,
   return sendMessage(market, conversationStore(market, conversationId), { conversationId, clientMessageId: id, text, replyTo: null });
 }
 
-/** The account's chat credential, issued now. */
+/** The account's chat credential, issued now to an account signed in (a socket needs a live session). */
 export async function userSigOf(userId: number): Promise<string> {
+  await openSession(createMarketContext({ env, viewer: DEFAULT_VIEWER }), { userId, registered: false });
   const sig = await issueChatCredential(createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, environment: "dev" } }), userId);
   if (!sig) throw new Error("no chat credential");
   return sig;
