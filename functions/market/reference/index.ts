@@ -33,6 +33,14 @@ export function loadReference(ctx: Pick<MarketContext, "db" | "d1" | "now">): Pr
   return value;
 }
 
+/**
+ * Drops the isolate's copy, for a caller that has just written reference rows: tests seed
+ * currencies and locations per test in one isolate that the Worker shares.
+ */
+export function forgetReference(): void {
+  cached = null;
+}
+
 async function readReference(ctx: Pick<MarketContext, "db">): Promise<Reference> {
   const [locationRows, currencyRows, languageRows] = await Promise.all([
     ctx.db.select().from(locations).orderBy(asc(locations.sort), asc(locations.id)),
