@@ -87,9 +87,13 @@ async function ownConversations(ctx: MarketContext, userId: number, only: number
   return results;
 }
 
-async function isOwnConversation(ctx: MarketContext, userId: number, conversationId: number): Promise<boolean> {
-  const row = await ctx.d1.prepare("SELECT 1 AS yes FROM conversation_members WHERE conversation_id = ? AND user_id = ?").bind(conversationId, userId).first();
-  return row !== null;
+/** Refuses a conversation that is not the viewer's own (no index row) as notFound, as if it did not exist. Throws notLogin. */
+export async function requireOwnConversation(ctx: MarketContext, conversationId: number): Promise<void> {
+  const row = await ctx.d1
+    .prepare("SELECT 1 AS yes FROM conversation_members WHERE conversation_id = ? AND user_id = ?")
+    .bind(conversationId, viewerId(ctx))
+    .first();
+  if (row === null) throw notFound("conversation");
 }
 
 export interface SearchHit {
@@ -119,7 +123,7 @@ export interface SearchResult {
  */
 export async function searchMessages(ctx: MarketContext, input: MessageSearchInput): Promise<SearchResult> {
   const userId = viewerId(ctx);
-  if (input.conversationId !== undefined && !(await isOwnConversation(ctx, userId, input.conversationId))) throw notFound("conversation");
+  if (input.conversationId !== undefined) await requireOwnConversation(ctx, input.conversationId);
   const conversations = await ownConversations(ctx, userId, input.conversationId);
   const query = { pattern: containsPattern(input.q), notBefore: ctx.now() - MESSAGE_RETENTION_MS, limit: SEARCH_RESULT_LIMIT + 1 };
   const found = await Promise.all(
