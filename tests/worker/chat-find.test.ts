@@ -4,7 +4,7 @@ import { openSupportConversation } from "../../functions/market/messaging";
 import { api } from "./support/api";
 import { clockAt, makeBuyer, marketFor, seedCurrencies } from "./support/buying";
 import { cookieFor, DAY, openOrderChat, say, visit } from "./support/chat";
-import { tokenHeaders } from "./support/delivery";
+import { MINUTE, tokenHeaders } from "./support/delivery";
 
 beforeAll(seedCurrencies);
 
@@ -24,8 +24,11 @@ const texts = (list: Hit[]) => list.map((hit) => `${hit.excerpt.before}[${hit.ex
 async function twoChatsAndAThirdAccount() {
   const chat = await openOrderChat();
   const support = await openSupportConversation(chat.buyer);
+  // A minute apart, so newest first is one order.
   await say(chat.buyer, chat.conversationId, "Is row F on the aisle?");
+  chat.clock.advance(MINUTE);
   await say(chat.provider.market, chat.conversationId, "Yes, row F seats 1 and 2.");
+  chat.clock.advance(MINUTE);
   await say(chat.buyer, support.conversation.id, "My row F tickets have not arrived");
   const third = await openOrderChat();
   await say(third.buyer, third.conversationId, "Secret: row F for the third account");

@@ -132,7 +132,7 @@ export async function searchMessages(ctx: MarketContext, input: MessageSearchInp
       return (await store.search(query)).map((message) => hitOf(conversation, message, input.q));
     }),
   );
-  const hits = found.flat().sort((a, b) => b.sentAt - a.sentAt || b.seq - a.seq);
+  const hits = found.flat().sort((a, b) => b.sentAt - a.sentAt || b.conversationId - a.conversationId || b.seq - a.seq);
   return { q: input.q, conversationId: input.conversationId ?? null, list: hits.slice(0, SEARCH_RESULT_LIMIT), capped: hits.length > SEARCH_RESULT_LIMIT };
 }
 
