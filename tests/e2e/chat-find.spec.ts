@@ -35,6 +35,7 @@ for (const [language, javaScriptEnabled] of [
       await write(page, language, say("My row F tickets have not arrived yet", "我的 F 行門票還未收到"));
 
       await page.goto("/news");
+      await page.screenshot({ path: shot("news-tools") });
       await page.getByRole("link", { name: say("Contacts", "聯絡人"), exact: true }).click();
       await expect(page).toHaveURL(/\/chat-contacts$/);
       await expect(page.getByTestId("contact")).toHaveCount(2);
@@ -57,6 +58,14 @@ for (const [language, javaScriptEnabled] of [
       await page.getByTestId("search-hit").first().getByRole("link").click();
       await expect(page).toHaveURL(/\/chat\?id=\d+&before=\d+#m\d+$/);
       await expect(page.getByTestId("chat-message").last()).toContainText("50%");
+
+      const conversationId = new URL(page.url()).searchParams.get("id");
+      await page.goto(`/chat-members?id=${conversationId}`);
+      await page.getByTestId("search-within").click();
+      await page.getByRole("searchbox").fill(say("row F", "F 行"));
+      await page.getByRole("button", { name: say("Search", "搜尋"), exact: true }).click();
+      await expect(page.getByTestId("search-hit")).toHaveCount(1);
+      await expect(page.getByText(say("In this conversation only", "只限此對話"))).toBeVisible();
     });
   });
 }
