@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/chat-bits";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
-import { listContacts, type Contact } from "@market/messaging";
+import { listContacts, type Contact } from "@market/messaging/find";
 import styles from "./chat-find.module.css";
 import type { Route } from "./+types/chat-contacts";
 

@@ -13,7 +13,7 @@ import { ChatTime, RoleBadge } from "~/components/chat-bits";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
-import { messageSearchSchema, requireOwnConversation, searchMessages, SEARCH_RESULT_LIMIT, SEARCH_TEXT_MAX, type SearchHit } from "@market/messaging";
+import { messageSearchSchema, requireOwnConversation, searchMessages, SEARCH_RESULT_LIMIT, SEARCH_TEXT_MAX, type SearchHit } from "@market/messaging/find";
 import styles from "./chat-find.module.css";
 import type { Route } from "./+types/chat-search";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const market = context.market;
   const t = await i18nServer.getFixedT(market.viewer.language, "chat-find");
   const params = Object.fromEntries(new URL(request.url).searchParams);
-  const base = { title: t("search.title"), timeZone: market.viewer.timeZone, today: market.now(), q: params.q ?? "" };
+  const base = { title: t("search.title"), timeZone: market.viewer.timeZone, today: market.now(), q: params.q ?? "", maxLength: SEARCH_TEXT_MAX, resultLimit: SEARCH_RESULT_LIMIT };
   const noWords = (params.q ?? "").trim() === "";
   const parsed = messageSearchSchema.safeParse(noWords ? { ...params, q: "-" } : params);
   if (!parsed.success) {
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ChatSearch() {
-  const { q, conversationId, result, invalid, timeZone, today } = useLoaderData<typeof loader>();
+  const { q, conversationId, result, invalid, timeZone, today, maxLength, resultLimit } = useLoaderData<typeof loader>();
   const { t } = useTranslation("chat-find");
   return (
     <>
@@ -53,7 +53,7 @@ export default function ChatSearch() {
             type="search"
             name="q"
             defaultValue={q}
-            maxLength={SEARCH_TEXT_MAX}
+            maxLength={maxLength}
             placeholder={t("search.placeholder")}
             aria-label={t("search.label")}
             aria-invalid={invalid || undefined}
@@ -92,7 +92,7 @@ export default function ChatSearch() {
                 <Hit key={`${hit.conversationId}:${hit.seq}`} hit={hit} timeZone={timeZone} today={today} />
               ))}
             </ul>
-            {result.capped ? <p className={styles.note}>{t("search.capped", { count: SEARCH_RESULT_LIMIT })}</p> : null}
+            {result.capped ? <p className={styles.note}>{t("search.capped", { count: resultLimit })}</p> : null}
           </>
         )}
       </main>

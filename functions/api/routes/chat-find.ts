@@ -9,7 +9,7 @@ import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
-import { listContacts, messageSearchSchema, searchMessages } from "../../market/messaging";
+import { listContacts, messageSearchSchema, searchMessages } from "../../market/messaging/find";
 
 export function registerChatFindRoutes(api: Hono<ApiEnv>) {
   api.get("/user/im/v1/contact/list", async (c) => {

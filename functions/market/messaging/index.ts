@@ -11,7 +11,6 @@ export * from "./rules";
 export * from "./conversations";
 export * from "./messages";
 export * from "./schemas";
-export * from "./find";
 export { conversationStore, type ChatMessage, type ConversationStore } from "./store";
 export { connectConversationSocket, closeSocketsOf } from "./socket";
 export { postOrderEvent } from "./system-messages";
