@@ -95,6 +95,8 @@ export default [
   // Messages (SPEC §2 TUIChat, TUIGroup): docs/decisions/messaging.md.
   route("chat", "routes/chat.tsx"),
   route("chat-members", "routes/chat-members.tsx"),
+  route("chat-contacts", "routes/chat-contacts.tsx"),
+  route("chat-search", "routes/chat-search.tsx"),
   route("support/chats", "routes/support.chats.tsx"),
   route("provider/chats", "routes/provider.chats.tsx"),
   route("web-view", "routes/web-view.tsx"),

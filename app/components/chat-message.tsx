@@ -40,7 +40,7 @@ export function MessageBubble({ message, conversationId, mine, senderName, quote
     );
   }
   return (
-    <li className={styles.message} data-mine={mine || undefined} data-testid="chat-message" data-seq={message.seq}>
+    <li id={`m${message.seq}`} className={styles.message} data-mine={mine || undefined} data-testid="chat-message" data-seq={message.seq}>
       {mine ? null : <span className={styles.sender}>{senderName}</span>}
       <div className={styles.bubble}>
         {message.replyTo !== null ? <blockquote className={styles.quote}>{quoted?.text || t("message.unavailable")}</blockquote> : null}

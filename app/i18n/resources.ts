@@ -11,6 +11,7 @@ import enAftersalesScreens from "../locales/en-US/aftersales-screens.json";
 import enApps from "../locales/en-US/apps.json";
 import enBuy from "../locales/en-US/buy.json";
 import enChat from "../locales/en-US/chat.json";
+import enChatFind from "../locales/en-US/chat-find.json";
 import enCommon from "../locales/en-US/common.json";
 import enConsole from "../locales/en-US/console.json";
 import enCoupon from "../locales/en-US/coupon.json";
@@ -35,6 +36,7 @@ import zhAftersalesScreens from "../locales/zh-HK/aftersales-screens.json";
 import zhApps from "../locales/zh-HK/apps.json";
 import zhBuy from "../locales/zh-HK/buy.json";
 import zhChat from "../locales/zh-HK/chat.json";
+import zhChatFind from "../locales/zh-HK/chat-find.json";
 import zhCommon from "../locales/zh-HK/common.json";
 import zhConsole from "../locales/zh-HK/console.json";
 import zhCoupon from "../locales/zh-HK/coupon.json";
@@ -78,6 +80,7 @@ const namespaces = {
     apps: enApps,
     buy: enBuy,
     chat: enChat,
+    "chat-find": enChatFind,
     common: enCommon,
     console: enConsole,
     coupon: enCoupon,
@@ -104,6 +107,7 @@ const namespaces = {
     apps: zhApps,
     buy: zhBuy,
     chat: zhChat,
+    "chat-find": zhChatFind,
     common: zhCommon,
     console: zhConsole,
     coupon: zhCoupon,

@@ -15,7 +15,7 @@ import { groupMembers } from "@market/messaging";
 import styles from "./chat-members.module.css";
 import type { Route } from "./+types/chat-members";
 
-export const handle = { i18n: ["chat"] };
+export const handle = { i18n: ["chat", "chat-find"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ChatMembers() {
   const { id, members } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("chat");
+  const { t } = useTranslation(["chat", "chat-find"]);
   return (
     <>
       <PageHeader title={t("members.title")} fallback={`/chat?id=${id}`} />
@@ -45,6 +45,9 @@ export default function ChatMembers() {
             </li>
           ))}
         </ul>
+        <Link to={`/chat-search?conversationId=${id}`} className={styles.back} data-testid="search-within">
+          {t("chat-find:search.withinLink")}
+        </Link>
         <Link to={`/chat?id=${id}`} className={styles.back}>
           {t("members.backToChat")}
         </Link>

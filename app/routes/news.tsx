@@ -17,11 +17,12 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Page } from "@market/paging";
 import { listConversations, openSupportConversation, setMemberSetting, systemPreviewKey, type ConversationListItem } from "@market/messaging";
 import { ChatTime, RoleBadge } from "~/components/chat-bits";
+import { NewsTools } from "~/components/chat-find-links";
 import styles from "./news.module.css";
 import type { Route } from "./+types/news";
 import { readForm } from "~/server/form.server";
 
-export const handle = { i18n: ["chat"] };
+export const handle = { i18n: ["chat", "chat-find"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -74,6 +75,7 @@ export default function News() {
     <>
       <header className={styles.header}>
         <h1 className={styles.title}>{t("news.title")}</h1>
+        <NewsTools />
         <Form method="post">
           <button type="submit" name="intent" value="support" className={styles.supportButton}>
             {t("news.contactSupport")}

@@ -28,6 +28,7 @@ import { registerAfterSaleRoutes } from "./routes/after-sales";
 import { registerDeliveryRoutes } from "./routes/delivery";
 import { registerDemandRoutes } from "./routes/demand";
 import { registerMessagingRoutes } from "./routes/messaging";
+import { registerChatFindRoutes } from "./routes/chat-find";
 import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerStudentRoutes } from "./routes/students";
 import { registerSellingRoutes } from "./routes/selling";
@@ -73,6 +74,7 @@ export function createApi() {
   registerDeliveryRoutes(api);
   registerDemandRoutes(api);
   registerMessagingRoutes(api);
+  registerChatFindRoutes(api);
   registerAnalyticsRoutes(api);
   registerStudentRoutes(api);
   registerSellingRoutes(api);

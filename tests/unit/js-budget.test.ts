@@ -28,6 +28,8 @@ const CEILINGS: Record<string, number> = {
   "routes/auth.provider": 120.0,
   "routes/chat": 125.0,
   "routes/chat-members": 121.0,
+  "routes/chat-contacts": 121.5,
+  "routes/chat-search": 122.0,
   "routes/confirm-order": 184.5,
   "routes/confirm-ticket": 131.0,
   "routes/currency-select": 161.5,

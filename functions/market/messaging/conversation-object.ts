@@ -219,6 +219,19 @@ export class Conversation extends DurableObject<Env> implements ConversationStor
     return { deleted, oldest: oldest === null ? null : Number(oldest) };
   }
 
+  /** Text messages whose text contains `pattern` (a LIKE pattern escaped with backslash), newest first (find.ts). */
+  async search(query: { pattern: string; notBefore: number; limit: number }): Promise<ChatMessage[]> {
+    return this.sql
+      .exec(
+        "SELECT * FROM messages WHERE kind = 'text' AND recalled_at IS NULL AND sent_at >= ? AND text LIKE ? ESCAPE '\\' ORDER BY seq DESC LIMIT ?",
+        query.notBefore,
+        query.pattern,
+        query.limit,
+      )
+      .toArray()
+      .map(toMessage);
+  }
+
   async disconnect(userId: number): Promise<number> {
     const sockets = this.ctx.getWebSockets(`user:${userId}`);
     for (const socket of sockets) socket.close(4401, "signed out");
