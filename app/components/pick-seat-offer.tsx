@@ -45,7 +45,7 @@ export function OpenSession({
   choices: OpenPickSeat["choices"];
   hrefWith: ReturnType<typeof useHrefWith>;
 }) {
-  const { t } = useTranslation("buy");
+  const { t } = useTranslation(["buy", "selling"]);
   const filters = useSheet("filter");
   const activeFilters = [query.minPrice, query.maxPrice, query.delivery, query.zone, query.together].filter((value) => value !== undefined).length;
   const selectedSection = map.sections.find((section) => section.code === query.section) ?? null;
@@ -224,7 +224,7 @@ export function OpenSession({
 }
 
 function ListingRow({ listing, quantity, chosen }: { listing: OfferedListing; quantity: number; chosen: boolean }) {
-  const { t } = useTranslation("buy");
+  const { t } = useTranslation(["buy", "selling"]);
   const seatsText = useSeatsText();
   return (
     <Link to={`/confirm-ticket?listingId=${listing.listingId}&quantity=${quantity}`} className={styles.listing} data-chosen={chosen || undefined}>

@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConfirmTicketPage() {
   const { detail, refusal, listingId } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("buy");
+  const { t } = useTranslation(["buy", "selling"]);
   const back = refusal?.sessionId ? `/pick-seat?sessionId=${refusal.sessionId}` : "/";
   return (
     <div className={styles.page}>
@@ -113,7 +113,7 @@ export default function ConfirmTicketPage() {
 }
 
 function Confirmation({ detail }: { detail: ListingDetail }) {
-  const { t, i18n } = useTranslation("buy");
+  const { t, i18n } = useTranslation(["buy", "selling"]);
   const format = useFormatMoney();
   const seatsText = useSeatsText();
   const { session, listing, display, trade } = detail;

@@ -80,7 +80,7 @@ const MENU = [
 
 export default function Mine() {
   const { profile, signInHref, version, consoles, student } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("me");
+  const { t } = useTranslation(["me", "apps", "selling"]);
   const appSheet = useSheet("app");
 
   return (

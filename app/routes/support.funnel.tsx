@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function FunnelTable({ caption, rows, keyLabel }: { caption: string; rows: FunnelRow[]; keyLabel: (key: string) => string }) {
-  const { t } = useTranslation("apps");
+  const { t } = useTranslation(["apps", "console"]);
   return (
     <section className={kit.card}>
       <h2 className={kit.cardTitle}>{caption}</h2>
@@ -55,7 +55,7 @@ function FunnelTable({ caption, rows, keyLabel }: { caption: string; rows: Funne
 
 export default function SupportFunnel() {
   const { funnel } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("apps");
+  const { t } = useTranslation(["apps", "console"]);
   return (
     <ConsoleLayout kind="support" title={t("funnel.title")} back="/support">
       <p className={kit.hint}>{t("funnel.intro")}</p>

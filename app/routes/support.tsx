@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function SupportOrders() {
   const { query, toReview, results } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["console", "order"]);
+  const { t } = useTranslation(["console", "order", "apps"]);
 
   return (
     <ConsoleLayout kind="support" title={t("support.title")} tabs>
