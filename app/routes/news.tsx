@@ -15,7 +15,10 @@ import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Page } from "@market/paging";
-import { listConversations, openSupportConversation, setMemberSetting, systemPreviewKey, type ConversationListItem } from "@market/messaging";
+import { listConversations, openSupportConversation, setMemberSetting, type ConversationListItem } from "@market/messaging";
+// The page itself names a system message from its preview: the pure rule, not the domain index
+// (which would carry the whole messaging domain into the browser).
+import { systemPreviewKey } from "@market/messaging/rules";
 import { ChatTime, RoleBadge } from "~/components/chat-bits";
 import { NewsTools } from "~/components/chat-find-links";
 import styles from "./news.module.css";
