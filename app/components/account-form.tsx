@@ -10,7 +10,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { isSignInPath } from "~/platform/navigation-stack";
 import styles from "./account-form.module.css";
-import { OptionalMark } from "./optional-mark";
+import { FieldFrame, type FieldLook } from "./field/field-frame";
 
 export function AccountPage({
   title,
@@ -86,27 +86,26 @@ type FieldProps = {
   autoFocus?: boolean;
 };
 
-function FieldFrame({ field, label, hint, optional, children }: FieldProps & { children: ReactNode }) {
+const ACCOUNT_LOOK: FieldLook = { field: styles.field, label: styles.label, optional: styles.optional, hint: styles.hint, error: styles.fieldError };
+
+/** A sign-in field: its error replaces the hint while there is one. */
+function AccountFieldFrame({ field, label, hint, optional, children }: FieldProps & { children: ReactNode }) {
   const { t } = useTranslation("account");
   const errorText = useErrorText();
-  const errors = field.errors ?? [];
+  const error = field.errors?.[0];
   return (
-    <div className={styles.field} data-invalid={errors.length > 0 || undefined}>
-      <label htmlFor={field.id} className={styles.label}>
-        {label}
-        {optional ? <OptionalMark className={styles.optional}>{t("fields.optional")}</OptionalMark> : null}
-      </label>
+    <FieldFrame
+      look={ACCOUNT_LOOK}
+      id={field.id}
+      label={label}
+      optional={optional ? t("fields.optional") : undefined}
+      hint={error ? undefined : hint}
+      hintId={field.descriptionId}
+      error={error ? errorText(error) : null}
+      errorId={field.errorId}
+    >
       {children}
-      {errors.length > 0 ? (
-        <p id={field.errorId} className={styles.fieldError}>
-          {errorText(errors[0])}
-        </p>
-      ) : hint ? (
-        <p id={field.descriptionId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -114,7 +113,7 @@ export function TextField(props: FieldProps & { type?: "email" | "text" }) {
   const { field, autoComplete, placeholder, inputMode, autoFocus, hint } = props;
   const { key, ...input } = getInputProps(field, { type: props.type ?? "text", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
-    <FieldFrame {...props}>
+    <AccountFieldFrame {...props}>
       <input
         key={key}
         {...input}
@@ -126,7 +125,7 @@ export function TextField(props: FieldProps & { type?: "email" | "text" }) {
         autoCapitalize="off"
         spellCheck={false}
       />
-    </FieldFrame>
+    </AccountFieldFrame>
   );
 }
 
@@ -137,7 +136,7 @@ export function PasswordField(props: FieldProps) {
   const hydrated = useHydrated();
   const { key, ...input } = getInputProps(field, { type: "password", ariaDescribedBy: hint ? field.descriptionId : undefined });
   return (
-    <FieldFrame {...props}>
+    <AccountFieldFrame {...props}>
       <div className={styles.inputWrap}>
         <input key={key} {...input} type={visible ? "text" : "password"} className={styles.input} autoComplete={autoComplete} autoFocus={autoFocus} />
         {hydrated ? (
@@ -156,7 +155,7 @@ export function PasswordField(props: FieldProps) {
           </button>
         ) : null}
       </div>
-    </FieldFrame>
+    </AccountFieldFrame>
   );
 }
 
@@ -165,7 +164,7 @@ export function CodeField(props: FieldProps) {
   const { field, autoFocus } = props;
   const { key, ...input } = getInputProps(field, { type: "text" });
   return (
-    <FieldFrame {...props}>
+    <AccountFieldFrame {...props}>
       <input
         key={key}
         {...input}
@@ -177,7 +176,7 @@ export function CodeField(props: FieldProps) {
         placeholder="••••••"
         autoFocus={autoFocus}
       />
-    </FieldFrame>
+    </AccountFieldFrame>
   );
 }
 

@@ -7,6 +7,7 @@ import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to
 import type { HTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import kit from "./console-kit.module.css";
+import { FieldFrame, type FieldLook } from "./field/field-frame";
 
 /** The first error of a field as a sentence, or null. */
 export function useErrorText() {
@@ -30,22 +31,15 @@ interface ConsoleFieldProps {
 }
 
 /** A console field's frame: its label, the control, a hint and the field's error in the viewer's language. */
+const CONSOLE_LOOK: FieldLook = { field: kit.field, label: kit.label, hint: kit.hint, error: kit.error };
+
+/** A console field's frame: its label, the control, a hint and the field's error in the viewer's language. */
 export function ConsoleFieldFrame({ field, label, hint, children }: { field: FieldMetadata<any>; label: string; hint?: string; children: ReactNode }) {
   const errorText = useErrorText();
-  const error = errorText(field.errors, label);
   return (
-    <div className={kit.field}>
-      <label className={kit.label} htmlFor={field.id}>
-        {label}
-      </label>
+    <FieldFrame look={CONSOLE_LOOK} id={field.id} label={label} hint={hint} error={errorText(field.errors, label)} errorId={field.errorId} errorRole="alert">
       {children}
-      {hint ? <p className={kit.hint}>{hint}</p> : null}
-      {error ? (
-        <p className={kit.error} id={field.errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

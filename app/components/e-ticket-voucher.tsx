@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { FileIcon, useFileSize } from "~/components/delivery-panel";
+import { FieldFrame } from "~/components/field/field-frame";
 import { voucherCodeSchema } from "@market/delivery/delivery-schemas";
 import styles from "~/routes/delivery-screens.module.css";
 import voucherStyles from "~/routes/e-ticket.module.css";
@@ -65,24 +66,18 @@ export function ScratchCard() {
       <Form method="post" {...getFormProps(form)} className={voucherStyles.enter}>
         <input type="hidden" name="shownCode" value={scratched.code} />
         <input type="hidden" name="validUntil" value={scratched.validUntil} />
-        <label htmlFor={fields.code.id} className={voucherStyles.enterLabel}>
-          {t("voucher.enterLabel")}
-        </label>
-        <input
-          {...getInputProps(fields.code, { type: "text" })}
-          key={fields.code.key}
-          className={voucherStyles.input}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          pattern="\d{4}"
-          placeholder="• • • •"
-        />
-        {codeError ? (
-          <p className={styles.error} id={fields.code.errorId} role="alert" data-testid="voucher-error">
-            {codeError}
-          </p>
-        ) : null}
+        <FieldFrame look={{ label: voucherStyles.enterLabel, error: styles.error }} id={fields.code.id} label={t("voucher.enterLabel")} error={codeError} errorId={fields.code.errorId} errorRole="alert" errorTestId="voucher-error">
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            key={fields.code.key}
+            className={voucherStyles.input}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={4}
+            pattern="\d{4}"
+            placeholder="• • • •"
+          />
+        </FieldFrame>
         <button type="submit" name="intent" value="reveal" className={styles.primary} disabled={busy("reveal")}>
           {busy("reveal") ? t("voucher.submitting") : t("voucher.submit")}
         </button>

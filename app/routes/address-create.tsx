@@ -10,7 +10,7 @@ import { data, Form, useActionData, useLoaderData, useNavigation } from "react-r
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { OptionalMark } from "~/components/optional-mark";
+import { FieldFrame } from "~/components/field/field-frame";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
@@ -193,18 +193,16 @@ function Field({ field, name, optional = false, children }: { field: FieldMetada
   const label = t(`form.fields.${name}`);
   const error = field.errors?.[0];
   return (
-    <div className={styles.field} data-invalid={error ? "" : undefined}>
-      <label htmlFor={field.id} className={styles.label}>
-        {label}
-        {optional ? <OptionalMark className={styles.optional}>{t("form.optional")}</OptionalMark> : null}
-      </label>
+    <FieldFrame
+      look={{ field: styles.field, label: styles.label, optional: styles.optional, error: styles.error }}
+      id={field.id}
+      label={label}
+      optional={optional ? t("form.optional") : undefined}
+      error={error ? t(errorKey(error), { field: label }) : null}
+      errorId={field.errorId}
+    >
       {children}
-      {error ? (
-        <p id={field.errorId} className={styles.error}>
-          {t(errorKey(error), { field: label })}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { CouponCard } from "~/components/coupon-card";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { FieldFrame } from "~/components/field/field-frame";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { couponCards } from "~/server/coupon-card.server";
@@ -99,27 +100,21 @@ export default function PromoCodeList() {
       <PageHeader title={t("list.title")} fallback={returnTo ?? "/mine"} />
       <main className={styles.page}>
         <Form method="post" {...getFormProps(form)} noValidate className={styles.claim}>
-          <label htmlFor={fields.code.id} className={styles.claimLabel}>
-            {t("list.claimLabel")}
-          </label>
-          <div className={styles.claimRow} data-invalid={error ? "" : undefined}>
-            <input
-              {...getInputProps(fields.code, { type: "text" })}
-              className={styles.claimInput}
-              placeholder={t("list.claimPlaceholder")}
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <button type="submit" name="intent" value="claim" className={styles.claimButton} disabled={claiming}>
-              {claiming ? t("list.claiming") : t("list.claim")}
-            </button>
-          </div>
-          {error ? (
-            <p id={fields.code.errorId} className={styles.error} role="alert">
-              {t(error)}
-            </p>
-          ) : null}
+          <FieldFrame look={{ label: styles.claimLabel, error: styles.error }} id={fields.code.id} label={t("list.claimLabel")} error={error ? t(error) : null} errorId={fields.code.errorId} errorRole="alert">
+            <div className={styles.claimRow} data-invalid={error ? "" : undefined}>
+              <input
+                {...getInputProps(fields.code, { type: "text" })}
+                className={styles.claimInput}
+                placeholder={t("list.claimPlaceholder")}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <button type="submit" name="intent" value="claim" className={styles.claimButton} disabled={claiming}>
+                {claiming ? t("list.claiming") : t("list.claim")}
+              </button>
+            </div>
+          </FieldFrame>
         </Form>
 
         <nav className={styles.tabs} aria-label={t("list.title")}>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { toMinorUnits } from "@market/aftersales/apply-schema";
 import { convert } from "@market/money/convert";
 import type { CurrencyView } from "~/server/after-sale.server";
+import { FieldFrame, type FieldLook } from "../field/field-frame";
 import styles from "./apply-for.module.css";
 
 /** An error key of the domain's schema (`required`, `aftersale.amountInvalid`) in the `errors` namespace. */
@@ -17,27 +18,33 @@ function errorKey(key: string): string {
 
 export type Writer = (amount: number, currency: CurrencyView) => string;
 
+const APPLY_LOOK: FieldLook = { field: styles.field, label: styles.label, error: styles.error };
+
+/** A field's SPEC §5 message in the viewer's language, or null. */
+function useFieldError(field: FieldMetadata<string>, label: string): string | null {
+  const { t } = useTranslation("errors");
+  const error = field.errors?.[0];
+  return error ? t(errorKey(error), { field: label }) : null;
+}
+
 /** A labelled field with its SPEC §5 message under it, in the viewer's language. */
 export function Field({ field, label, children, hint }: { field: FieldMetadata<string>; label: string; children: ReactNode; hint?: ReactNode }) {
+  const error = useFieldError(field, label);
   return (
-    <div className={styles.field} data-invalid={field.errors?.length ? "" : undefined}>
-      <label htmlFor={field.id} className={styles.label}>
-        {label}
-      </label>
+    <FieldFrame look={APPLY_LOOK} id={field.id} label={label} error={error} errorId={field.errorId}>
       {children}
       {hint}
-      <FieldError field={field} label={label} />
-    </div>
+    </FieldFrame>
   );
 }
 
+/** The message of a field drawn in a fieldset (reason chips, currency choice) rather than under a label. */
 export function FieldError({ field, label }: { field: FieldMetadata<string>; label: string }) {
-  const { t } = useTranslation("errors");
-  const error = field.errors?.[0];
+  const error = useFieldError(field, label);
   if (!error) return null;
   return (
     <p id={field.errorId} className={styles.error}>
-      {t(errorKey(error), { field: label })}
+      {error}
     </p>
   );
 }

@@ -1,7 +1,11 @@
 /** confirmOrder's contact details: email, and a mobile number with its area code. */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { FieldFrame, type FieldLook } from "../field/field-frame";
 import styles from "./confirm-order.module.css";
+
+/** No wrapper: the card lays its labels, controls and errors out in its own flow. */
+const CONTACT_LOOK: FieldLook = { label: styles.label, error: styles.error };
 
 interface ContactFields {
   contactEmail: FieldMetadata<string>;
@@ -20,49 +24,37 @@ export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; pho
         {t("confirm.contactTitle")}
       </h3>
       <p className={styles.note}>{t("confirm.contactNote")}</p>
-      <label className={styles.label} htmlFor={fields.contactEmail.id}>
-        {t("confirm.email")}
-      </label>
-      <input
-        {...getInputProps(fields.contactEmail, { type: "email" })}
-        key={fields.contactEmail.key}
-        className={styles.input}
-        placeholder={t("confirm.emailPlaceholder")}
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-      />
-      {emailError ? (
-        <p className={styles.error} id={fields.contactEmail.errorId} role="alert">
-          {emailError}
-        </p>
-      ) : null}
-      <label className={styles.label} htmlFor={fields.contactPhone.id}>
-        {t("confirm.phone")}
-      </label>
-      <div className={styles.phone}>
-        <select {...getSelectProps(fields.contactPhoneCode)} key={fields.contactPhoneCode.key} className={styles.select} aria-label={t("confirm.phoneCode")} data-testid="phone-code">
-          {phoneCodes.map((code) => (
-            <option key={code.code} value={code.code}>
-              {code.label}
-            </option>
-          ))}
-        </select>
+      <FieldFrame look={CONTACT_LOOK} id={fields.contactEmail.id} label={t("confirm.email")} error={emailError} errorId={fields.contactEmail.errorId} errorRole="alert">
         <input
-          {...getInputProps(fields.contactPhone, { type: "tel" })}
-          key={fields.contactPhone.key}
+          {...getInputProps(fields.contactEmail, { type: "email" })}
+          key={fields.contactEmail.key}
           className={styles.input}
-          placeholder={t("confirm.phonePlaceholder")}
-          autoComplete="tel-national"
-          inputMode="numeric"
+          placeholder={t("confirm.emailPlaceholder")}
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
         />
-      </div>
-      {phoneError ? (
-        <p className={styles.error} id={fields.contactPhone.errorId} role="alert">
-          {phoneError}
-        </p>
-      ) : null}
+      </FieldFrame>
+      <FieldFrame look={CONTACT_LOOK} id={fields.contactPhone.id} label={t("confirm.phone")} error={phoneError} errorId={fields.contactPhone.errorId} errorRole="alert">
+        <div className={styles.phone}>
+          <select {...getSelectProps(fields.contactPhoneCode)} key={fields.contactPhoneCode.key} className={styles.select} aria-label={t("confirm.phoneCode")} data-testid="phone-code">
+            {phoneCodes.map((code) => (
+              <option key={code.code} value={code.code}>
+                {code.label}
+              </option>
+            ))}
+          </select>
+          <input
+            {...getInputProps(fields.contactPhone, { type: "tel" })}
+            key={fields.contactPhone.key}
+            className={styles.input}
+            placeholder={t("confirm.phonePlaceholder")}
+            autoComplete="tel-national"
+            inputMode="numeric"
+          />
+        </div>
+      </FieldFrame>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { OptionalMark } from "~/components/optional-mark";
+import { FieldFrame, type FieldLook } from "~/components/field/field-frame";
 import type { SupportField } from "@market/support/support-request-schema";
 import styles from "~/routes/help.module.css";
 import form from "./email-support.module.css";
@@ -37,6 +37,8 @@ export function SupportIntro() {
   );
 }
 
+const SUPPORT_LOOK: FieldLook = { field: form.field, labelRow: form.labelRow, label: form.label, optional: form.optional, error: form.error };
+
 /** A labelled field with its error under it, in the viewer's language. */
 export function Field({
   field,
@@ -55,21 +57,17 @@ export function Field({
   const label = t(`support.fields.${name}`);
   const error = field.errors?.[0];
   return (
-    <div className={form.field} data-invalid={error ? "" : undefined}>
-      <div className={form.labelRow}>
-        <label htmlFor={field.id} className={form.label}>
-          {label}
-          {optional ? <OptionalMark className={form.optional}>{t("support.optional")}</OptionalMark> : null}
-        </label>
-        {counter}
-      </div>
+    <FieldFrame
+      look={SUPPORT_LOOK}
+      id={field.id}
+      label={label}
+      optional={optional ? t("support.optional") : undefined}
+      aside={counter}
+      error={error ? t(`errors:${error}`, { field: label }) : null}
+      errorId={field.errorId}
+    >
       {children}
-      {error ? (
-        <p id={field.errorId} className={form.error}>
-          {t(`errors:${error}`, { field: label })}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Sheet, type SheetControl } from "~/components/sheet";
+import { FieldFrame } from "~/components/field/field-frame";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import styles from "./tour-detail.module.css";
 
@@ -26,24 +27,25 @@ export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; 
   return (
     <Sheet sheet={sheet} title={t("alert.title")} description={t("alert.body", { title })} open={refused}>
       <Form method="post" {...getFormProps(form)} className={styles.alertForm}>
-        <label className={styles.field} htmlFor={fields.email.id}>
-          {t("alert.email")}
-        </label>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          className={styles.input}
-          placeholder={t("alert.placeholder")}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-        {error ? (
-          <p className={styles.error} id={fields.email.errorId} role="alert">
-            {t(error, { ns: "errors" })}
-          </p>
-        ) : null}
+        <FieldFrame
+          look={{ label: styles.field, error: styles.error }}
+          id={fields.email.id}
+          label={t("alert.email")}
+          error={error ? t(error, { ns: "errors" }) : null}
+          errorId={fields.email.errorId}
+          errorRole="alert"
+        >
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            className={styles.input}
+            placeholder={t("alert.placeholder")}
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </FieldFrame>
         <button type="submit" name="intent" value="subscribe-alert" className={styles.submit} disabled={submitting}>
           {submitting ? t("alert.submitting") : t("alert.submit")}
         </button>
