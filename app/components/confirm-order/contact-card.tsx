@@ -1,7 +1,7 @@
 /** confirmOrder's contact details: email, and a mobile number with its area code. */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { FieldFrame, type FieldLook } from "../field/field-frame";
+import { EMAIL_INPUT, FieldFrame, type FieldLook } from "../field/field-frame";
 import styles from "./confirm-order.module.css";
 
 /** No wrapper: the card lays its labels, controls and errors out in its own flow. */
@@ -30,10 +30,7 @@ export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; pho
           key={fields.contactEmail.key}
           className={styles.input}
           placeholder={t("confirm.emailPlaceholder")}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...EMAIL_INPUT}
         />
       </FieldFrame>
       <FieldFrame look={CONTACT_LOOK} id={fields.contactPhone.id} label={t("confirm.phone")} error={phoneError} errorId={fields.contactPhone.errorId} errorRole="alert">

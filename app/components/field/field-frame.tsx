@@ -78,3 +78,6 @@ export function FieldFrame({ look, id, label, optional, aside, hint, hintId, err
     </div>
   );
 }
+
+/** What every email box asks of the phone: the email keyboard and autofill, no capitals or spelling fixes. */
+export const EMAIL_INPUT = { autoComplete: "email", inputMode: "email", autoCapitalize: "none", spellCheck: false } as const;

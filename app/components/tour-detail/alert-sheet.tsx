@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Sheet, type SheetControl } from "~/components/sheet";
-import { FieldFrame } from "~/components/field/field-frame";
+import { EMAIL_INPUT, FieldFrame } from "~/components/field/field-frame";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import styles from "./tour-detail.module.css";
 
@@ -40,10 +40,7 @@ export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; 
             key={fields.email.key}
             className={styles.input}
             placeholder={t("alert.placeholder")}
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...EMAIL_INPUT}
           />
         </FieldFrame>
         <button type="submit" name="intent" value="subscribe-alert" className={styles.submit} disabled={submitting}>
