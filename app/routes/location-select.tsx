@@ -25,6 +25,7 @@ import { describeLocationSuggestion, LOCATION_QUERY_MAX, listRegionChoices } fro
 import { CODES, MarketError } from "@market/errors";
 import type { Route } from "./+types/location-select";
 import { readForm } from "~/server/form.server";
+import { callerOf, pageEventHeader } from "~/server/page-event.server";
 
 export const handle = { i18n: ["preferences"] };
 
@@ -59,6 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const keep = async (change: PreferenceChange, toast: Toast | null) => {
     const headers = preferenceCookies(change, request).map((cookie): [string, string] => ["Set-Cookie", cookie]);
     if (!toast) return redirect(returnTo, { headers });
+    // A location was set (a declined suggestion sets none): SPEC §7's click_city_change, tracked
+    // by the page the buyer lands on.
+    headers.push(["Set-Cookie", await pageEventHeader({ event: "click_city_change", caller: callerOf(request) })]);
     return redirectWithToast(returnTo, toast, { headers });
   };
   const intent = String(formData.get("intent") ?? "choose");

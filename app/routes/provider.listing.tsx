@@ -20,6 +20,11 @@ import { editListingSchema } from "@market/selling/selling-schemas";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, takeStep } from "~/server/console.server";
 import type { Route } from "./+types/provider.listing";
 import { readForm } from "~/server/form.server";
+import { z } from "zod";
+import { listingForStudents, markListingForStudents } from "@market/students";
+
+/** The students-only switch posts the state it sets, as a strict "true" or "false". */
+const studentsOnlySchema = z.object({ studentsOnly: z.enum(["true", "false"]) });
 
 export const handle = { i18n: ["console", "selling", "order", "errors"] };
 
@@ -28,11 +33,14 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.tit
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireConsole(request, context, "seller");
   const id = recordId(params.id);
-  const [[listing], write] = await Promise.all([
+  const [[listing], write, studentsOnly] = await Promise.all([
     listProviderListings(context.market, { listingId: id }).catch((error: unknown) => {
       throw consoleNotFound(error);
     }),
     consoleWriters(context),
+    listingForStudents(context.market, id).catch((error: unknown) => {
+      throw consoleNotFound(error);
+    }),
   ]);
   const money = (amount: number) => write.money(amount, listing.currency);
   const units = write.minorUnitsOf(listing.currency);
@@ -54,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         editable: listing.editable,
         withdrawable: listing.status === "active" || listing.status === "sold_out",
         fanResale: listing.fanResale,
+        studentsOnly,
         form: { price: toMajorString(listing.priceMinor, units), quantity: String(listing.quantity) },
         changes: listing.changes.map((change) => ({
           kind: change.kind,
@@ -81,6 +90,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       submission: parseWithZod(formData, { schema: editListingSchema }),
       run: (value) => editListing(context.market, value),
       toast: () => "selling:toast.edited",
+    });
+  }
+  if (intent === "students") {
+    return takeStep(context, {
+      intent,
+      redirectTo,
+      submission: parseWithZod(formData, { schema: studentsOnlySchema }),
+      run: (value) => markListingForStudents(context.market, id, value.studentsOnly === "true"),
+      toast: () => "selling:toast.students",
     });
   }
   if (intent === "withdraw") {
@@ -123,6 +141,18 @@ export default function ProviderListing() {
         </StepForm>
       ) : listing.withdrawable ? (
         <p className={kit.hint}>{t("listing.notEditable")}</p>
+      ) : null}
+
+      {listing.withdrawable ? (
+        <StepForm
+          intent="students"
+          title={t("listing.students")}
+          hint={t(listing.studentsOnly ? "listing.studentsOn" : "listing.studentsOff")}
+          submit={t(listing.studentsOnly ? "listing.studentsOpen" : "listing.studentsMark")}
+          reply={reply}
+          tone="secondary"
+          hidden={{ studentsOnly: String(!listing.studentsOnly) }}
+        />
       ) : null}
 
       {listing.withdrawable ? <StepForm intent="withdraw" title={t("listing.withdraw")} hint={t("listing.withdrawHint")} submit={t("listing.withdraw")} reply={reply} tone="secondary" /> : null}

@@ -1,5 +1,6 @@
 /**
- * SPEC §7's analytics events that happen in a form action (sign-in, sign-up, an order placed):
+ * SPEC §7's analytics events that happen in a form action (sign-in, sign-up, an order placed, a
+ * city chosen):
  * the action redirects with the event in a one-shot cookie, and the next page's root data hands
  * it to the browser, which tracks it (components/host-app-wiring.tsx) with its caller. The event
  * names the account's token only inside an app, where the page passes it on with updateToken.
@@ -10,8 +11,8 @@ import { readSessionToken } from "../../functions/web/session";
 import type { AppFrame } from "../../functions/web/app-context";
 
 export const pageEventSchema = z.object({
-  event: z.enum(["login", "register", "order"]),
-  /** The screen or method it came from: login, login/code, register, auth/callback, confirm-order. */
+  event: z.enum(["login", "register", "order", "click_city_change"]),
+  /** The screen or method it came from: login, login/code, register, auth/callback, confirm-order, location-select. */
   caller: z.string().max(40),
   orderId: z.number().int().positive().optional(),
   status: z.enum(["placed", "paid"]).optional(),

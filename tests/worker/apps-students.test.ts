@@ -6,6 +6,7 @@ import { tokenHeaders } from "./support/delivery";
 import { latestCode } from "./support/accounts";
 import { CONTACT, makeBuyer, makeListing, seedCurrencies, testDb } from "./support/buying";
 import * as schema from "../../functions/db/schema";
+import { SESSION_COOKIE } from "../../functions/web/session";
 
 const ORIGIN = "http://localhost";
 
@@ -113,6 +114,31 @@ test("another seller cannot mark a listing", async () => {
   expect(answer.statusCode).toBe(404);
   const row = await env.DB.prepare("SELECT students_only FROM listings WHERE id = ?").bind(listingId).first<{ students_only: number }>();
   expect(row!.students_only).toBe(0);
+});
+
+test("the seller marks a listing for students on its console page without JavaScript, and opens it again", async () => {
+  const { listingId } = await makeListing({ startsAt: Date.now() + MONTH });
+  const token = (await sellerHeaders(listingId))["access-token"];
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  const studentsOnly = async () => (await env.DB.prepare("SELECT students_only FROM listings WHERE id = ?").bind(listingId).first<{ students_only: number }>())!.students_only;
+  const post = (value: string) =>
+    SELF.fetch(`${ORIGIN}/provider/listings/${listingId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "students", studentsOnly: value }),
+    });
+
+  expect(await (await SELF.fetch(`${ORIGIN}/provider/listings/${listingId}`, { headers: { cookie } })).text()).toContain("Anyone can buy these tickets.");
+  expect((await post("true")).status).toBe(302);
+  expect(await studentsOnly()).toBe(1);
+  expect(await (await SELF.fetch(`${ORIGIN}/provider/listings/${listingId}`, { headers: { cookie } })).text()).toContain(
+    "Only buyers with a verified student badge can buy these tickets.",
+  );
+  expect((await post("yes")).status).toBe(400);
+  expect(await studentsOnly()).toBe(1);
+  expect((await post("false")).status).toBe(302);
+  expect(await studentsOnly()).toBe(0);
 });
 
 test("one school email certifies one account", async () => {

@@ -94,6 +94,15 @@ test("choosing a city keeps its region as the manual location, stamped now, and 
   expect(setAt).toBeLessThanOrEqual(after);
 });
 
+test("choosing a city hands SPEC's click_city_change to the next page, which tracks it once", async () => {
+  const response = await choose("/location-select", { location: "TPE", returnTo: "/show-list" });
+  const event = setCookies(response).get("ovation_event");
+  expect(JSON.parse(atob(event!.value))).toEqual({ event: "click_city_change", caller: "location-select" });
+  const next = await SELF.fetch(`${ORIGIN}/show-list`, { headers: { cookie: `ovation_event=${encodeURIComponent(event!.value)}` } });
+  expect(await next.text()).toContain('"click_city_change"');
+  expect(setCookies(next).get("ovation_event")?.attributes).toContain("max-age=0");
+});
+
 test("choosing a whole region forgets the city chosen before", async () => {
   const response = await choose("/location-select", { location: "JP", returnTo: "/" }, { cookie: "locationCityId=TPE" });
   const city = setCookies(response).get("locationCityId");

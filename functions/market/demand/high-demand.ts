@@ -9,7 +9,7 @@
  * - A session marks itself when more than DEMAND_AUTO_PER_MINUTE distinct visitors (default 300)
  *   reach its pick-seat within one clock minute; its queue opens at once with the defaults.
  * - Defaults: 4 shards (each about 1,000 requests/s, so 4,000/s for the room: sizing in
- *   docs/decisions/demand.md) and 300 buyers a minute.
+ *   docs/decisions.md, decision 83) and 300 buyers a minute.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";

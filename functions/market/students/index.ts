@@ -175,6 +175,17 @@ export async function assertMayBuyListing(ctx: MarketContext, listingId: number,
  * A seller marks one of its listings for students only, or unmarks it. Throws notLogin; notFound
  * (no seller role, or not this seller's listing). Side effect: the listing's flag.
  */
+/** Whether the seller's own listing is for verified students only (not found for anyone else's). */
+export async function listingForStudents(ctx: MarketContext, listingId: number): Promise<boolean> {
+  const seller = await requireRole(ctx, "seller");
+  const row = await ctx.d1
+    .prepare("SELECT students_only AS studentsOnly FROM listings WHERE id = ? AND seller_id = ?")
+    .bind(listingId, seller.sellerId)
+    .first<{ studentsOnly: number }>();
+  if (!row) throw notFound("listing");
+  return row.studentsOnly === 1;
+}
+
 export async function markListingForStudents(ctx: MarketContext, listingId: number, studentsOnly: boolean): Promise<{ listingId: number; studentsOnly: boolean }> {
   const seller = await requireRole(ctx, "seller");
   const changed = await ctx.d1
