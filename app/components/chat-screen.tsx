@@ -143,16 +143,17 @@ export function ChatScreen(props: ChatScreenProps) {
         <Link to={props.refreshHref} className={styles.refresh} reloadDocument>
           {t("chat.refresh")}
         </Link>
+        {/* In the thread's flow, above the fixed composer: forms of their own (forms cannot nest). */}
+        {writeState === "readOnly" ? null : (
+          <ChatAttach
+            conversationId={conversation.id}
+            clientMessageId={props.attachClientMessageId}
+            location={conversation.kind === "order"}
+            disabled={writeState === "notYet"}
+            imageError={actionData?.imageError !== undefined}
+          />
+        )}
       </main>
-      {writeState === "readOnly" ? null : (
-        <ChatAttach
-          conversationId={conversation.id}
-          clientMessageId={props.attachClientMessageId}
-          location={conversation.kind === "order"}
-          disabled={writeState === "notYet"}
-          imageError={actionData?.imageError !== undefined}
-        />
-      )}
       {writeState === "readOnly" ? null : (
         <Form method="post" className={styles.composer} onSubmit={submit} data-testid="chat-composer">
           <input type="hidden" name="intent" value="send" />

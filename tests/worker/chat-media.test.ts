@@ -12,14 +12,14 @@ beforeAll(seedCurrencies);
 /** A PNG's signature and header: 3 × 2 pixels. */
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0]);
 
-function imageForm(fields: Record<string, string>, bytes: Uint8Array, type = "image/png", name = "seat.png") {
+function imageForm(fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer>, type = "image/png", name = "seat.png") {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set("file", new File([bytes], name, { type }));
   return form;
 }
 
-async function postImage(userId: number, conversationId: number, bytes: Uint8Array, id = clientId()) {
+async function postImage(userId: number, conversationId: number, bytes: Uint8Array<ArrayBuffer>, id = clientId()) {
   const response = await SELF.fetch(`${ORIGIN}/user/im/v1/message/image`, {
     method: "POST",
     headers: await tokenHeaders(userId),
