@@ -24,7 +24,7 @@ export function ChatAttach({ conversationId, clientMessageId, location, disabled
         <input type="hidden" name="conversationId" value={conversationId} />
         <input type="hidden" name="clientMessageId" value={clientMessageId} />
         <label className={styles.attachPick}>
-          <span aria-hidden="true">📷</span> {t("attach.image")}
+          {t("attach.image")}
           <input
             type="file"
             name="file"

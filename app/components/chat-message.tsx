@@ -43,7 +43,7 @@ export function MessageBubble({ message, conversationId, mine, senderName, quote
   return (
     <li id={`m${message.seq}`} className={styles.message} data-mine={mine || undefined} data-testid="chat-message" data-seq={message.seq}>
       {mine ? null : <span className={styles.sender}>{senderName}</span>}
-      <div className={styles.bubble}>
+      <div className={styles.bubble} data-kind={message.kind}>
         {message.replyTo !== null ? <blockquote className={styles.quote}>{(quoted && quoteOf(quoted, t)) || t("message.unavailable")}</blockquote> : null}
         <MessageBody message={message} conversationId={conversationId} senderName={senderName} />
         {message.masked ? <p className={styles.masked}>{t("message.maskedNotice")}</p> : null}
