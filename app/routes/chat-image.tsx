@@ -6,7 +6,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/server/auth.server";
 import { MarketError } from "@market/errors";
-import { conversationStore, imageResponse, readImage } from "@market/messaging";
+import { conversationStore } from "@market/messaging";
+import { imageResponse, readImage } from "@market/messaging/media";
 import type { Route } from "./+types/chat-image";
 
 const digits = z.string().regex(/^\d{1,15}$/).transform(Number);

@@ -29,13 +29,11 @@ import {
   RECALL_WINDOW_MS,
   REPORT_REASONS,
   reportMessage,
-  sendImage,
-  sendLocation,
   sendMessage,
   sendSchema,
-  uploadedImageOf,
   writeStateOf,
 } from "@market/messaging";
+import { sendImage, sendLocation, uploadedImageOf } from "@market/messaging/media";
 import type { Route } from "./+types/chat";
 import { readForm } from "~/server/form.server";
 

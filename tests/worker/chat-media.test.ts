@@ -1,7 +1,8 @@
 /** Images and the venue's location in chat: checked by their bytes, kept in R2, shown to the conversation's members only. */
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import { cutOldMessages, recallMessage, sniffImage } from "../../functions/market/messaging";
+import { conversationStore, cutOldMessages, recallMessage } from "../../functions/market/messaging";
+import { sendImage, sniffImage } from "../../functions/market/messaging/media";
 import { ORIGIN, page } from "./support/api";
 import { makeBuyer, seedCurrencies } from "./support/buying";
 import { clientId, cookieFor, DAY, openOrderChat, orderChat, HOUR } from "./support/chat";
@@ -126,7 +127,6 @@ test("a refused file posted by form stays on the chat with the reason in the vie
 
 test("a recalled image and one past the 30-day cut are deleted from storage", async () => {
   const chat = await orderChat({ startsInMs: 12 * HOUR });
-  const { sendImage, conversationStore } = await import("../../functions/market/messaging");
   const store = conversationStore(chat.buyer, chat.conversationId);
   const file = { name: "a.png", type: "image/png", bytes: PNG };
   await sendImage(chat.buyer, store, { conversationId: chat.conversationId, clientMessageId: "recalled0001", file });

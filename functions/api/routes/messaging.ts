@@ -32,11 +32,7 @@ import {
   groupMembers,
   historySchema,
   imageReadSchema,
-  imageResponse,
   imageSendSchema,
-  readImage,
-  sendImage,
-  uploadedImageOf,
   joinAsSupport,
   listConversations,
   markRead,
@@ -57,6 +53,7 @@ import {
   unreadTotal,
   type ConversationAccess,
 } from "../../market/messaging";
+import { imageResponse, readImage, sendImage, uploadedImageOf } from "../../market/messaging/media";
 
 async function body(c: Context<ApiEnv>): Promise<unknown> {
   return c.req.raw.json().catch(() => ({}));

@@ -9,7 +9,7 @@ import type { MarketContext } from "../context";
 import { translateKey } from "../../api/messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
 import { conversationStore } from "./store";
-import { forgetImage } from "./media";
+import { forgetImage } from "./media-files";
 
 /** Deletes messages older than 30 days from up to `limit` conversations. Returns how many were deleted. */
 export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<number> {

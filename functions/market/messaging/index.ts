@@ -11,8 +11,6 @@ export * from "./rules";
 export * from "./conversations";
 export * from "./messages";
 export * from "./schemas";
-export { sendImage, sendLocation, readImage, sniffImage, uploadedImageOf, imageResponse, IMAGE_MAX_BYTES } from "./media";
-export { imageOf, type ChatImage } from "./media-shape";
 export { conversationStore, type ChatMessage, type ConversationStore } from "./store";
 export { connectConversationSocket, closeSocketsOf } from "./socket";
 export { postOrderEvent } from "./system-messages";

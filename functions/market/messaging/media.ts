@@ -16,6 +16,7 @@ import { indexMessage, requireWritable, takeSendSlot } from "./messages";
 import { MESSAGE_RETENTION_MS } from "./rules";
 import type { ChatMessage, ConversationStore } from "./store";
 import { imageOf, type ChatImage } from "./media-shape";
+import { imageKey } from "./media-files";
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** The image's type and size in pixels from its own bytes, or null when it is none of ours. */
@@ -58,15 +59,6 @@ export function sniffImage(bytes: Uint8Array): Omit<ChatImage, "size"> | null {
     return null;
   }
   return null;
-}
-
-/** The R2 folder of a conversation's images; the cut and recall delete from it. */
-export function imageFolder(conversationId: number): string {
-  return `chat/conversation-${conversationId}/`;
-}
-
-function imageKey(conversationId: number, message: Pick<ChatMessage, "senderId" | "clientId">): string {
-  return `${imageFolder(conversationId)}${message.senderId}-${message.clientId}`;
 }
 
 /**
@@ -119,11 +111,6 @@ export async function readImage(
   const stored = await fileStore(ctx.env).get(imageKey(input.conversationId, message));
   if (!stored) throw notFound("image");
   return stored;
-}
-
-/** Deletes a recalled image's bytes. */
-export async function forgetImage(ctx: Pick<MarketContext, "env">, conversationId: number, message: ChatMessage): Promise<void> {
-  if (message.kind === "image") await fileStore(ctx.env).delete(imageKey(conversationId, message));
 }
 
 /** A posted form's file field as an upload, or null when the field is missing or not a file. */

@@ -14,7 +14,7 @@ import { formatInstant } from "./format";
 import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
 import { maskMessage, MESSAGE_RETENTION_MS, previewOf, RECALL_WINDOW_MS, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, type ReportReason } from "./rules";
 import type { ChatMessage, ConversationStore } from "./store";
-import { forgetImage } from "./media";
+import { forgetImage } from "./media-files";
 
 export interface SendInput {
   conversationId: number;
