@@ -97,6 +97,8 @@ export default [
   route("chat-members", "routes/chat-members.tsx"),
   route("chat-contacts", "routes/chat-contacts.tsx"),
   route("chat-search", "routes/chat-search.tsx"),
+  route("chat-image", "routes/chat-image.tsx"),
+  route("chat-location", "routes/chat-location.tsx"),
   route("support/chats", "routes/support.chats.tsx"),
   route("provider/chats", "routes/provider.chats.tsx"),
   route("web-view", "routes/web-view.tsx"),

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "@market/messaging/store";
 import { REPORT_REASONS } from "@market/messaging/rules";
 import { ChatTime } from "~/components/chat-bits";
+import { MessageBody, quoteOf } from "~/components/chat-media-bubble";
 import styles from "./chat-screen.module.css";
 
 interface MessageBubbleProps {
@@ -42,9 +43,9 @@ export function MessageBubble({ message, conversationId, mine, senderName, quote
   return (
     <li id={`m${message.seq}`} className={styles.message} data-mine={mine || undefined} data-testid="chat-message" data-seq={message.seq}>
       {mine ? null : <span className={styles.sender}>{senderName}</span>}
-      <div className={styles.bubble}>
-        {message.replyTo !== null ? <blockquote className={styles.quote}>{quoted?.text || t("message.unavailable")}</blockquote> : null}
-        <p className={styles.text}>{message.text}</p>
+      <div className={styles.bubble} data-kind={message.kind}>
+        {message.replyTo !== null ? <blockquote className={styles.quote}>{(quoted && quoteOf(quoted, t)) || t("message.unavailable")}</blockquote> : null}
+        <MessageBody message={message} conversationId={conversationId} senderName={senderName} />
         {message.masked ? <p className={styles.masked}>{t("message.maskedNotice")}</p> : null}
       </div>
       <div className={styles.meta}>

@@ -12,6 +12,8 @@ import type { ChatWindow } from "@market/messaging/rules";
 import { MAX_TEXT_LENGTH } from "@market/messaging/rules";
 import { PageHeader } from "~/components/page-header";
 import { MessageBubble, PendingBubble } from "~/components/chat-message";
+import { ChatAttach } from "~/components/chat-attach";
+import { quoteOf } from "~/components/chat-media-bubble";
 import { useChatSocket } from "~/platform/chat-socket";
 import styles from "./chat-screen.module.css";
 
@@ -30,6 +32,7 @@ export interface ChatScreenProps {
   replyTo: number | null;
   userSig: string | null;
   clientMessageId: string;
+  attachClientMessageId: string;
   recallUntil: number;
   timeZone: string;
   /** The page's moment (the server's clock). */
@@ -47,7 +50,7 @@ export function ChatScreen(props: ChatScreenProps) {
   const { conversation, viewerId, members, writeState, window: chatWindow } = props;
   const { t, i18n } = useTranslation("chat");
   const live = useChatSocket({ conversationId: conversation.id, userSig: props.userSig, viewerId, initial: props.messages, lastSeq: props.lastSeq, reads: props.reads });
-  const actionData = useActionData<{ fieldErrors?: Record<string, string>; text?: string }>();
+  const actionData = useActionData<{ fieldErrors?: Record<string, string>; text?: string; imageError?: string }>();
   const navigation = useNavigation();
   const [clientId, setClientId] = useState(props.clientMessageId);
   const [replyTo, setReplyTo] = useState<number | null>(props.replyTo);
@@ -140,6 +143,16 @@ export function ChatScreen(props: ChatScreenProps) {
         <Link to={props.refreshHref} className={styles.refresh} reloadDocument>
           {t("chat.refresh")}
         </Link>
+        {/* In the thread's flow, above the fixed composer: forms of their own (forms cannot nest). */}
+        {writeState === "readOnly" ? null : (
+          <ChatAttach
+            conversationId={conversation.id}
+            clientMessageId={props.attachClientMessageId}
+            location={conversation.kind === "order"}
+            disabled={writeState === "notYet"}
+            imageError={actionData?.imageError !== undefined}
+          />
+        )}
       </main>
       {writeState === "readOnly" ? null : (
         <Form method="post" className={styles.composer} onSubmit={submit} data-testid="chat-composer">
@@ -149,7 +162,7 @@ export function ChatScreen(props: ChatScreenProps) {
           {replyTo !== null ? (
             <p className={styles.replying}>
               <input type="hidden" name="replyTo" value={replyTo} />
-              <span className={styles.replyText}>{t("chat.replyingTo", { text: quoted?.text || t("message.recalled") })}</span>
+              <span className={styles.replyText}>{t("chat.replyingTo", { text: (quoted && quoteOf(quoted, t)) || t("message.recalled") })}</span>
               <Link to={`/chat?id=${conversation.id}`} onClick={(event) => (event.preventDefault(), setReplyTo(null))} className={styles.replyCancel}>
                 {t("chat.cancelReply")}
               </Link>

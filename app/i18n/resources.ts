@@ -12,6 +12,7 @@ import enApps from "../locales/en-US/apps.json";
 import enBuy from "../locales/en-US/buy.json";
 import enChat from "../locales/en-US/chat.json";
 import enChatFind from "../locales/en-US/chat-find.json";
+import enChatMedia from "../locales/en-US/chat-media.json";
 import enCommon from "../locales/en-US/common.json";
 import enConsole from "../locales/en-US/console.json";
 import enCoupon from "../locales/en-US/coupon.json";
@@ -37,6 +38,7 @@ import zhApps from "../locales/zh-HK/apps.json";
 import zhBuy from "../locales/zh-HK/buy.json";
 import zhChat from "../locales/zh-HK/chat.json";
 import zhChatFind from "../locales/zh-HK/chat-find.json";
+import zhChatMedia from "../locales/zh-HK/chat-media.json";
 import zhCommon from "../locales/zh-HK/common.json";
 import zhConsole from "../locales/zh-HK/console.json";
 import zhCoupon from "../locales/zh-HK/coupon.json";
@@ -81,6 +83,7 @@ const namespaces = {
     buy: enBuy,
     chat: enChat,
     "chat-find": enChatFind,
+    "chat-media": enChatMedia,
     common: enCommon,
     console: enConsole,
     coupon: enCoupon,
@@ -108,6 +111,7 @@ const namespaces = {
     buy: zhBuy,
     chat: zhChat,
     "chat-find": zhChatFind,
+    "chat-media": zhChatMedia,
     common: zhCommon,
     console: zhConsole,
     coupon: zhCoupon,

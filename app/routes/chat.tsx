@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { MarketError } from "@market/errors";
 import {
   accessConversation,
+  clientMessageIdSchema,
   conversationStore,
   groupMembers,
   joinAsSupport,
@@ -32,10 +33,11 @@ import {
   sendSchema,
   writeStateOf,
 } from "@market/messaging";
+import { sendImage, sendLocation, uploadedImageOf } from "@market/messaging/media";
 import type { Route } from "./+types/chat";
 import { readForm } from "~/server/form.server";
 
-export const handle = { i18n: ["chat", "errors"] };
+export const handle = { i18n: ["chat", "chat-media", "errors"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -93,6 +95,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       replyTo: reply ?? null,
       userSig,
       clientMessageId: newClientMessageId(),
+      // The attachments' own id: a text sent live over the socket must not take the image's.
+      attachClientMessageId: newClientMessageId(),
       recallUntil: market.now() - RECALL_WINDOW_MS,
       timeZone: market.viewer.timeZone,
       today: market.now(),
@@ -109,6 +113,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   seqForm.extend({ intent: z.literal("recall") }),
   seqForm.extend({ intent: z.literal("report"), reason: z.enum(REPORT_REASONS) }),
   z.object({ intent: z.literal("join"), conversationId: digits }),
+  z.object({ intent: z.literal("image"), conversationId: digits, clientMessageId: clientMessageIdSchema, file: z.unknown() }),
+  z.object({ intent: z.literal("location"), conversationId: digits, clientMessageId: clientMessageIdSchema }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -136,6 +142,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "report":
         await reportMessage(market, store, input);
         return redirectWithToast(back, { kind: "success", key: "chat:chat.reported" });
+      case "image": {
+        const file = await uploadedImageOf(input.file as FormDataEntryValue | null);
+        const sent = await sendImage(market, store, { conversationId: input.conversationId, clientMessageId: input.clientMessageId, file }).catch((error: unknown) => {
+          // Stays on the chat with the reason beside the picker (400), as a form's field error does.
+          if (error instanceof MarketError && error.messageKey === "chatImageInvalid") return null;
+          throw error;
+        });
+        return sent ? redirect(back) : data({ imageError: "chatImageInvalid" as const }, { status: 400 });
+      }
+      case "location":
+        await sendLocation(market, store, input);
+        return redirect(back);
       case "join":
         await joinAsSupport(market, input.conversationId);
         return redirect(back);

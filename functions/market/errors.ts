@@ -75,6 +75,8 @@ export const CODES = {
   chatNotOpenYet: 680001,
   chatReadOnly: 680002,
   chatRecallExpired: 680003,
+  // An image that is not PNG, JPEG, WebP or GIF by its bytes, or over 10 MB (docs/decisions/chat-media.md).
+  chatImageInvalid: 680004,
 } as const;
 
 export type CodeName = keyof typeof CODES;

@@ -29,6 +29,8 @@ const CEILINGS: Record<string, number> = {
   "routes/auth.provider": 120.0,
   "routes/chat": 125.5,
   "routes/chat-contacts": 122.5,
+  "routes/chat-image": 120.0,
+  "routes/chat-location": 121.5,
   "routes/chat-members": 121.5,
   "routes/chat-search": 122.5,
   "routes/confirm-order": 185.5,

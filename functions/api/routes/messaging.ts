@@ -10,6 +10,8 @@
  *   GET  /user/im/v1/unread                                                    { unreadTotal }
  *   GET  /user/im/v1/message/list           ?conversationId=&before=|since=&pageSize=   HistoryPage
  *   POST /user/im/v1/message/send           { conversationId, clientMessageId, text, replyTo? }   ChatMessage
+ *   POST /user/im/v1/message/image          multipart { conversationId, clientMessageId, file }   ChatMessage (kind image)
+ *   GET  /user/im/v1/message/image          ?conversationId=&seq=            the image's bytes (members only)
  *   POST /user/im/v1/message/read           { conversationId, seq }
  *   POST /user/im/v1/message/recall         { conversationId, seq }          ChatMessage (the recall)
  *   POST /user/im/v1/message/report         { conversationId, seq, reason }
@@ -29,6 +31,8 @@ import {
   conversationStore,
   groupMembers,
   historySchema,
+  imageReadSchema,
+  imageSendSchema,
   joinAsSupport,
   listConversations,
   markRead,
@@ -49,6 +53,7 @@ import {
   unreadTotal,
   type ConversationAccess,
 } from "../../market/messaging";
+import { imageResponse, readImage, sendImage, uploadedImageOf } from "../../market/messaging/media";
 
 async function body(c: Context<ApiEnv>): Promise<unknown> {
   return c.req.raw.json().catch(() => ({}));
@@ -114,6 +119,20 @@ export function registerMessagingRoutes(api: Hono<ApiEnv>) {
     const input = parse(sendSchema, await body(c));
     const message = await sendMessage(market, conversationStore(market, input.conversationId), { ...input, replyTo: input.replyTo ?? null });
     return c.json(ok(message));
+  });
+
+  api.post("/user/im/v1/message/image", async (c) => {
+    const market = signedIn(c);
+    const form = await c.req.raw.formData().catch(() => new FormData());
+    const input = parse(imageSendSchema, { conversationId: form.get("conversationId"), clientMessageId: form.get("clientMessageId") });
+    const file = await uploadedImageOf(form.get("file"));
+    return c.json(ok(await sendImage(market, conversationStore(market, input.conversationId), { ...input, file })));
+  });
+
+  api.get("/user/im/v1/message/image", async (c) => {
+    const market = signedIn(c);
+    const input = parse(imageReadSchema, c.req.query());
+    return imageResponse(await readImage(market, conversationStore(market, input.conversationId), input));
   });
 
   api.post("/user/im/v1/message/read", async (c) => {

@@ -9,6 +9,7 @@ import type { MarketContext } from "../context";
 import { translateKey } from "../../api/messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
 import { conversationStore } from "./store";
+import { forgetImage } from "./media-files";
 
 /** Deletes messages older than 30 days from up to `limit` conversations. Returns how many were deleted. */
 export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<number> {
@@ -21,6 +22,7 @@ export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<nu
   for (const { id } of results) {
     const cut = await conversationStore(ctx, id).cut(cutoff);
     deleted += cut.deleted;
+    for (const image of cut.images) await forgetImage(ctx, id, image);
     await ctx.d1.prepare("UPDATE conversations SET oldest_message_at = ? WHERE id = ?").bind(cut.oldest, id).run();
   }
   await ctx.d1.prepare("DELETE FROM message_sends WHERE sent_at < ?").bind(ctx.now() - 60 * SEND_LIMIT_WINDOW_MS).run();

@@ -213,10 +213,11 @@ export class Conversation extends DurableObject<Env> implements ConversationStor
     return this.readsNow();
   }
 
-  async cut(before: number): Promise<{ deleted: number; oldest: number | null }> {
+  async cut(before: number): Promise<{ deleted: number; oldest: number | null; images: ChatMessage[] }> {
+    const images = this.sql.exec("SELECT * FROM messages WHERE sent_at < ? AND kind = 'image'", before).toArray().map(toMessage);
     const deleted = this.sql.exec("DELETE FROM messages WHERE sent_at < ?", before).rowsWritten;
     const oldest = this.sql.exec("SELECT MIN(sent_at) AS oldest FROM messages").one().oldest;
-    return { deleted, oldest: oldest === null ? null : Number(oldest) };
+    return { deleted, oldest: oldest === null ? null : Number(oldest), images };
   }
 
   /** Text messages whose text contains `pattern` (a LIKE pattern escaped with backslash), newest first (find.ts). */

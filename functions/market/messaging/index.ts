@@ -15,4 +15,4 @@ export { conversationStore, type ChatMessage, type ConversationStore } from "./s
 export { connectConversationSocket, closeSocketsOf } from "./socket";
 export { postOrderEvent } from "./system-messages";
 export { cutOldMessages, emailOfflineMembers } from "./chores";
-export { clientFrameSchema, type ServerFrame, type ClientFrame } from "./frames";
+export { clientFrameSchema, clientMessageIdSchema, type ServerFrame, type ClientFrame } from "./frames";

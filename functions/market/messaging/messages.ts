@@ -14,6 +14,7 @@ import { formatInstant } from "./format";
 import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
 import { maskMessage, MESSAGE_RETENTION_MS, previewOf, RECALL_WINDOW_MS, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, type ReportReason } from "./rules";
 import type { ChatMessage, ConversationStore } from "./store";
+import { forgetImage } from "./media-files";
 
 export interface SendInput {
   conversationId: number;
@@ -34,7 +35,7 @@ export function writeStateOf(access: ConversationAccess): WriteState {
 }
 
 /** Refuses a message the conversation may not take now. */
-function requireWritable(ctx: MarketContext, access: ConversationAccess) {
+export function requireWritable(ctx: MarketContext, access: ConversationAccess) {
   const state = writeStateOf(access);
   if (state === "readOnly") throw new MarketError("chatReadOnly");
   if (state === "notYet") {
@@ -44,7 +45,7 @@ function requireWritable(ctx: MarketContext, access: ConversationAccess) {
 }
 
 /** Counts the send against the sender's minute; a retry of the same client id is not counted again. */
-async function takeSendSlot(ctx: MarketContext, userId: number, clientMessageId: string) {
+export async function takeSendSlot(ctx: MarketContext, userId: number, clientMessageId: string) {
   const now = ctx.now();
   const taken = await ctx.d1
     .prepare(
@@ -191,10 +192,11 @@ export async function recallMessage(ctx: MarketContext, store: ConversationStore
   if (access.window?.state === "closed") throw new MarketError("chatReadOnly");
   const userId = ctx.viewer.userId!;
   const message = await store.message(input.seq);
-  if (!message || message.senderId !== userId || message.kind !== "text") throw notFound("message");
+  if (!message || message.senderId !== userId || message.kind === "system" || message.kind === "recall") throw notFound("message");
   if (message.recalledAt !== null) return message;
   if (ctx.now() - message.sentAt > RECALL_WINDOW_MS) throw new MarketError("chatRecallExpired");
   const recall = await store.recall({ conversationId: input.conversationId, seq: input.seq, at: ctx.now(), clientId: `recall-${input.seq}`, senderId: userId });
+  await forgetImage(ctx, input.conversationId, message);
   await ctx.d1
     .prepare("UPDATE conversations SET last_message_preview = NULL WHERE id = ? AND last_seq = ?")
     .bind(input.conversationId, input.seq)

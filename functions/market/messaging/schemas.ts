@@ -32,3 +32,5 @@ export const readSchema = z.object({ conversationId: id, seq: id });
 export const recallSchema = readSchema;
 export const reportSchema = z.object({ conversationId: id, seq: id, reason: z.enum(REPORT_REASONS) });
 export const memberSettingSchema = z.object({ conversationId: id, setting: z.enum(["pin", "mute", "hide"]), on: flag });
+export const imageSendSchema = z.object({ conversationId: id, clientMessageId: clientMessageIdSchema });
+export const imageReadSchema = z.object({ conversationId: id, seq: id });

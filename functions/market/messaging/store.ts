@@ -14,7 +14,7 @@ declare global {
   }
 }
 
-export type ChatMessageKind = "text" | "system" | "recall";
+export type ChatMessageKind = "text" | "system" | "recall" | "image" | "location";
 
 /** One entry of a conversation's log; every entry has the next sequence number. */
 export interface ChatMessage {
@@ -24,7 +24,7 @@ export interface ChatMessage {
   /** 0 for the platform's system messages. */
   senderId: number;
   kind: ChatMessageKind;
-  /** Empty once recalled. For `system`, a key of the chat namespace's system messages. */
+  /** Empty once recalled. For `system`, a key of the chat namespace's system messages; for `image`, its ChatImage as JSON (media.ts). */
   text: string;
   masked: boolean;
   /** The quoted message, when replying. */
@@ -65,7 +65,8 @@ export interface ConversationStore {
   recall(input: { conversationId: number; seq: number; at: number; clientId: string; senderId: number }): Promise<ChatMessage>;
   markRead(input: { userId: number; seq: number }): Promise<void>;
   reads(): Promise<Record<string, number>>;
-  cut(before: number): Promise<{ deleted: number; oldest: number | null }>;
+  /** `images`: the image messages deleted, whose bytes the caller deletes from R2. */
+  cut(before: number): Promise<{ deleted: number; oldest: number | null; images: ChatMessage[] }>;
   disconnect(userId: number): Promise<number>;
 }
 

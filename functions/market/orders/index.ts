@@ -24,7 +24,7 @@ export { reorder, reorderSchema, shippingInputOf, type ReorderInput } from "./re
 export { getOrder, listOrders, type OrderView, type PriceDetails, type OrderNoteView, type PlacedThrough } from "./order-views";
 export { listMyOrders, myOrdersQuerySchema, MY_ORDER_SECTIONS, type MyOrder, type MyOrderSection, type MyOrdersQuery } from "./my-orders";
 export { openOrder, orderOwnership, type OpenedOrder, type OrderOwnership } from "./ownership";
-export { orderVenue, type OrderVenue, type OrderVenueSection } from "./order-venue";
+export { orderVenue, orderVenueForMember, type OrderVenue, type OrderVenueSection } from "./order-venue";
 export { tidyExpiredOrders } from "./tidy-expired";
 export { requireBuyer } from "../context/buyer";
 export { HOLD_MS, MAX_UNPAID_ORDERS, ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";

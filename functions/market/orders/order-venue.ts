@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { listings, sessions, shows, venues, venueSections } from "../../db/schema";
 import { stageOutline, type StageOutline } from "../../db/seed/seat-maps";
 import type { MarketContext } from "../context";
-import { getOrder } from "./order-views";
+import { getOrder, getOrderForMember, type OrderView } from "./order-views";
 
 export interface OrderVenueSection {
   code: string;
@@ -31,7 +31,18 @@ export interface OrderVenue {
  * does not exist or is another account's. No side effects.
  */
 export async function orderVenue(ctx: MarketContext, orderId: number): Promise<OrderVenue> {
-  const order = await getOrder(ctx, orderId);
+  return venueOf(ctx, await getOrder(ctx, orderId));
+}
+
+/**
+ * The venue of an order whose chat the viewer is a member of (the Location page: buyer,
+ * provider or support). The caller checks the membership first. Throws notFound.
+ */
+export async function orderVenueForMember(ctx: MarketContext, orderId: number): Promise<OrderVenue> {
+  return venueOf(ctx, await getOrderForMember(ctx, orderId));
+}
+
+async function venueOf(ctx: MarketContext, order: OrderView): Promise<OrderVenue> {
   const zh = ctx.viewer.language === "zh-HK";
   const [place] = await ctx.db
     .select({ venue: venues, sectionId: listings.sectionId })

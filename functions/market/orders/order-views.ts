@@ -165,6 +165,17 @@ export async function getOrder(ctx: MarketContext, orderId: number): Promise<Ord
   return view;
 }
 
+/**
+ * An order by id whoever placed it, for callers that have already checked the viewer may see it
+ * (a member of the order's chat: its provider, support). Throws notFound when there is none.
+ */
+export async function getOrderForMember(ctx: MarketContext, orderId: number): Promise<OrderView> {
+  const [row] = await selectOrders(ctx).where(eq(orders.id, orderId)).limit(1);
+  if (!row) throw notFound("order");
+  const [view] = await toViews(ctx, [row]);
+  return view;
+}
+
 /** The tab condition at `now`, mirroring orderTabAt in SQL. */
 function tabCondition(tab: OrderTab, now: number): SQL {
   const ongoing = or(
