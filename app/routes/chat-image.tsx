@@ -2,10 +2,9 @@
  * An image sent in a chat (/chat-image?id=&seq=; login): its bytes, for the conversation's
  * members only. Anyone else, a recalled image or one past the 30-day cut is not found.
  */
-import { data } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/server/auth.server";
-import { MarketError } from "@market/errors";
+import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 import { conversationStore } from "@market/messaging";
 import { imageResponse, readImage } from "@market/messaging/media";
 import type { Route } from "./+types/chat-image";
@@ -16,12 +15,7 @@ const querySchema = z.object({ id: digits, seq: digits });
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw data(null, { status: 404 });
+  if (!query.success) throw notFoundResponse();
   const { id, seq } = query.data;
-  try {
-    return imageResponse(await readImage(context.market, conversationStore(context.market, id), { conversationId: id, seq }));
-  } catch (error) {
-    if (error instanceof MarketError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  return imageResponse(await readImage(context.market, conversationStore(context.market, id), { conversationId: id, seq }).catch(notFoundPage));
 }

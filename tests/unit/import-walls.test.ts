@@ -89,6 +89,8 @@ test("the domain names no adapter: it owns the ports and the Worker wires the ad
     "functions/market/delivery/buyer-mails.ts -> functions/integrations/mail/index.ts",
     "functions/market/delivery/e-tickets.ts -> functions/integrations/storage/index.ts",
     "functions/market/messaging/chores.ts -> functions/integrations/mail/index.ts",
+    "functions/market/messaging/media-files.ts -> functions/integrations/storage/index.ts",
+    "functions/market/messaging/media.ts -> functions/integrations/storage/index.ts",
     "functions/market/payments/apply-event.ts -> functions/integrations/payment/index.ts",
     "functions/market/payments/deps.ts -> functions/integrations/payment/index.ts",
     "functions/market/payments/receive-callback.ts -> functions/integrations/payment/index.ts",

@@ -18,14 +18,11 @@ import { eTicketPdf, looksLikePdf } from "./e-ticket-pdf";
 import type { DeliveryRow, DeliveryExtras, DeliveryFileRow } from "./delivery-views";
 import { E_TICKET_MAX_BYTES, MACHINES } from "./machine";
 import { takeStep } from "./steps";
+import type { UploadedFile } from "../input/uploaded-file";
 
 export const PDF_TYPE = "application/pdf";
 
-export interface UploadedFile {
-  name: string;
-  type: string;
-  bytes: ArrayBuffer | Uint8Array;
-}
+export type { UploadedFile };
 
 function orderFolder(orderId: number): string {
   return `e-tickets/order-${orderId}`;

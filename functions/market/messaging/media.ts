@@ -10,7 +10,7 @@
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { fileStore } from "../../integrations/storage";
-import type { UploadedFile } from "../delivery/e-tickets";
+import type { UploadedFile } from "../input/uploaded-file";
 import { accessConversation } from "./conversations";
 import { indexMessage, requireWritable, takeSendSlot } from "./messages";
 import { MESSAGE_RETENTION_MS } from "./rules";
