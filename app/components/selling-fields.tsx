@@ -5,7 +5,7 @@
  */
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import type { ResaleNotice } from "@market/selling/buyer-notices";
+import type { ResaleNotice } from "@market/listings/buyer-notices";
 import { ConsoleFieldFrame } from "./console-field";
 import kit from "./console-kit.module.css";
 

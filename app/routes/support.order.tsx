@@ -19,7 +19,8 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleNotFound, consoleWriters, orderFacts, recordId, requireConsole, takeStep, wallTimeValue } from "~/server/console.server";
 import { listCases } from "@market/aftersales";
-import { getSupportOrder, intervene, interventionSchema, type InterventionAction } from "@market/delivery";
+import { interventionSchema, type InterventionAction } from "@market/delivery";
+import { getSupportOrder, intervene } from "@market/payments";
 import type { Route } from "./+types/support.order";
 import { readForm } from "~/server/form.server";
 

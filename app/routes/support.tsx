@@ -15,7 +15,8 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { consoleWriters, requireConsole } from "~/server/console.server";
 import { listCases } from "@market/aftersales";
 import { pagingSchema } from "@market/paging";
-import { searchOrders, supportSearchSchema } from "@market/delivery";
+import { supportSearchSchema } from "@market/delivery";
+import { searchOrders } from "@market/payments";
 import type { Route } from "./+types/support";
 
 export const handle = { i18n: ["console", "order", "apps"] };

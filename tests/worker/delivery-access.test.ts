@@ -5,19 +5,17 @@ import {
   confirmReceipt,
   getDeliveryForBuyer,
   getProviderOrder,
-  getSupportOrder,
-  intervene,
   listProviderOrders,
   loadDeliveries,
   markReadyForPickup,
   markShipped,
   openETicketFile,
   revealVoucher,
-  searchOrders,
   setPickupDetails,
   startVoucher,
   uploadETicket,
 } from "../../functions/market/delivery";
+import { getSupportOrder, intervene, searchOrders } from "../../functions/market/payments";
 import { CODES } from "../../functions/market/errors";
 import { makeBuyer, marketFor } from "./support/buying";
 import { refusal } from "./support/after-sales";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { confirmPickup, getDeliveryForBuyer, intervene, markReadyForPickup, markShipped, setPickupDetails } from "../../functions/market/delivery";
+import { confirmPickup, getDeliveryForBuyer, markReadyForPickup, markShipped, setPickupDetails } from "../../functions/market/delivery";
+import { intervene } from "../../functions/market/payments";
 import { buyerDeliveryRow } from "../../functions/market/delivery/access";
 import { takeStep } from "../../functions/market/delivery/steps";
 import { CODES, MarketError } from "../../functions/market/errors";

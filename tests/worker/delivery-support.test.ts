@@ -4,17 +4,14 @@ import { readOutbox } from "../../functions/integrations/mail";
 import {
   confirmReceipt,
   getDeliveryForBuyer,
-  getSupportOrder,
-  intervene,
   markReadyForPickup,
   markShipped,
-  searchOrders,
   setPickupDetails,
   uploadETicket,
 } from "../../functions/market/delivery";
 import { CODES } from "../../functions/market/errors";
 import { getOrder } from "../../functions/market/orders";
-import { settleOwedRefunds } from "../../functions/market/payments";
+import { getSupportOrder, intervene, searchOrders, settleOwedRefunds } from "../../functions/market/payments";
 import { expectConsoleError } from "../support/console-guard";
 import { countingProvider, refusal } from "./support/after-sales";
 import { DAY, deliveryRow, HOUR, paidDelivery, pdfBytes } from "./support/delivery";

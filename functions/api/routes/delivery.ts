@@ -42,8 +42,6 @@ import {
   deliverETickets,
   getDeliveryForBuyer,
   getProviderOrder,
-  getSupportOrder,
-  intervene,
   issueRedemptionCode,
   listProviderOrders,
   markCollected,
@@ -54,7 +52,6 @@ import {
   providerOrdersQuerySchema,
   removeETicketFile,
   revealVoucher,
-  searchOrders,
   sendTransfer,
   setPickupDetails,
   startVoucher,
@@ -63,6 +60,7 @@ import {
   type InterventionInput,
   type PickupDetailsInput,
 } from "../../market/delivery";
+import { getSupportOrder, intervene, searchOrders } from "../../market/payments";
 import { MarketError } from "../../market/errors";
 import { requireRole } from "../../market/staff";
 import { recordId } from "../../market/input/fields";

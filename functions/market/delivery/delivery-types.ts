@@ -3,7 +3,7 @@
  * provider and support handle it.
  */
 import type { DeliveryActor, DeliveryMethod, DeliveryState, DeliveryStep } from "../../db/schema";
-import type { ShippingAddress } from "../orders/order-schemas";
+import type { ShippingAddress } from "./shipping-address";
 import type { DeliveryStage } from "./machine";
 
 /** What the buyer can do now. */

@@ -6,7 +6,7 @@
  * What differs by audience: the pickup code is the buyer's proof at the counter, so the provider
  * never sees it (support does); everything else is the same facts.
  */
-import { seatsOfDeliveries, type SeatPick } from "../selling/seats";
+import { seatsOfDeliveries, type SeatPick } from "../listings/seats";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   deliveries,
@@ -26,7 +26,7 @@ import {
 import { addDays, zonedDate, zonedStartOfDate, zonedStartOfDay } from "../calendar";
 import { offsetOf, type Paging } from "../paging";
 import type { MarketContext } from "../context";
-import type { ShippingAddress } from "../orders/order-schemas";
+import type { ShippingAddress } from "./shipping-address";
 import type {
   DeliveryBuyerAction,
   DeliveryProviderAction,
@@ -105,7 +105,7 @@ export async function pageOfDeliveryRows(
 export interface DeliveryExtras {
   files: Map<number, DeliveryFileRow[]>;
   events: Map<number, DeliveryEventRow[]>;
-  /** The seats each order got, by order id (selling/seats.ts). */
+  /** The seats each order got, by order id (listings/seats.ts). */
   seats: Map<number, SeatPick>;
 }
 

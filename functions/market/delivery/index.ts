@@ -78,4 +78,3 @@ export {
 } from "./provider-steps";
 
 // Support (support role; every order)
-export { searchOrders, getSupportOrder, intervene } from "./interventions";

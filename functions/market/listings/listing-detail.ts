@@ -19,13 +19,13 @@ import { loadReference } from "../reference";
 import type { Money } from "./from-prices";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";
-import { previewSeats } from "../selling/seats";
+import { resaleNotices, type ResaleNotice } from "./buyer-notices";
+import { previewSeats } from "./seats";
 import { priceOrder, type PricedParts } from "./price-order";
 import { displayCurrency, offeredListings, sessionSummary, type OfferedListing, type SessionSummary } from "./session-offer";
 import { recordId, wholeNumber } from "../input/fields";
 
-export { CONSECUTIVE_NOT_GUARANTEED_FROM } from "../selling/seats";
+export { CONSECUTIVE_NOT_GUARANTEED_FROM } from "./seats";
 
 export const listingDetailQuerySchema = z.object({
   listingId: recordId(),
@@ -60,7 +60,7 @@ export interface ListingDetail {
   consecutiveNotGuaranteed: boolean;
   /** The seat numbers the buyer gets if they order now (decided for good when the order is placed); null for general admission. */
   seats: string[] | null;
-  /** 'Price capped by local law' and the disclosures the law requires (selling/buyer-notices.ts). */
+  /** 'Price capped by local law' and the disclosures the law requires (listings/buyer-notices.ts). */
   notice: ResaleNotice | null;
 }
 

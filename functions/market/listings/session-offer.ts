@@ -20,7 +20,7 @@ import { sessionStatus } from "./session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { convert } from "../money";
-import { resaleNotices, type ResaleNotice } from "../selling/buyer-notices";
+import { resaleNotices, type ResaleNotice } from "./buyer-notices";
 import { ticketsLeft } from "./availability";
 import { ticketPrice } from "../money/ticket-price";
 import { allowedQuantities } from "./split-rules";
@@ -64,7 +64,7 @@ export interface OfferedListing {
   comparedToFace: "below" | "at" | "above";
   /** Raw trade-currency amounts, for the confirmation's breakdown. */
   trade: { currency: string; priceMinor: number; faceValueMinor: number; allIn: number };
-  /** 'Price capped by local law' and the law's disclosures (selling/buyer-notices.ts); null when none. */
+  /** 'Price capped by local law' and the law's disclosures (listings/buyer-notices.ts); null when none. */
   notice: ResaleNotice | null;
   /** The seller sells these to verified students only (market/students). */
   studentsOnly: boolean;

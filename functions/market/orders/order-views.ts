@@ -15,7 +15,7 @@ import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
-import { seatsOfOrders } from "../selling/seats";
+import { seatsOfOrders } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
 import { ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";

@@ -27,7 +27,7 @@ import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOr
 import { newOrderNo } from "./order-no";
 import { getOrder, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
-import { assignSeatStatements } from "../selling/seats";
+import { assignSeatStatements } from "../listings/seats";
 import { prepare } from "../context/statements";
 import { invalidInput } from "./validation";
 
@@ -276,7 +276,7 @@ async function takeTickets(
     RETURNING id`;
   const batch = [prepare(ctx.d1, statement)];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
-  // The order's seats, decided in the same transaction that takes its tickets (selling/seats.ts).
+  // The order's seats, decided in the same transaction that takes its tickets (listings/seats.ts).
   batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }));
   const [result] = await ctx.d1.batch<{ id: number }>(batch);
   return result.results[0]?.id ?? null;

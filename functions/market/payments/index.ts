@@ -22,3 +22,4 @@ export { settleRefund, settleOwedRefunds, refundMail } from "./refunds";
 export { payReturnUrl, paymentCallbackUrl, ORDER_TYPE, PAYMENT_CALLBACK_PATH } from "./pay-paths";
 export { readSandboxCheckout, completeSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout";
 export { defaultPaymentDeps, type PaymentDeps } from "./deps";
+export { searchOrders, getSupportOrder, intervene } from "./interventions";

@@ -23,8 +23,9 @@ import { looksLikePdf } from "../delivery/e-ticket-pdf";
 import { prepare } from "../context/statements";
 import { invalidField, sellingInvalid } from "./invalid-input";
 import { refuseAboveCap, sessionMarket, verdictFor, type SessionMarket } from "./market-law";
-import type { ResaleVerdict } from "./resale-laws";
-import { seatsSideBySide } from "./seats";
+import type { ResaleVerdict } from "../reference/resale-laws";
+import type { ListingDisclosures } from "../listings/buyer-notices";
+import { seatsSideBySide } from "../listings/seats";
 import { requireSeller, type Seller } from "./seller-profiles";
 import { createListingSchema, parseSeatList, type CreateListingInput, type CreateListingRequest } from "./selling-schemas";
 import { recordLowestPrice } from "../demand/price-history";
@@ -61,13 +62,7 @@ export function minorOf(amount: string, minorUnits: number, field: string): numb
   return minor;
 }
 
-/** The disclosures the law asks a listing to carry, as stored and shown to buyers. */
-export interface ListingDisclosures {
-  /** Rule ids that asked for them. */
-  rules: string[];
-  show: ResaleVerdict["disclose"];
-  trader: Seller["trader"];
-}
+export type { ListingDisclosures };
 
 export function disclosuresOf(verdict: ResaleVerdict, seller: Pick<Seller, "kind" | "trader">): ListingDisclosures | null {
   if (verdict.disclose.length === 0) return null;

@@ -20,7 +20,7 @@ import { prepare } from "../context/statements";
 import { minorOf } from "./create-listing";
 import { sellingInvalid } from "./invalid-input";
 import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
-import { seatsSideBySide } from "./seats";
+import { seatsSideBySide } from "../listings/seats";
 import { getSellerProfile, requireSeller, writeProfile } from "./seller-profiles";
 import { resellSchema, type ResellInput } from "./selling-schemas";
 

@@ -11,7 +11,7 @@
  * - A resold ticket's old credential dies in the batch that pays its new buyer (fan-resale.ts).
  * - A payout is due two days after the event, once delivered, with no open case or hold (payouts.ts).
  */
-export * from "./resale-laws";
+export * from "../reference/resale-laws";
 export * from "./selling-schemas";
 export { sessionMarket, verdictFor } from "./market-law";
 export { getSellerProfile, requireSeller, saveSellerProfile, type SellerProfileView } from "./seller-profiles";
@@ -20,7 +20,7 @@ export { editListing, withdrawListing } from "./manage-listing";
 export { listProviderListings, listableSessions, listingStatus, openListingProof, type ProviderListingView, type ListableSession, type ListingStatus } from "./provider-listings";
 export { heldPayouts, holdPayout, marketplaceFee, payoutStatement, payoutStatus, providerPayouts, releasePayout, supportPayout, type PayoutView, type PayoutStatement } from "./payouts";
 export { resellOrder, resaleOfOrder } from "./fan-resale";
-export { resaleNotices, type ResaleNotice } from "./buyer-notices";
-export { previewSeats, seatsOfOrders, type SeatPick } from "./seats";
+export { resaleNotices, type ResaleNotice } from "../listings/buyer-notices";
+export { previewSeats, seatsOfOrders, type SeatPick } from "../listings/seats";
 export { setResaleFlags } from "./resale-flags";
 export { lawFlags, proofQueue, reviewLawFlag, reviewLog, reviewPayoutHold, reviewProof, type LawFlag, type ProofQueueItem, type ReviewLogEntry } from "./support-review";

@@ -11,7 +11,7 @@ import { sessionStatus } from "../listings/session-status";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { formatMoney } from "../money";
-import { jurisdictionOf, resaleVerdict, type ResaleVerdict } from "./resale-laws";
+import { jurisdictionOf, resaleVerdict, type ResaleVerdict } from "../reference/resale-laws";
 
 export interface SessionMarket {
   sessionId: number;

@@ -12,7 +12,7 @@ import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
 import { requireRole } from "../staff";
-import { ruleById } from "./resale-laws";
+import { ruleById } from "../reference/resale-laws";
 import { requireSeller } from "./seller-profiles";
 import { inJson } from "../context/statements";
 

@@ -12,18 +12,13 @@ import { accountRoles, sellerProfiles, sellers, users, type SellerKind } from ".
 import type { MaskedReceivingAccount } from "../aftersales/case-views";
 import { maskReceivingAccount } from "../aftersales/masking";
 import type { MarketContext } from "../context";
+import type { TraderIdentity } from "../listings/buyer-notices";
 import { MarketError } from "../errors";
 import { prepare } from "../context/statements";
 import { sellerProfileSchema, type SellerProfileInput, type SellerProfileRequest } from "./selling-schemas";
 import { sellingInvalid } from "./invalid-input";
 
-export interface TraderIdentity {
-  legalName: string;
-  address: string;
-  email: string;
-  phone: string | null;
-  registrationNo: string | null;
-}
+export type { TraderIdentity };
 
 export interface SellerProfileView {
   sellerId: number;

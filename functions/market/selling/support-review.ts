@@ -43,7 +43,7 @@ import { logStatement } from "./review-log";
 import { prepare } from "../context/statements";
 import { recordLowestPrice } from "../demand/price-history";
 import { supportPayout } from "./payouts";
-import { jurisdictionOf, resaleVerdict } from "./resale-laws";
+import { jurisdictionOf, resaleVerdict } from "../reference/resale-laws";
 import { lawReviewSchema, payoutReviewSchema, proofReviewSchema, type LawReviewInput, type PayoutReviewInput, type ProofReviewInput } from "./selling-schemas";
 
 export interface ReviewLogEntry {

@@ -6,9 +6,25 @@
  */
 import { listingTerms } from "../../db/schema";
 import type { MarketContext } from "../context";
-import type { ListingDisclosures } from "./create-listing";
-import { ruleById } from "./resale-laws";
+import { ruleById, type ResaleVerdict } from "../reference/resale-laws";
 import { inJson } from "../context/statements";
+
+/** A trader's identity, shown to buyers where the law requires it (kept by selling/seller-profiles.ts). */
+export interface TraderIdentity {
+  legalName: string;
+  address: string;
+  email: string;
+  phone: string | null;
+  registrationNo: string | null;
+}
+
+/** The disclosures the law asks a listing to carry, as stored and shown to buyers. */
+export interface ListingDisclosures {
+  /** Rule ids that asked for them. */
+  rules: string[];
+  show: ResaleVerdict["disclose"];
+  trader: TraderIdentity | null;
+}
 
 export interface ResaleNotice {
   /** The law that caps the price, in the viewer's language; null when uncapped. */
