@@ -54,9 +54,13 @@ test("browser code imports no server module", () => {
   ).toEqual([]);
 });
 
-test("the seed imports only the schema and the market's ground floor (context, money, errors)", () => {
-  const groundFloor = under("functions/db/", "functions/market/context/", "functions/market/money/", "functions/market/errors.ts");
+test("the seed imports only the schema and the market's ground floor (context, money, errors, venue geometry)", () => {
+  const groundFloor = under("functions/db/", "functions/market/context/", "functions/market/money/", "functions/market/errors.ts", "functions/market/venues/");
   expect(crossing(under("functions/db/seed/"), (path) => path.startsWith("functions/") && !groundFloor(path))).toEqual([]);
+});
+
+test("the domain and the screens draw seat maps from the domain's geometry, never from the seed", () => {
+  expect(crossing(under("functions/market/", "functions/web/", "functions/api/", "app/"), under("functions/db/seed/"))).toEqual([]);
 });
 
 test("the domain imports neither door: the web door and the API door import the domain", () => {

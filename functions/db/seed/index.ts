@@ -17,7 +17,7 @@ import { TOURS } from "./tours";
 import { demoVenues } from "./venues";
 import { demoPriceHistory } from "./price-history";
 
-export { stageOutline, type StageOutline } from "./seat-maps";
+export { stageOutline, type StageOutline } from "../../market/venues/seat-maps";
 export { DEMO_STAFF, withDemoStaff } from "./staff";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];

@@ -8,7 +8,7 @@ import { DAY_MS } from "./calendar";
 import { currencyOf, PRICE_STEP, regionOf } from "./places";
 import type { Prng } from "./prng";
 import type { ScheduledShow } from "./schedule";
-import { rowLabel, type SectionZone } from "./seat-maps";
+import { rowLabel, type SectionZone } from "../../market/venues/seat-maps";
 import type { CategorySlug } from "./taxonomy";
 import type { VenueSectionRow } from "./venues";
 

@@ -4,7 +4,7 @@ import { CITIES } from "./places";
 import {
   amphitheatreMap, arenaMap, clubMap, festivalGroundMap, inTheRoundMap, stadiumMap, theatreMap,
   type SeatMap, type VenueKind,
-} from "./seat-maps";
+} from "../../market/venues/seat-maps";
 
 export type VenueRow = typeof venues.$inferInsert;
 export type VenueSectionRow = typeof venueSections.$inferInsert;

@@ -12,10 +12,10 @@
  *   bands are cut from every listing's price, not from each section's cheapest, so every listing
  *   (a seat group, a chip) sits in the band whose range holds its own price; a section takes the
  *   band of its cheapest listing.
- * - The stage comes from the venue's kind and map size (db/seed/seat-maps.ts stageOutline): the
+ * - The stage comes from the venue's kind and map size (venues/seat-maps.ts stageOutline): the
  *   schema keeps no stage.
  * - Seats are drawn for one section only, the one the buyer zooms into (`section`): its rows
- *   (labelled by the venue's convention, seed/seat-maps.ts rowLabel) × seats per row, and a
+ *   (labelled by the venue's convention, venues/seat-maps.ts rowLabel) × seats per row, and a
  *   group of seats per listing offering the chosen quantity: its row, from its first seat, as
  *   many seats as it lists. Every other seat is unavailable. A standing section, or a listing
  *   whose row is not on the plan, has no seats to draw; its listing is still a group.
@@ -23,7 +23,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { listings, venueSections } from "../../db/schema";
-import { rowLabel, stageOutline, type StageOutline } from "../../db/seed/seat-maps";
+import { rowLabel, stageOutline, type StageOutline } from "../venues/seat-maps";
 import type { Money } from "./from-prices";
 import type { MarketContext } from "../context";
 import { chosenQuantity, offeredQuantities } from "./session-listings";

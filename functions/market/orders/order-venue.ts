@@ -6,7 +6,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { listings, sessions, shows, venues, venueSections } from "../../db/schema";
-import { stageOutline, type StageOutline } from "../../db/seed/seat-maps";
+import { stageOutline, type StageOutline } from "../venues/seat-maps";
 import type { MarketContext } from "../context";
 import { getOrder, getOrderForMember, type OrderView } from "./order-views";
 

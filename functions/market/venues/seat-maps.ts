@@ -1,5 +1,7 @@
 /**
- * Seat maps of the demo venues, drawn in each venue's mapWidth × mapHeight SVG viewBox.
+ * Seat-map geometry of the venues, drawn in each venue's mapWidth × mapHeight SVG viewBox.
+ * The seed draws the demo venues with it and the screens derive the stage and row labels from it,
+ * so it sits on the domain's ground floor and imports only the schema's types.
  *
  * A section is an outline path (rounded to 0.1), a label point, a zone, a sight line and its
  * size in rows × seats per row. A general-admission area has one "row" whose seats are its
@@ -10,7 +12,7 @@
  * it from the venue's kind and map size, by the same plans the sections are drawn from (an arena
  * with a square map is played in the round, any other arena has an end stage).
  */
-import type { venues, venueSections } from "../schema";
+import type { venues, venueSections } from "../../db/schema";
 
 export type SectionZone = NonNullable<(typeof venueSections.$inferInsert)["zone"]>;
 export type VenueKind = (typeof venues.$inferInsert)["kind"];
