@@ -17,7 +17,7 @@ import { CODES, MarketError } from "@market/errors";
 import { requireRole, type StaffMember } from "@market/staff";
 import type { StaffRole } from "../../functions/db/schema";
 import { shortDateTime } from "~/i18n/session-time";
-import { translateKey } from "../../functions/api/messages";
+import { translateKey } from "../../functions/market/messages";
 import { loginUrl, refusalText } from "./auth.server";
 import { moneyWriter } from "./money-writer.server";
 import { redirectWithToast } from "./toast.server";

@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { MarketError } from "@market/errors";
-import { messageOf } from "../../functions/api/messages";
+import { messageOf } from "../../functions/market/messages";
 
 /** The refusal's message; anything that is not a refusal is rethrown for the error view. */
 export async function refusalText(error: unknown, context: AppLoadContext): Promise<string> {

@@ -8,7 +8,7 @@ import { DEFAULT_VIEWER } from "../market/context/viewer";
 import { MarketError } from "../market/errors";
 import { logError, requestIdOf } from "../observability";
 import { failure, httpStatusOf } from "./envelope";
-import { messageOf } from "./messages";
+import { messageOf } from "../market/messages";
 import { readApiHeaders, resolveApiViewer, type ApiHeaders } from "./request-context";
 import { registerReferenceRoutes } from "./routes/reference";
 import { registerAccountRoutes } from "./routes/accounts";

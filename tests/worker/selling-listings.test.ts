@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
-import { messageOf } from "../../functions/api/messages";
+import { messageOf } from "../../functions/market/messages";
 import { CODES } from "../../functions/market/errors";
 import { listingDetail } from "../../functions/market/listings/listing-detail";
 import { createOrder, HOLD_MS } from "../../functions/market/orders";

@@ -23,7 +23,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
-import { translateKey } from "../messages";
+import { translateKey } from "../../market/messages";
 import { requireSignedIn } from "../session";
 import { pagingSchema } from "../../market/paging";
 import type { Language } from "../../market/context/viewer";

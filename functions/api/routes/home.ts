@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
-import { translateKey } from "../messages";
+import { translateKey } from "../../market/messages";
 import { homeFloors, type HomeFloor } from "../../market/catalog/floors";
 import { categoryListQuerySchema, listCategories, listTags, tagListQuerySchema } from "../../market/catalog/tags";
 

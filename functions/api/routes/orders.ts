@@ -17,7 +17,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app";
 import { failure, invalidParam, ok } from "../envelope";
-import { messageOf } from "../messages";
+import { messageOf } from "../../market/messages";
 import { requireSignedIn } from "../session";
 import { pagingSchema, queryParam } from "../../market/paging";
 import { MarketError, notFound } from "../../market/errors";

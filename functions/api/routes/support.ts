@@ -5,7 +5,7 @@
 import type { Hono } from "hono";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
-import { translateKey } from "../messages";
+import { translateKey } from "../../market/messages";
 import { MarketError } from "../../market/errors";
 import {
   faqDetail,

@@ -6,7 +6,7 @@
  */
 import { sendMail } from "../../integrations/mail";
 import type { MarketContext } from "../context";
-import { translateKey } from "../../api/messages";
+import { translateKey } from "../messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
 import { conversationStore } from "./store";
 import { forgetImage } from "./media-files";

@@ -16,7 +16,7 @@ import { DurableObject } from "cloudflare:workers";
 import { createMarketContext } from "../context";
 import { DEFAULT_VIEWER, type Language } from "../context/viewer";
 import { MarketError } from "../errors";
-import { messageOf } from "../../api/messages";
+import { messageOf } from "../messages";
 import { logError } from "../../observability";
 import type { AppendInput, ChatMessage, ConversationStore, HistoryQuery } from "./store";
 import { clientFrameSchema, type ServerFrame } from "./frames";

@@ -1,9 +1,12 @@
-/** The API's messages, in the viewer's language, from the same translations the web shows. */
+/**
+ * The domain's messages in the viewer's language (refusals, mails, chat notices), from the same
+ * translations the web shows; both doors and the domain's mails read them here.
+ */
 import { createInstance, type TFunction } from "i18next";
 import { i18nConfig } from "../../app/i18n/config";
 import { resources } from "../../app/i18n/resources";
-import type { Language } from "../market/context/viewer";
-import type { MarketError } from "../market/errors";
+import type { Language } from "./context/viewer";
+import type { MarketError } from "./errors";
 
 let translator: Promise<TFunction> | null = null;
 
