@@ -54,12 +54,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     minify: true,
     // Only resolved paths are matched: a bare `@market/…` import is resolved first, then left out.
-    rollupOptions: isSsrBuild
-      ? {
-          external: (id: string, _importer: string | undefined, resolved: boolean) => resolved && sharedWithWorker(id),
-          // Written relative to build/server/index.js, so the build works from any checkout.
-          output: { paths: (id: string) => (sharedWithWorker(id) ? relative(SERVER_BUILD, id) : id) },
-        }
-      : undefined,
+    rollupOptions: {
+      // zod's sources carry `@__PURE__` notes in comments Rollup cannot place; Rollup drops them
+      // (nothing changes in the output) but says so on every build, which reads like a failure.
+      onwarn(warning, warn) {
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/zod/")) return;
+        warn(warning);
+      },
+      ...(isSsrBuild
+        ? {
+            external: (id: string, _importer: string | undefined, resolved: boolean) => resolved && sharedWithWorker(id),
+            // Written relative to build/server/index.js, so the build works from any checkout.
+            output: { paths: (id: string) => (sharedWithWorker(id) ? relative(SERVER_BUILD, id) : id) },
+          }
+        : {}),
+    },
   },
 }));
