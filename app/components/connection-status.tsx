@@ -26,7 +26,8 @@ export function ConnectionStatus() {
   }, []);
   useEffect(() => {
     if (state !== "back") return;
-    revalidate();
+    // A failed request shows the page's offline screen, which asks again by itself.
+    revalidate().catch(() => undefined);
     const timer = setTimeout(() => setState("online"), 2000);
     return () => clearTimeout(timer);
   }, [state, revalidate]);

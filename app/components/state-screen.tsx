@@ -5,7 +5,7 @@
  * with a way on, and the tab bar, so the buyer is never stranded.
  */
 import { Link, useLocation, useMatches, useRevalidator } from "react-router";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "./page-header";
 import { SignOutForm } from "./sign-out-form";
@@ -76,6 +76,18 @@ export function OtherAccountScreen({ fallback = "/my-order" }: { fallback?: stri
 export function OfflineScreen() {
   const { t } = useTranslation(["common", "errors"]);
   const revalidator = useRevalidator();
+  // The first request after the device says it is online again can still fail (the radio or a
+  // proxy is not back yet): while this screen shows and the device says online, ask again every
+  // 2 s, so the page still comes back by itself.
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      // A request that fails again leaves this screen up for the next try, not an uncaught error.
+      if (navigator.onLine && latest.current.state === "idle") latest.current.revalidate().catch(() => undefined);
+    }, 2000);
+    return () => clearInterval(timer);
+  }, []);
   return (
     <StateScreen title={t("errors:offline.title")} fallback="/" testId="offline">
       <section className={styles.state}>
