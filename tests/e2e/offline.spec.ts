@@ -23,7 +23,7 @@ async function underServiceWorker(page: Page) {
 
 for (const language of ["en-US", "zh-HK"] as const) {
   test.describe(`Offline in ${language}`, () => {
-    test.use({ language });
+    test.use({ language, networkCut: true });
     test.describe.configure({ timeout: 180_000 });
     const say = (english: string, chinese: string) => inLanguage(language as Language, english, chinese);
 
@@ -66,6 +66,9 @@ for (const language of ["en-US", "zh-HK"] as const) {
       await expect(page).toHaveURL(opened);
       await page.goBack();
       await expect(page).toHaveURL(/\/tourList$/);
+      // The address changes before the list's data has come back: wait for the list itself, so
+      // the network is not cut while that request is still on its way.
+      await expect(page.locator(`a[href="${unopened}"]`).first()).toBeVisible();
 
       await context.setOffline(true);
       await expect(page.locator('[data-connection="offline"]')).toHaveText(say("You're offline", "你已離線"));
