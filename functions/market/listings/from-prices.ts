@@ -4,18 +4,11 @@
  * with the face value beside it. lowest-price.ts holds the rule and applies it to tours and
  * shows; this applies it to sessions.
  */
-import { and, eq, sql } from "drizzle-orm";
-import { listings, sessions, shows } from "../../db/schema";
+import { sessions } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { buyableListing, lowestPrices, type LowestPrice } from "./lowest-price";
+import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "./lowest-price";
 import { loadReference } from "../reference";
 import { inJson } from "../context/statements";
-
-/** An amount a viewer sees: integer minor units of an ISO 4217 currency. */
-export interface Money {
-  amount: number;
-  currency: string;
-}
 
 /**
  * The lowest price of each session that a buyer can buy from right now, keyed by session id, in
@@ -23,22 +16,9 @@ export interface Money {
  */
 export async function sessionLowestPrices(ctx: MarketContext, sessionIds: readonly number[]): Promise<Map<number, LowestPrice>> {
   if (sessionIds.length === 0) return new Map();
-  const now = ctx.now();
   const [reference, rows] = await Promise.all([
     loadReference(ctx),
-    ctx.db
-      .select({
-        key: sessions.id,
-        currency: listings.currencyCode,
-        priceMinor: sql<number>`min(${listings.priceMinor})`.mapWith(Number),
-        // SQLite gives the bare column from the row that holds the MIN.
-        faceValueMinor: listings.faceValueMinor,
-      })
-      .from(listings)
-      .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .where(and(inJson(sessions.id, sessionIds), buyableListing(now)))
-      .groupBy(sessions.id, listings.currencyCode),
+    cheapestListingsQuery(ctx.db, sessions.id, inJson(sessions.id, sessionIds), ctx.now()),
   ]);
   return lowestPrices(rows, ctx.viewer, reference);
 }

@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { listings } from "../../db/schema";
 import { loadReference } from "../reference";
-import type { Money } from "./from-prices";
+import type { Money } from "../money";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { resaleNotices, type ResaleNotice } from "./buyer-notices";

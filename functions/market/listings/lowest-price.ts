@@ -12,8 +12,7 @@ import { listings, sessions, shows } from "../../db/schema";
 import type { Database, Viewer } from "../context";
 import { ticketsLeft } from "./availability";
 import { ticketPrice } from "../money/ticket-price";
-import { convert } from "../money";
-import type { Money } from "./from-prices";
+import { convert, type Money } from "../money";
 import type { Reference } from "../reference";
 
 export interface LowestPrice {
@@ -44,10 +43,11 @@ export function buyableListing(now: number): SQL {
 }
 
 /**
- * The cheapest buyable listing of each currency, grouped by `key` (a tour's or a show's id).
+ * The cheapest buyable listing of each currency, grouped by `key` (a tour's, a show's or a
+ * session's id).
  * SQLite gives the bare face_value column from the row that holds the MIN.
  */
-export function cheapestListingsQuery(db: Database, key: typeof shows.tourId | typeof shows.id, scope: SQL, now: number) {
+export function cheapestListingsQuery(db: Database, key: typeof shows.tourId | typeof shows.id | typeof sessions.id, scope: SQL, now: number) {
   return db
     .select({
       key,

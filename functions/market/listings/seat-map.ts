@@ -24,7 +24,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { listings, venueSections } from "../../db/schema";
 import { rowLabel, stageOutline, type StageOutline } from "../venues/seat-maps";
-import type { Money } from "./from-prices";
+import type { Money } from "../money";
 import type { MarketContext } from "../context";
 import { chosenQuantity, offeredQuantities } from "./session-listings";
 import { offeredListings, sessionSummary, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";

@@ -13,13 +13,12 @@
  */
 import { and, asc, eq, gt } from "drizzle-orm";
 import { listings, sellers, sessions, shows, tours, venueSections, venues, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
-import type { Money } from "./from-prices";
 import { loadReference, type CurrencyRow } from "../reference";
 import { locationName } from "../reference/scope";
 import { sessionStatus } from "./session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import { convert } from "../money";
+import { convert, type Money } from "../money";
 import { resaleNotices, type ResaleNotice } from "./buyer-notices";
 import { ticketsLeft } from "./availability";
 import { ticketPrice } from "../money/ticket-price";

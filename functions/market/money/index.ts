@@ -5,5 +5,11 @@
  * on the order as a 6-significant-digit decimal string. Shown amounts use our own symbol and
  * drop the decimals of whole amounts.
  */
+/** An amount a viewer sees: integer minor units of an ISO 4217 currency. */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
 export * from "./convert";
 export * from "./format";
