@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { GZIP_LEVEL } from "./size";
 
 interface ManifestRoute {
   id: string;
@@ -53,7 +54,7 @@ export function routeJs(clientDir: string): Map<string, RouteJs> {
   const gzipOf = (path: string) => {
     let size = sizes.get(path);
     if (size === undefined) {
-      size = gzipSync(readFileSync(join(clientDir, path)), { level: 9 }).length;
+      size = gzipSync(readFileSync(join(clientDir, path)), { level: GZIP_LEVEL }).length;
       sizes.set(path, size);
     }
     return size;

@@ -9,9 +9,9 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { routeJs } from "../bench/route-js";
+import { JS_BUDGET_GZIP as BUDGET } from "../bench/size";
 
 const KIB = 1024;
-const BUDGET = 110 * KIB;
 
 /**
  * Today's ceilings (KiB gzip) for the routes above the budget. Every page carries a floor of
@@ -27,7 +27,7 @@ const CEILINGS: Record<string, number> = {
   "routes/apply-for": 166.5,
   "routes/auth.callback": 120.0,
   "routes/auth.provider": 120.0,
-  "routes/chat": 126.0,
+  "routes/chat": 126.5,
   "routes/chat-contacts": 122.5,
   "routes/chat-image": 120.0,
   "routes/chat-location": 122.0,
