@@ -1,7 +1,9 @@
 /**
  * The MDN HTTP Observatory's verdict on each kind of answer, from its own scoring rules
  * (tests/worker/support/observatory.ts): an HTML page, a signed-in page with its cookies, the
- * JSON API, a build file served by the platform, and a redirect each earn A+.
+ * JSON API, a build file served by the platform, and a redirect each earn A+. Here the requests are
+ * https, so its two HTTPS tests are judged too; tests/e2e/observatory.spec.ts runs the
+ * Observatory's own scanner against the running Worker over plain http.
  */
 import { SELF } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
