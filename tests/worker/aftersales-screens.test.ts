@@ -10,9 +10,9 @@ import { applyForAfterSale, decideCase, decideSchema, getMyCase } from "../../fu
 import { createMarketContext } from "../../functions/market/context";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { SESSION_COOKIE } from "../../functions/web/session";
-import enErrors from "../../app/locales/en-US/errors.json";
-import zhErrors from "../../app/locales/zh-HK/errors.json";
-import zhScreens from "../../app/locales/zh-HK/aftersales-screens.json";
+import enErrors from "../../functions/market/translations/locales/en-US/errors.json";
+import zhErrors from "../../functions/market/translations/locales/zh-HK/errors.json";
+import zhScreens from "../../functions/market/translations/locales/zh-HK/aftersales-screens.json";
 import { ALIPAY_EMAIL, CARD_NUMBER, CNY_ACCOUNT, HKD_ACCOUNT, paidOrder, parsedApplication, supportOn } from "./support/after-sales";
 import { makeBuyer, seedCurrencies } from "./support/buying";
 import { page } from "./support/api";

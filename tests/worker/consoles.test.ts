@@ -11,7 +11,7 @@ import { openSession } from "../../functions/market/accounts/sessions";
 import { createMarketContext } from "../../functions/market/context";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { SESSION_COOKIE } from "../../functions/web/session";
-import zhConsole from "../../app/locales/zh-HK/console.json";
+import zhConsole from "../../functions/market/translations/locales/zh-HK/console.json";
 import { page } from "./support/api";
 import { paidOrder } from "./support/after-sales";
 import { makeBuyer, seedCurrencies, testDb } from "./support/buying";

@@ -22,8 +22,8 @@ import {
   uploadETicket,
 } from "../../functions/market/delivery";
 import { SESSION_COOKIE } from "../../functions/web/session";
-import enErrors from "../../app/locales/en-US/errors.json";
-import zhErrors from "../../app/locales/zh-HK/errors.json";
+import enErrors from "../../functions/market/translations/locales/en-US/errors.json";
+import zhErrors from "../../functions/market/translations/locales/zh-HK/errors.json";
 import { makeBuyer } from "./support/buying";
 import { ORIGIN, page } from "./support/api";
 import { refusal } from "./support/after-sales";

@@ -2,8 +2,8 @@
  * The mail that carries a verification code, written in its recipient's language from the
  * `account` translations (mail.*), as plain text and as a small branded HTML page.
  */
-import enAccount from "../../../app/locales/en-US/account.json";
-import zhAccount from "../../../app/locales/zh-HK/account.json";
+import enAccount from "../translations/locales/en-US/account.json";
+import zhAccount from "../translations/locales/zh-HK/account.json";
 import type { CodePurpose } from "../../db/schema";
 import type { MailMessage } from "../../integrations/mail";
 import type { Language } from "../context/viewer";

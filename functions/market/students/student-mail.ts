@@ -1,6 +1,6 @@
 /** The mail that carries a school email's verification code, in the viewer's language (apps.student.mail). */
-import enApps from "../../../app/locales/en-US/apps.json";
-import zhApps from "../../../app/locales/zh-HK/apps.json";
+import enApps from "../translations/locales/en-US/apps.json";
+import zhApps from "../translations/locales/zh-HK/apps.json";
 import type { MailMessage } from "../../integrations/mail";
 import type { Language } from "../context/viewer";
 
