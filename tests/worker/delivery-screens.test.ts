@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, test } from "vitest";
 import type { DeliveryMethod } from "../../functions/db/schema";
 import { openSession } from "../../functions/market/accounts/sessions";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import {
   deliverETickets,

@@ -5,7 +5,7 @@
 import enAccount from "../translations/locales/en-US/account.json";
 import zhAccount from "../translations/locales/zh-HK/account.json";
 import type { CodePurpose } from "../../db/schema";
-import type { MailMessage } from "../../integrations/mail";
+import type { MailMessage } from "../context/mail-port";
 import type { Language } from "../context/viewer";
 
 const MAIL_TEXT = { "en-US": enAccount.mail, "zh-HK": zhAccount.mail } as const;
