@@ -83,11 +83,10 @@ export async function tourShareCard(ctx: Pick<MarketContext, "db" | "files">, to
   if (!tour) throw notFound("tour");
   const current = shareCardVersion(tour);
   if (version !== null && version !== current) throw notFound("tour");
-  const store = ctx.files;
   const key = `og/${tour.id}-${current}.png`;
-  const kept = await store.get(key);
+  const kept = await ctx.files.get(key);
   if (kept) return new Uint8Array(await new Response(kept.body).arrayBuffer());
   const png = await drawShareCard(tour.posterSeed, tour.posterPalette);
-  await store.put(key, png, "image/png");
+  await ctx.files.put(key, png, "image/png");
   return png;
 }

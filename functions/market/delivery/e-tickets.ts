@@ -53,8 +53,7 @@ export async function storeUpload(ctx: MarketContext, row: DeliveryRow, file: Up
   const bytes = checkETicketFile(file);
   const fileName = eTicketFileName(file.name);
   const key = `${orderFolder(row.order.id)}/${crypto.randomUUID()}.pdf`;
-  const store = ctx.files;
-  await store.put(key, bytes, PDF_TYPE);
+  await ctx.files.put(key, bytes, PDF_TYPE);
   const now = ctx.now();
   try {
     await takeStep(ctx, row, {
@@ -69,7 +68,7 @@ export async function storeUpload(ctx: MarketContext, row: DeliveryRow, file: Up
       ],
     });
   } catch (error) {
-    await store.delete(key);
+    await ctx.files.delete(key);
     throw error;
   }
 }
@@ -141,11 +140,10 @@ export async function ensureReadyETicketIn(ctx: MarketContext, row: DeliveryRow,
 
 /** One kept file's object. Throws notFound when the row or its object is missing (a drawn one is drawn again). */
 export async function readStoredFile(ctx: MarketContext, row: DeliveryRow, file: DeliveryFileRow) {
-  const store = ctx.files;
-  let stored = await store.get(file.r2Key);
+  let stored = await ctx.files.get(file.r2Key);
   if (!stored && file.r2Key === drawnKey(row.order.id)) {
-    await store.put(file.r2Key, drawnPdf(row), PDF_TYPE);
-    stored = await store.get(file.r2Key);
+    await ctx.files.put(file.r2Key, drawnPdf(row), PDF_TYPE);
+    stored = await ctx.files.get(file.r2Key);
   }
   if (!stored) {
     logError(new Error("an e-ticket file row names no object"), { requestId: ctx.viewer.requestId, where: "readStoredFile", fileId: file.id });
