@@ -10,9 +10,10 @@ import { getLoadContext } from "./functions/load-context";
 
 /** Changes whenever a translation does, so browsers refetch /locales/… only then. */
 function translationsHash(): string {
+  const locales = "functions/market/translations/locales";
   const hash = createHash("sha256");
-  for (const language of readdirSync("app/locales").sort()) {
-    for (const file of readdirSync(`app/locales/${language}`).sort()) hash.update(readFileSync(`app/locales/${language}/${file}`));
+  for (const language of readdirSync(locales).sort()) {
+    for (const file of readdirSync(`${locales}/${language}`).sort()) hash.update(readFileSync(`${locales}/${language}/${file}`));
   }
   return hash.digest("hex").slice(0, 12);
 }
@@ -23,7 +24,7 @@ function translationsHash(): string {
  * imports, so wrangler bundles each once for both doors instead of the web build carrying a
  * second copy (docs/decisions/live.md).
  */
-const SHARED_WITH_WORKER = ["functions/", "app/i18n/", "app/locales/", "app/platform/"].map((folder) => fileURLToPath(new URL(`./${folder}`, import.meta.url)));
+const SHARED_WITH_WORKER = ["functions/", "app/i18n/", "app/platform/"].map((folder) => fileURLToPath(new URL(`./${folder}`, import.meta.url)));
 
 const SERVER_BUILD = fileURLToPath(new URL("./build/server/", import.meta.url));
 

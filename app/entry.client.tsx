@@ -11,7 +11,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "~/i18n/config";
+import { i18nConfig } from "@market/translations/config";
 
 async function hydrate() {
   await i18next

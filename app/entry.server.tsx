@@ -7,9 +7,9 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "~/i18n/config";
+import { i18nConfig } from "@market/translations/config";
 import { i18nServer } from "~/i18n/i18n.server";
-import { resources } from "~/i18n/resources";
+import { resources } from "@market/translations/resources";
 import { NonceProvider } from "~/components/nonce";
 import { carryRouteHeaders } from "~/server/route-headers.server";
 

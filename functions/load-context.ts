@@ -4,7 +4,7 @@
  * Shared by the Worker entry and `react-router dev`'s proxy so both run the same code.
  */
 import type { AppLoadContext } from "react-router";
-import { createMarketContext, type MarketContext } from "./market/context";
+import { createMarketContext, type MarketContext } from "./wiring";
 import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { resolveWebViewer } from "./web/viewer";
 import type { AppFrame } from "./web/app-context";

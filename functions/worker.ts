@@ -17,8 +17,9 @@ import { keepLanguageOnLinks, languageFromAddress, languageHeaders } from "./web
 import { createNonce, httpsRedirect, secureResponse } from "./web/security-headers";
 import { foreignOriginResponse, isSameOriginRequest } from "./web/origin";
 import { refuseBadManifestRequest } from "./web/manifest-guard";
-import { createMarketContext } from "./market/context";
-import { DEFAULT_VIEWER } from "./market/context/viewer";
+import { createMarketContext, type MarketContext } from "./wiring";
+import { DEFAULT_VIEWER, type Viewer } from "./market/context/viewer";
+import { ConversationObject } from "./market/messaging/conversation-object";
 import { tidyExpiredOrders } from "./market/orders";
 import { settleOwedRefunds } from "./market/payments";
 import { settleAfterSaleRefunds } from "./market/aftersales";
@@ -33,7 +34,13 @@ import { appLinkFile } from "./web/app-links";
 import { forgetKeptHomes, homeKey, keptHome, mayKeepHome } from "./web/home-cache";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
-export { Conversation } from "./market/messaging/conversation-object";
+
+/** One conversation's Durable Object, with the adapters wired in. */
+export class Conversation extends ConversationObject {
+  protected marketContext(viewer: Viewer): MarketContext {
+    return createMarketContext({ env: this.env, viewer });
+  }
+}
 
 const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
 

@@ -1,6 +1,6 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig } from "./config";
-import { resources } from "./resources";
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig } from "@market/translations/config";
+import { resources } from "@market/translations/resources";
 
 /**
  * The server's i18next. The language itself is decided by the viewer resolution (SPEC §4's

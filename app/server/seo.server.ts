@@ -2,7 +2,7 @@
  * What every page tells search engines and link previews about its address (root loader): its
  * canonical address in its language, its alternates in each language and the x-default
  * (functions/web/language-address.ts), the Open Graph locale, and the title and description a
- * public page has when its route names none of its own (app/locales/…/live.json).
+ * public page has when its route names none of its own (functions/market/translations/locales/…/live.json).
  */
 import type { Language } from "@market/context/viewer";
 import { canonicalAddress, languageAlternates, languageFromAddress, type LanguageAlternate } from "../../functions/web/language-address";

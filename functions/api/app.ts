@@ -3,7 +3,7 @@
  * functions/market. Every answer is the SPEC §8 envelope; nothing ever answers a stack trace.
  */
 import { Hono } from "hono";
-import { createMarketContext, type MarketContext } from "../market/context";
+import { createMarketContext, type MarketContext } from "../wiring";
 import { DEFAULT_VIEWER } from "../market/context/viewer";
 import { MarketError } from "../market/errors";
 import { logError, requestIdOf } from "../observability";

@@ -3,8 +3,8 @@
  * translations the web shows; both doors and the domain's mails read them here.
  */
 import { createInstance, type TFunction } from "i18next";
-import { i18nConfig } from "../../app/i18n/config";
-import { resources } from "../../app/i18n/resources";
+import { i18nConfig } from "./translations/config";
+import { resources } from "./translations/resources";
 import type { Language } from "./context/viewer";
 import type { MarketError } from "./errors";
 

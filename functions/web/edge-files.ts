@@ -4,7 +4,7 @@
  * per isolate; a card is drawn once per version, kept in R2, and put in the edge cache so
  * later requests near that edge never reach R2.
  */
-import { createMarketContext } from "../market/context";
+import { createMarketContext } from "../wiring";
 import { DEFAULT_VIEWER } from "../market/context/viewer";
 import { MarketError } from "../market/errors";
 import { tourShareCard } from "../market/catalog/share-card";

@@ -4,7 +4,7 @@
  * Traditional Chinese words the glossary chose have no second spelling anywhere.
  */
 import { expect, test } from "vitest";
-import { resources } from "../../app/i18n/resources";
+import { resources } from "../../functions/market/translations/resources";
 import { GLOSSARY } from "../../functions/market/glossary";
 
 /** Every string of a namespace with its dotted key. */

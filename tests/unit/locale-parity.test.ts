@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 
-const LOCALES = new URL("../../app/locales/", import.meta.url);
+const LOCALES = new URL("../../functions/market/translations/locales/", import.meta.url);
 
 /** Dotted key paths, with plural suffixes folded (en-US has _one/_other where zh-HK has _other). */
 function keys(value: unknown, prefix = ""): string[] {

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, expect, test, vi } from "vitest";
 import { deliverQueuedMail, readOutbox, sendMail } from "../../functions/integrations/mail";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { newEmail } from "./support/accounts";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { openSession } from "../../functions/market/accounts/sessions";
 import { MAX_ADDRESSES } from "../../functions/market/addresses";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { CODES } from "../../functions/market/errors";
 import { SESSION_COOKIE } from "../../functions/web/session";

@@ -7,7 +7,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import { openSession } from "../../functions/market/accounts/sessions";
 import { signChannelRequest } from "../../functions/market/accounts/channel-registry";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { SESSION_COOKIE } from "../../functions/web/session";
 import { silentRegistryBody } from "../../functions/web/app-context";

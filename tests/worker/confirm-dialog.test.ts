@@ -9,8 +9,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, expect, test } from "vitest";
 import { ConfirmDialog } from "../../app/components/confirm-dialog";
-import { i18nConfig } from "../../app/i18n/config";
-import { resources } from "../../app/i18n/resources";
+import { i18nConfig } from "../../functions/market/translations/config";
+import { resources } from "../../functions/market/translations/resources";
 
 const i18n = createInstance();
 

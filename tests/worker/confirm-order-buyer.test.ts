@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { openSession } from "../../functions/market/accounts/sessions";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { createOrder } from "../../functions/market/orders";
 import { ADDRESS, clockAt, CONTACT, makeBuyer, makeListing, marketFor, testDb } from "./support/buying";

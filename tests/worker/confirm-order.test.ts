@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { openSession } from "../../functions/market/accounts/sessions";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { SESSION_COOKIE } from "../../functions/web/session";
 import { CONTACT, makeBuyer, makeListing } from "./support/buying";
@@ -116,7 +116,7 @@ test("the contact messages are shown in Traditional Chinese to a zh-HK viewer", 
   const cookie = await signedIn("zh-HK");
   const { listingId } = await futureListing();
   const empty = await (await visit(confirmPath(listingId), cookie, { form: { intent: "place-order", contactEmail: "", contactPhoneCode: "852", contactPhone: "" } })).text();
-  const zhEmpty = await import("../../app/locales/zh-HK/errors.json");
+  const zhEmpty = await import("../../functions/market/translations/locales/zh-HK/errors.json");
   expect(empty).toContain(zhEmpty.order.emailRequired);
   expect(empty).toContain(zhEmpty.order.phoneRequired);
   const invalid = await (await visit(confirmPath(listingId), cookie, { form: { intent: "place-order", contactEmail: "x@", contactPhoneCode: "852", contactPhone: "12" } })).text();

@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { openSession } from "../../functions/market/accounts/sessions";
 import { claimCoupon, couponIsFree, couponsForOrder, listMyCoupons, quoteCoupon, releaseCoupon, reserveCoupon } from "../../functions/market/coupons";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { CODES, MarketError } from "../../functions/market/errors";
 import { prepare } from "../../functions/market/context/statements";

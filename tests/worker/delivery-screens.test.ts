@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, test } from "vitest";
 import type { DeliveryMethod } from "../../functions/db/schema";
 import { openSession } from "../../functions/market/accounts/sessions";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import {
   deliverETickets,
@@ -22,8 +22,8 @@ import {
   uploadETicket,
 } from "../../functions/market/delivery";
 import { SESSION_COOKIE } from "../../functions/web/session";
-import enErrors from "../../app/locales/en-US/errors.json";
-import zhErrors from "../../app/locales/zh-HK/errors.json";
+import enErrors from "../../functions/market/translations/locales/en-US/errors.json";
+import zhErrors from "../../functions/market/translations/locales/zh-HK/errors.json";
 import { makeBuyer } from "./support/buying";
 import { ORIGIN, page } from "./support/api";
 import { refusal } from "./support/after-sales";

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { openSession } from "../../functions/market/accounts/sessions";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { CODES } from "../../functions/market/errors";
 import { CONTACT, makeBuyer, makeListing } from "./support/buying";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { CallbackRejected, ProviderUnavailable } from "../../functions/integrations/payment";
 import { stripeProvider } from "../../functions/integrations/payment/stripe";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { createOrder, getOrder } from "../../functions/market/orders";
 import { receivePaymentCallback, startPayment, type PaymentDeps } from "../../functions/market/payments";

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import type { DemoCatalog } from "../../functions/db/seed";
 import { addDays, datePresetRange, isoWeekday, zonedDate, zonedStartOfDate, type DatePreset } from "../../functions/market/calendar";
 import { listShows, showListQuerySchema, type ShowList, type ShowListItem } from "../../functions/market/catalog/show-list";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER, type Viewer } from "../../functions/market/context/viewer";
 import { ticketPrice } from "../../functions/market/money/ticket-price";
 import { convert } from "../../functions/market/money";

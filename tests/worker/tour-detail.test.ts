@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import type { DemoCatalog } from "../../functions/db/seed";
 import { tourDetail, type TourDetail } from "../../functions/market/catalog/tour-detail";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER, type Viewer } from "../../functions/market/context/viewer";
 import { MarketError } from "../../functions/market/errors";
 import { ticketPrice } from "../../functions/market/money/ticket-price";

@@ -1,5 +1,5 @@
 /** The translations of one namespace, for the browser's i18next. Cached for a year: the URL carries the build id. */
-import { resources } from "~/i18n/resources";
+import { resources } from "@market/translations/resources";
 import type { Route } from "./+types/locales";
 
 export async function loader({ params }: Route.LoaderArgs) {

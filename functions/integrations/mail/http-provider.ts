@@ -4,7 +4,7 @@
  * relay. A 2xx answer means the provider took the mail.
  */
 import type { MailProviderConfig } from "./config";
-import type { MailMessage } from "./message";
+import type { MailMessage } from "../../market/context/mail-port";
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 

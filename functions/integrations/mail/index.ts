@@ -1,19 +1,18 @@
 /**
- * The mail port. Domain code calls `sendMail(ctx, message)` and never knows where mail goes:
+ * The mail adapter behind the domain's mail port (market/context/mail-port.ts): a mail goes
  * always into the outbox (the record, and the queue), then straight on to the HTTP provider
  * when one is configured. A provider failure never fails the caller: the mail stays queued and
  * `deliverQueuedMail` (the cron) retries it with backoff.
  */
-import type { MarketContext } from "../../market/context";
+import type { AdapterContext } from "../../market/context";
+import type { MailMessage, MailPort, SentMail } from "../../market/context/mail-port";
 import { mailProviderConfig } from "./config";
 import { deliverByHttp } from "./http-provider";
-import type { MailMessage } from "./message";
 import { dueMail, headersOf, markAttemptFailed, markSent, recordMail, type OutboxRow } from "./outbox";
 
-export type { MailMessage } from "./message";
 export { headersOf, readOutbox, type OutboxRow } from "./outbox";
 
-export type MailContext = Pick<MarketContext, "db" | "env" | "now">;
+export type MailContext = Pick<AdapterContext, "db" | "env" | "now">;
 
 const RETRY_POLICY = {
   maxAttempts: 6,
@@ -21,9 +20,9 @@ const RETRY_POLICY = {
   backoffMs: (attempt: number) => 60_000 * 2 ** (attempt - 1),
 };
 
-export interface SentMail {
-  id: number;
-  status: OutboxRow["status"];
+/** The mail port over the outbox and the configured provider. */
+export function outboxMail(ctx: MailContext): MailPort {
+  return { send: (message) => sendMail(ctx, message) };
 }
 
 /** Records the mail and hands it to the provider when there is one. Throws only if D1 fails. */

@@ -5,10 +5,10 @@
  */
 import { and, asc, desc, eq, lte, or, isNull } from "drizzle-orm";
 import { mailOutbox, type MailStatus } from "../../db/schema";
-import type { MarketContext } from "../../market/context";
-import type { MailMessage } from "./message";
+import type { AdapterContext } from "../../market/context";
+import type { MailMessage } from "../../market/context/mail-port";
 
-export type OutboxContext = Pick<MarketContext, "db" | "now">;
+export type OutboxContext = Pick<AdapterContext, "db" | "now">;
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** A row's extra headers, as the provider is given them. */
@@ -74,7 +74,7 @@ export function dueMail(ctx: OutboxContext, limit: number): Promise<OutboxRow[]>
 }
 
 /** The newest mail first, optionally for one address: the outbox page and tests read it. */
-export function readOutbox(ctx: Pick<MarketContext, "db">, options: { to?: string; limit?: number } = {}): Promise<OutboxRow[]> {
+export function readOutbox(ctx: Pick<AdapterContext, "db">, options: { to?: string; limit?: number } = {}): Promise<OutboxRow[]> {
   const query = ctx.db.select().from(mailOutbox);
   const filtered = options.to ? query.where(eq(mailOutbox.toAddress, options.to.trim().toLowerCase())) : query;
   return filtered.orderBy(desc(mailOutbox.id)).limit(options.limit ?? 50);

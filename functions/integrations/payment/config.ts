@@ -26,8 +26,3 @@ export function activeProviderName(env: Env, environment: string): PaymentProvid
   if (env.STRIPE_SECRET_KEY) return "stripe";
   return environment === "production" ? null : "sandbox";
 }
-
-/** True when the sandbox may be used (its page shown, its callbacks believed). */
-export function sandboxAllowed(env: Env, environment: string): boolean {
-  return activeProviderName(env, environment) === "sandbox";
-}

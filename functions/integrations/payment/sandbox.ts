@@ -4,8 +4,8 @@
  * whose Approve and Decline buttons send a signed callback into the same confirmation path a
  * real provider's webhook takes. Refunds succeed at once. No money ever moves.
  */
-import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, RefundInput } from "./port";
-import { CallbackRejected } from "./port";
+import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, RefundInput, SandboxCallbackInput } from "../../market/context/payment-port";
+import { CallbackRejected } from "../../market/context/payment-port";
 import { signatureHeader, signatureProblem } from "./signature";
 
 /** Used when SANDBOX_PAYMENT_SECRET is not set; public, which is why production refuses the sandbox. */
@@ -73,18 +73,7 @@ export function sandboxProvider(env: Env): PaymentProvider {
  * The callback the sandbox's page sends when the buyer approves or declines: a signed request to
  * `callbackUrl`, exactly as a provider would send it. `eventId` defaults to a fresh id.
  */
-export async function sandboxCallback(
-  env: Env,
-  input: {
-    callbackUrl: string;
-    providerPaymentId: string;
-    outcome: "succeeded" | "failed";
-    amount: number;
-    currency: string;
-    now: number;
-    eventId?: string;
-  },
-): Promise<Request> {
+export async function sandboxCallback(env: Env, input: SandboxCallbackInput): Promise<Request> {
   const body: SandboxCallbackBody = {
     id: input.eventId ?? randomId("evt_"),
     type: input.outcome === "succeeded" ? "payment.succeeded" : "payment.failed",

@@ -9,8 +9,8 @@
  * Amounts are minor units, which is Stripe's 'smallest currency unit' (JPY and KRW have none in
  * both); currencies are ISO codes, lower-cased for Stripe.
  */
-import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, RefundInput } from "./port";
-import { CallbackRejected, ProviderUnavailable } from "./port";
+import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, RefundInput } from "../../market/context/payment-port";
+import { CallbackRejected, ProviderUnavailable } from "../../market/context/payment-port";
 import { signatureProblem } from "./signature";
 
 export const STRIPE_API = "https://api.stripe.com/v1";

@@ -1,24 +1,8 @@
 /**
- * The file storage port: kept files (e-ticket PDFs, after-sales evidence) live in the R2 bucket
- * bound as FILES. Domain code names an object by its key and never touches the binding itself,
- * so where files are kept can change in one place.
+ * The file store adapter (market/context/file-store.ts): kept files live in the R2 bucket bound
+ * as FILES, so where files are kept can change in this one place.
  */
-
-export interface StoredFile {
-  body: ReadableStream;
-  size: number;
-  contentType: string;
-}
-
-export interface FileStore {
-  /** Writes (or overwrites) the object under `key`. */
-  put(key: string, bytes: ArrayBuffer | Uint8Array, contentType: string): Promise<void>;
-  /** The object under `key`, or null when there is none. */
-  get(key: string): Promise<StoredFile | null>;
-  /** True when an object is kept under `key`. */
-  has(key: string): Promise<boolean>;
-  delete(key: string): Promise<void>;
-}
+import type { FileStore } from "../../market/context/file-store";
 
 /** The R2 adapter over the FILES binding. */
 export function fileStore(env: Pick<Env, "FILES">): FileStore {

@@ -2,10 +2,10 @@
  * The mail that carries a verification code, written in its recipient's language from the
  * `account` translations (mail.*), as plain text and as a small branded HTML page.
  */
-import enAccount from "../../../app/locales/en-US/account.json";
-import zhAccount from "../../../app/locales/zh-HK/account.json";
+import enAccount from "../translations/locales/en-US/account.json";
+import zhAccount from "../translations/locales/zh-HK/account.json";
 import type { CodePurpose } from "../../db/schema";
-import type { MailMessage } from "../../integrations/mail";
+import type { MailMessage } from "../context/mail-port";
 import type { Language } from "../context/viewer";
 
 const MAIL_TEXT = { "en-US": enAccount.mail, "zh-HK": zhAccount.mail } as const;

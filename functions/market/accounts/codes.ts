@@ -5,7 +5,6 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { emailCodes, users, type CodePurpose } from "../../db/schema";
-import { sendMail } from "../../integrations/mail";
 import type { MarketContext } from "../context";
 import { isLanguage } from "../context/language";
 import { MarketError } from "../errors";
@@ -47,7 +46,7 @@ export async function requestEmailCode(
 
   const [account] = await ctx.db.select({ language: users.defaultLanguage }).from(users).where(eq(users.email, input.email));
   const language = isLanguage(account?.language) ? account.language : ctx.viewer.language;
-  await sendMail(ctx, codeMail({ to: input.email, language, purpose: input.purpose, code, minutes: CODE_TTL_MS / 60_000 }));
+  await ctx.mail.send(codeMail({ to: input.email, language, purpose: input.purpose, code, minutes: CODE_TTL_MS / 60_000 }));
   return { expiresAt };
 }
 

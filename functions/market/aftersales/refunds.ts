@@ -7,7 +7,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders, payments, users } from "../../db/schema";
-import { sendMail, type MailMessage } from "../../integrations/mail";
+import type { MailMessage } from "../context/mail-port";
 import { logError } from "../../observability";
 import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
@@ -85,7 +85,7 @@ export async function settleCaseRefund(ctx: MarketContext, caseId: number, deps:
       currency ? { code: currency.code, symbol: currency.symbol, minorUnits: currency.minorUnits } : { code: item.currencyCode, symbol: `${item.currencyCode} `, minorUnits: 2 },
       language,
     );
-    await sendMail(ctx, afterSaleRefundMail({ to: row.contactEmail, language, orderNo: row.orderNo, caseNo: item.caseNo, amount: shown }));
+    await ctx.mail.send(afterSaleRefundMail({ to: row.contactEmail, language, orderNo: row.orderNo, caseNo: item.caseNo, amount: shown }));
   }
   return true;
 }

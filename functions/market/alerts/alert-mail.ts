@@ -13,7 +13,6 @@
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { sessions, shows, ticketAlerts, tours } from "../../db/schema";
-import { sendMail } from "../../integrations/mail";
 import { loadReference, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
@@ -39,7 +38,7 @@ declare global {
 type AlertRow = typeof ticketAlerts.$inferSelect;
 type Scope = { tourId: number; sessionId: number };
 type AlertPrice = Pick<AlertRow, "priceBelowMinor" | "priceCurrency">;
-type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "now">;
+type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "now" | "mail">;
 
 export interface ScopeState {
   available: boolean;
@@ -123,7 +122,7 @@ export async function sendTicketAlerts(ctx: AlertContext): Promise<{ mailed: num
     if (ticketsAgain || priceDrop) {
       const title = titleOf.get(alert.tourId);
       const tourTitle = alert.language === "zh-HK" ? title?.zh : title?.en;
-      await sendMail(ctx, await alertMail(ctx.env, reference, alert, state, { ticketsAgain, priceDrop, tourTitle: tourTitle ?? "" }));
+      await ctx.mail.send(await alertMail(ctx.env, reference, alert, state, { ticketsAgain, priceDrop, tourTitle: tourTitle ?? "" }));
       mailed++;
     }
     if (ticketsAgain || priceDrop || alert.seenAvailable !== state.available || alert.seenBelow !== state.below) {

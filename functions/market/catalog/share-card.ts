@@ -7,7 +7,6 @@
  */
 import { eq } from "drizzle-orm";
 import { tours } from "../../db/schema";
-import { fileStore } from "../../integrations/storage";
 import { encodePng, hexColor, Raster } from "../../imaging/png";
 import { iconRaster } from "../../imaging/icons";
 import type { MarketContext } from "../context";
@@ -75,7 +74,7 @@ export async function drawShareCard(seed: number, paletteName: string): Promise<
  * a tour we do not list or a version that is not the tour's current one (an old address).
  * Side effect: the first request for a version writes one R2 object.
  */
-export async function tourShareCard(ctx: Pick<MarketContext, "db" | "env">, tourId: number, version: string | null): Promise<Uint8Array<ArrayBuffer>> {
+export async function tourShareCard(ctx: Pick<MarketContext, "db" | "files">, tourId: number, version: string | null): Promise<Uint8Array<ArrayBuffer>> {
   const [tour] = await ctx.db
     .select({ id: tours.id, posterSeed: tours.posterSeed, posterPalette: tours.posterPalette })
     .from(tours)
@@ -84,11 +83,10 @@ export async function tourShareCard(ctx: Pick<MarketContext, "db" | "env">, tour
   if (!tour) throw notFound("tour");
   const current = shareCardVersion(tour);
   if (version !== null && version !== current) throw notFound("tour");
-  const store = fileStore(ctx.env);
   const key = `og/${tour.id}-${current}.png`;
-  const kept = await store.get(key);
+  const kept = await ctx.files.get(key);
   if (kept) return new Uint8Array(await new Response(kept.body).arrayBuffer());
   const png = await drawShareCard(tour.posterSeed, tour.posterPalette);
-  await store.put(key, png, "image/png");
+  await ctx.files.put(key, png, "image/png");
   return png;
 }

@@ -1,31 +1,49 @@
 /**
  * What every domain function is given: the database, the Worker's bindings, a clock that tests
- * can move, and the viewer on whose behalf it runs. Both doors (the web app and the JSON API) build
- * one per request.
+ * can move, the viewer on whose behalf it runs, and the ports (mail, files, payments) through
+ * which the domain reaches the world. Both doors (the web app and the JSON API), the cron and the
+ * Durable Objects build one through functions/wiring.ts, which hands in the adapters.
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
+import type { FileStore } from "./file-store";
+import type { MailPort } from "./mail-port";
+import type { PaymentPort } from "./payment-port";
 import type { Viewer } from "./viewer";
 
 export type Database = DrizzleD1Database<typeof schema>;
 
-export interface MarketContext {
+/** What an adapter may use: the context without its viewer or ports. */
+export interface AdapterContext {
   db: Database;
   /** The raw binding, for batches of hand-written atomic statements. */
   d1: D1Database;
   env: Env;
   now: () => number;
+}
+
+export interface MarketPorts {
+  mail: MailPort;
+  files: FileStore;
+  payments: PaymentPort;
+}
+
+export interface MarketContext extends AdapterContext, MarketPorts {
   viewer: Viewer;
 }
 
-export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number }): MarketContext {
-  return {
-    db: drizzle(input.env.DB, { schema }),
-    d1: input.env.DB,
-    env: input.env,
-    now: input.now ?? Date.now,
-    viewer: input.viewer,
-  };
+/** The context, with the ports the given adapters build over its database, bindings and clock. */
+export function assembleMarketContext(input: {
+  env: Env;
+  viewer: Viewer;
+  now?: () => number;
+  adapters: (base: AdapterContext) => MarketPorts;
+}): MarketContext {
+  const base: AdapterContext = { db: drizzle(input.env.DB, { schema }), d1: input.env.DB, env: input.env, now: input.now ?? Date.now };
+  return { ...base, ...input.adapters(base), viewer: input.viewer };
 }
 
 export type { Viewer } from "./viewer";
+export type { FileStore, StoredFile } from "./file-store";
+export type { MailMessage, MailPort, SentMail } from "./mail-port";
+export type { PaymentPort, PaymentProvider, PaymentEvent } from "./payment-port";

@@ -10,7 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import { deliveries, users } from "../../db/schema";
-import { sendMail, type MailMessage } from "../../integrations/mail";
+import type { MailMessage } from "../context/mail-port";
 import { logError } from "../../observability";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
@@ -204,7 +204,7 @@ async function mailSafely(ctx: MarketContext, orderId: number, where: string, bu
   try {
     const found = await rowAndLanguage(ctx, orderId);
     const message = found ? build(found.row, found.language) : null;
-    if (message) await sendMail(ctx, message);
+    if (message) await ctx.mail.send(message);
   } catch (error) {
     logError(error, { requestId: ctx.viewer.requestId, where, orderId });
   }

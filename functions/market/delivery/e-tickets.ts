@@ -8,7 +8,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { deliveryFiles } from "../../db/schema";
-import { fileStore } from "../../integrations/storage";
 import { logError } from "../../observability";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
@@ -54,8 +53,7 @@ export async function storeUpload(ctx: MarketContext, row: DeliveryRow, file: Up
   const bytes = checkETicketFile(file);
   const fileName = eTicketFileName(file.name);
   const key = `${orderFolder(row.order.id)}/${crypto.randomUUID()}.pdf`;
-  const store = fileStore(ctx.env);
-  await store.put(key, bytes, PDF_TYPE);
+  await ctx.files.put(key, bytes, PDF_TYPE);
   const now = ctx.now();
   try {
     await takeStep(ctx, row, {
@@ -70,7 +68,7 @@ export async function storeUpload(ctx: MarketContext, row: DeliveryRow, file: Up
       ],
     });
   } catch (error) {
-    await store.delete(key);
+    await ctx.files.delete(key);
     throw error;
   }
 }
@@ -90,7 +88,7 @@ export async function removeUpload(ctx: MarketContext, row: DeliveryRow, fileId:
     // On the version read: a second removal of the same file, or any upload meanwhile, is refused.
     effects: (guard) => [sql`DELETE FROM ${deliveryFiles} WHERE id = ${file.id} AND ${guard}`],
   });
-  await fileStore(ctx.env).delete(file.r2Key);
+  await ctx.files.delete(file.r2Key);
 }
 
 function drawnKey(orderId: number): string {
@@ -124,7 +122,7 @@ export async function ensureReadyETicket(ctx: MarketContext, row: DeliveryRow, f
   }
   const bytes = drawnPdf(row);
   const key = drawnKey(row.order.id);
-  await fileStore(ctx.env).put(key, bytes, PDF_TYPE);
+  await ctx.files.put(key, bytes, PDF_TYPE);
   await prepare(
     ctx.d1,
     sql`INSERT INTO ${deliveryFiles} (delivery_id, order_id, r2_key, file_name, content_type, size, uploaded_by, created_at)
@@ -142,11 +140,10 @@ export async function ensureReadyETicketIn(ctx: MarketContext, row: DeliveryRow,
 
 /** One kept file's object. Throws notFound when the row or its object is missing (a drawn one is drawn again). */
 export async function readStoredFile(ctx: MarketContext, row: DeliveryRow, file: DeliveryFileRow) {
-  const store = fileStore(ctx.env);
-  let stored = await store.get(file.r2Key);
+  let stored = await ctx.files.get(file.r2Key);
   if (!stored && file.r2Key === drawnKey(row.order.id)) {
-    await store.put(file.r2Key, drawnPdf(row), PDF_TYPE);
-    stored = await store.get(file.r2Key);
+    await ctx.files.put(file.r2Key, drawnPdf(row), PDF_TYPE);
+    stored = await ctx.files.get(file.r2Key);
   }
   if (!stored) {
     logError(new Error("an e-ticket file row names no object"), { requestId: ctx.viewer.requestId, where: "readStoredFile", fileId: file.id });

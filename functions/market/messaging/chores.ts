@@ -4,7 +4,6 @@
  * minutes with unread messages (at most one per conversation an hour), and forgetting the rate
  * limit's old rows.
  */
-import { sendMail } from "../../integrations/mail";
 import type { MarketContext } from "../context";
 import { translateKey } from "../messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
@@ -66,7 +65,7 @@ export async function emailOfflineMembers(ctx: MarketContext, limit = 20): Promi
     const language = row.language === "zh-HK" ? "zh-HK" : "en-US";
     const link = `${origin}/chat?id=${row.conversationId}`;
     const params = { count: row.unreadCount, link };
-    await sendMail(ctx, {
+    await ctx.mail.send({
       to: row.email,
       kind: "chat_unread",
       language,

@@ -11,10 +11,13 @@
  * The rules (who may send, masking, the window, the rate) are the domain's (messages.ts); a
  * message sent over the socket goes through the same domain function as one sent over the API,
  * with this object as its store.
+ *
+ * The Worker exports it with the adapters wired in (functions/wiring.ts), since the domain
+ * builds no context of its own.
  */
 import { DurableObject } from "cloudflare:workers";
-import { createMarketContext } from "../context";
-import { DEFAULT_VIEWER, type Language } from "../context/viewer";
+import type { MarketContext } from "../context";
+import { DEFAULT_VIEWER, type Language, type Viewer } from "../context/viewer";
 import { MarketError } from "../errors";
 import { messageOf } from "../messages";
 import { logError } from "../../observability";
@@ -49,8 +52,11 @@ function toMessage(row: Row): ChatMessage {
   };
 }
 
-export class Conversation extends DurableObject<Env> implements ConversationStore {
+export abstract class ConversationObject extends DurableObject<Env> implements ConversationStore {
   private readonly sql: SqlStorage;
+
+  /** The market context a socket's frame runs in, with the Worker's adapters. */
+  protected abstract marketContext(viewer: Viewer): MarketContext;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -102,10 +108,7 @@ export class Conversation extends DurableObject<Env> implements ConversationStor
       this.sendTo(socket, { type: "error", code: 12308, message: "invalidParam" });
       return;
     }
-    const market = createMarketContext({
-      env: this.env,
-      viewer: { ...DEFAULT_VIEWER, userId: who.userId, language: who.language, requestId: `socket:${who.conversationId}` },
-    });
+    const market = this.marketContext({ ...DEFAULT_VIEWER, userId: who.userId, language: who.language, requestId: `socket:${who.conversationId}` });
     try {
       switch (frame.type) {
         case "send":

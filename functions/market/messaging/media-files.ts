@@ -1,6 +1,5 @@
 /** Where a conversation's images are kept in R2, apart from media.ts so the message log's code can delete them without importing the upload path. */
 import type { MarketContext } from "../context";
-import { fileStore } from "../../integrations/storage";
 import type { ChatMessage } from "./store";
 
 /** The R2 folder of a conversation's images; the cut and recall delete from it. */
@@ -13,6 +12,6 @@ export function imageKey(conversationId: number, message: Pick<ChatMessage, "sen
 }
 
 /** Deletes a recalled image's bytes. */
-export async function forgetImage(ctx: Pick<MarketContext, "env">, conversationId: number, message: ChatMessage): Promise<void> {
-  if (message.kind === "image") await fileStore(ctx.env).delete(imageKey(conversationId, message));
+export async function forgetImage(ctx: Pick<MarketContext, "files">, conversationId: number, message: ChatMessage): Promise<void> {
+  if (message.kind === "image") await ctx.files.delete(imageKey(conversationId, message));
 }

@@ -9,7 +9,6 @@
  */
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { fileStore } from "../../integrations/storage";
 import type { UploadedFile } from "../input/uploaded-file";
 import { accessConversation } from "./conversations";
 import { indexMessage, requireWritable, takeSendSlot } from "./messages";
@@ -80,7 +79,7 @@ export async function sendImage(
   await takeSendSlot(ctx, userId, input.clientMessageId);
   const image: ChatImage = { ...sniffed, size: bytes.length };
   // Stored before the message exists, so nobody ever sees a bubble without its bytes; a retry overwrites the same key.
-  await fileStore(ctx.env).put(imageKey(input.conversationId, { senderId: userId, clientId: input.clientMessageId }), bytes, image.type);
+  await ctx.files.put(imageKey(input.conversationId, { senderId: userId, clientId: input.clientMessageId }), bytes, image.type);
   const { message, duplicate } = await store.append({
     conversationId: input.conversationId,
     clientId: input.clientMessageId,
@@ -108,7 +107,7 @@ export async function readImage(
   await accessConversation(ctx, input.conversationId);
   const message = await store.message(input.seq);
   if (!message || !imageOf(message) || message.sentAt < ctx.now() - MESSAGE_RETENTION_MS) throw notFound("image");
-  const stored = await fileStore(ctx.env).get(imageKey(input.conversationId, message));
+  const stored = await ctx.files.get(imageKey(input.conversationId, message));
   if (!stored) throw notFound("image");
   return stored;
 }

@@ -13,7 +13,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { orderNotes, orders, payments, paymentEvents, type PaymentProviderName } from "../../db/schema";
-import type { PaymentEvent } from "../../integrations/payment";
+import type { PaymentEvent } from "../context/payment-port";
 import type { MarketContext } from "../context";
 import { mailOrderConfirmation } from "../delivery/buyer-mails";
 import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-delivery";

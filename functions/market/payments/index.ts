@@ -1,6 +1,7 @@
 /**
  * Payments: money for orders, through a provider behind the payment port
- * (functions/integrations/payment: sandbox locally, Stripe when its keys are set).
+ * (context/payment-port.ts; the adapters are functions/integrations/payment: sandbox locally,
+ * Stripe when its keys are set).
  *
  * Rules:
  * - A payment is charged in the order's trade currency, for the order's total.

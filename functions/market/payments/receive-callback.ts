@@ -4,11 +4,11 @@
  * acknowledged, so the provider stops resending it.
  */
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from "../../db/schema";
-import { CallbackRejected, sandboxAllowed } from "../../integrations/payment";
+import { CallbackRejected } from "../context/payment-port";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { applyPaymentEvent, type AppliedPaymentEvent } from "./apply-event";
-import { defaultPaymentDeps, type PaymentDeps } from "./deps";
+import { defaultPaymentDeps, sandboxAllowed, type PaymentDeps } from "./deps";
 
 export function isPaymentProviderName(value: string): value is PaymentProviderName {
   return (PAYMENT_PROVIDERS as readonly string[]).includes(value);
@@ -27,7 +27,7 @@ export async function receivePaymentCallback(
   deps: PaymentDeps = defaultPaymentDeps(ctx),
 ): Promise<AppliedPaymentEvent | null> {
   if (!isPaymentProviderName(providerName)) throw notFound("payment provider");
-  if (providerName === "sandbox" && !sandboxAllowed(ctx.env, ctx.viewer.environment)) throw notFound("payment provider");
+  if (providerName === "sandbox" && !sandboxAllowed(ctx)) throw notFound("payment provider");
   let event;
   try {
     event = await deps.provider(providerName).readCallback(request, ctx.now());

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { deliveries, orderNotes, orders, payments, users } from "../../db/schema";
-import { sendMail, type MailMessage } from "../../integrations/mail";
+import type { MailMessage } from "../context/mail-port";
 import { logError } from "../../observability";
 import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
@@ -104,7 +104,7 @@ async function mailRefund(ctx: MarketContext, payment: PaymentRow): Promise<void
       : row.deliveryState === "voided"
         ? "voided"
         : "paid";
-  await sendMail(ctx, refundMail({ to: row.order.contactEmail, language, orderNo: row.order.orderNo, amount, why }));
+  await ctx.mail.send(refundMail({ to: row.order.contactEmail, language, orderNo: row.order.orderNo, amount, why }));
 }
 
 const REASONS: Record<RefundReason, Record<Language, string>> = {

@@ -6,12 +6,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import { orders, payments, type OrderStatus, type PaymentStatus } from "../../db/schema";
-import { sandboxAllowed, sandboxCallback } from "../../integrations/payment";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { orderStatusAt } from "../orders/rules";
 import { type PaymentEventOutcome } from "./apply-event";
-import { defaultPaymentDeps, type PaymentDeps } from "./deps";
+import { defaultPaymentDeps, sandboxAllowed, type PaymentDeps } from "./deps";
 import { paymentCallbackUrl, payReturnUrl } from "./pay-paths";
 import { receivePaymentCallback } from "./receive-callback";
 
@@ -32,7 +31,7 @@ export interface SandboxCheckout {
  * notFound for an unknown payment, or anywhere the sandbox may not take payments. No side effects.
  */
 export async function readSandboxCheckout(ctx: MarketContext, providerPaymentId: string, origin: string): Promise<SandboxCheckout> {
-  if (!sandboxAllowed(ctx.env, ctx.viewer.environment)) throw notFound("payment");
+  if (!sandboxAllowed(ctx)) throw notFound("payment");
   const [row] = await ctx.db
     .select({ payment: payments, order: orders })
     .from(payments)
@@ -67,7 +66,7 @@ export async function completeSandboxCheckout(
 ): Promise<{ returnUrl: string; outcome: PaymentEventOutcome | null }> {
   const checkout = await readSandboxCheckout(ctx, providerPaymentId, origin);
   if (!checkout.payable) return { returnUrl: checkout.returnUrl, outcome: null };
-  const callback = await sandboxCallback(ctx.env, {
+  const callback = await ctx.payments.sandboxCallback({
     callbackUrl: paymentCallbackUrl(origin, "sandbox"),
     providerPaymentId,
     outcome,

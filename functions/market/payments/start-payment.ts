@@ -6,7 +6,6 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { orders, payments, type PaymentProviderName } from "../../db/schema";
-import { activeProviderName } from "../../integrations/payment";
 import { logError } from "../../observability";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
@@ -57,7 +56,7 @@ export async function startPayment(
   if (!parsed.success) throw invalidInput(parsed.error);
   const { orderId, payMethod } = parsed.data;
 
-  const providerName = activeProviderName(ctx.env, ctx.viewer.environment);
+  const providerName = ctx.payments.activeProviderName(ctx.viewer.environment);
   if (!providerName) {
     logError(new Error("no payment provider may take payments here"), { requestId: ctx.viewer.requestId, where: "startPayment" });
     throw new MarketError("systemError");

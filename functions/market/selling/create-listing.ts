@@ -14,7 +14,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { listingChanges, listings, listingTerms, venueSections } from "../../db/schema";
-import { fileStore } from "../../integrations/storage";
 import { toMinorUnits } from "../aftersales/apply-schema";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
@@ -133,7 +132,7 @@ export async function createListing(ctx: MarketContext, input: CreateListingInpu
   const eTicket = eTicketNow ? checkETicketFile(files.eTicket ?? { name: "", type: "", bytes: new Uint8Array() }) : null;
 
   const folder = `listings/${crypto.randomUUID()}`;
-  const store = fileStore(ctx.env);
+  const store = ctx.files;
   const proofKey = `${folder}/proof`;
   await store.put(proofKey, proof, files.proof!.type);
   if (eTicket) await store.put(`${folder}/e-ticket.pdf`, eTicket, PDF_TYPE);

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { listingChanges, listings, listingTerms, orders, sessions, shows, tours, venues, venueSections, type ListingChangeKind } from "../../db/schema";
-import { fileStore, type StoredFile } from "../../integrations/storage";
+import type { StoredFile } from "../context/file-store";
 import { sessionStatus } from "../listings/session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
@@ -178,7 +178,7 @@ export async function openListingProof(ctx: MarketContext, listingId: number): P
   await requireRole(ctx, "support");
   const [terms] = await ctx.db.select().from(listingTerms).where(eq(listingTerms.listingId, listingId)).limit(1);
   if (!terms?.proofR2Key) throw notFound("proof");
-  const stored = await fileStore(ctx.env).get(terms.proofR2Key);
+  const stored = await ctx.files.get(terms.proofR2Key);
   if (!stored) throw notFound("proof");
   return { ...stored, contentType: terms.proofContentType ?? stored.contentType, fileName: terms.proofFileName ?? "proof" };
 }

@@ -15,7 +15,6 @@
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireRole } from "../staff";
-import { sendMail } from "../../integrations/mail";
 import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "../context/crypto";
 import { maskEmail } from "../accounts/users";
 import { studentMail } from "./student-mail";
@@ -123,7 +122,7 @@ export async function requestStudentCode(ctx: MarketContext, schoolEmail: string
     )
     .bind(userId, email, codeHash, expiresAt, now)
     .run();
-  await sendMail(ctx, studentMail({ to: email, language: ctx.viewer.language, code, minutes: STUDENT_CODE_TTL_MS / 60_000 }));
+  await ctx.mail.send(studentMail({ to: email, language: ctx.viewer.language, code, minutes: STUDENT_CODE_TTL_MS / 60_000 }));
   return { expiresAt };
 }
 

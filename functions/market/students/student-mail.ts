@@ -1,7 +1,7 @@
 /** The mail that carries a school email's verification code, in the viewer's language (apps.student.mail). */
-import enApps from "../../../app/locales/en-US/apps.json";
-import zhApps from "../../../app/locales/zh-HK/apps.json";
-import type { MailMessage } from "../../integrations/mail";
+import enApps from "../translations/locales/en-US/apps.json";
+import zhApps from "../translations/locales/zh-HK/apps.json";
+import type { MailMessage } from "../context/mail-port";
 import type { Language } from "../context/viewer";
 
 const MAIL_TEXT = { "en-US": enApps.student.mail, "zh-HK": zhApps.student.mail } as const;

@@ -4,7 +4,7 @@
  * match it), and a receipt to the buyer in the language they wrote in. Plain text: it reads the
  * same in every mail client and cannot carry markup the buyer typed.
  */
-import type { MailMessage } from "../../integrations/mail";
+import type { MailMessage } from "../context/mail-port";
 import type { Language } from "../context/viewer";
 import type { SupportIssueType } from "./support-request-schema";
 

@@ -19,7 +19,6 @@ import { supportRequests } from "../../db/schema";
 import { zonedStartOfDay } from "../calendar";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
-import { sendMail } from "../../integrations/mail";
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_REPLY_HOURS, supportReceiptMail, supportTeamMail } from "./support-mail";
 import type { SupportRequestInput } from "./support-request-schema";
 
@@ -67,6 +66,6 @@ export async function submitSupportRequest(ctx: MarketContext, input: SupportReq
 
   const request = { id, ...input, language, userId };
   const supportAddress = ctx.env.SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL;
-  await Promise.all([sendMail(ctx, supportTeamMail(request, supportAddress)), sendMail(ctx, supportReceiptMail(request))]);
+  await Promise.all([ctx.mail.send(supportTeamMail(request, supportAddress)), ctx.mail.send(supportReceiptMail(request))]);
   return { id, replyWithinHours: SUPPORT_REPLY_HOURS };
 }

@@ -3,7 +3,7 @@
  * through the API, build a domain context with a clock the test moves, and sign browser forms.
  */
 import { env } from "cloudflare:test";
-import { createMarketContext, type MarketContext } from "../../../functions/market/context";
+import { createMarketContext, type MarketContext } from "../../../functions/wiring";
 import { DEFAULT_VIEWER, type Viewer } from "../../../functions/market/context/viewer";
 import { api, ORIGIN, page } from "./api";
 

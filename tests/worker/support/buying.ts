@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import * as schema from "../../../functions/db/schema";
 import type { DeliveryMethod, ShowStatus, SplitRule } from "../../../functions/db/schema";
-import { createMarketContext, type MarketContext } from "../../../functions/market/context";
+import { createMarketContext, type MarketContext } from "../../../functions/wiring";
 import { DEFAULT_VIEWER, type Viewer } from "../../../functions/market/context/viewer";
 import { drizzle } from "drizzle-orm/d1";
 import { sandboxCallback } from "../../../functions/integrations/payment";

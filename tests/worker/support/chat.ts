@@ -5,7 +5,7 @@
  */
 import { SELF, env } from "cloudflare:test";
 import { issueChatCredential } from "../../../functions/market/config/chat-credential";
-import { createMarketContext } from "../../../functions/market/context";
+import { createMarketContext } from "../../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../../functions/market/context/viewer";
 import { conversationStore, openOrderConversation, sendMessage, type ServerFrame } from "../../../functions/market/messaging";
 import type { MarketContext } from "../../../functions/market/context";

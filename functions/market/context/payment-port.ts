@@ -1,6 +1,7 @@
 /**
  * The payment port: what the payments domain asks of a payment provider, and what a provider's
- * callback tells it. Adapters: sandbox (ours, the local default) and stripe.
+ * callback tells it. The adapters (sandbox, ours and the local default, and stripe) live in
+ * functions/integrations/payment; the Worker hands them in as the context's `payments`.
  */
 import type { PaymentEventType, PaymentProviderName } from "../../db/schema";
 
@@ -53,6 +54,26 @@ export interface PaymentProvider {
    * on. Throws CallbackRejected when the callback is not genuine or not readable.
    */
   readCallback(request: Request, now: number): Promise<PaymentEvent | null>;
+}
+
+/** The sandbox's signed callback: what its hosted page sends when the buyer approves or declines. */
+export interface SandboxCallbackInput {
+  callbackUrl: string;
+  providerPaymentId: string;
+  outcome: "succeeded" | "failed";
+  amount: number;
+  currency: string;
+  now: number;
+  eventId?: string;
+}
+
+export interface PaymentPort {
+  /** The adapter of a named provider (the one a payment was made with). */
+  provider(name: PaymentProviderName): PaymentProvider;
+  /** The provider new payments go to here, or null when none may take payments. */
+  activeProviderName(environment: string): PaymentProviderName | null;
+  /** A signed sandbox callback, as the sandbox page would send it. */
+  sandboxCallback(input: SandboxCallbackInput): Promise<Request>;
 }
 
 /** A callback that failed verification: answered 400 and never acted on. */

@@ -1,0 +1,21 @@
+/**
+ * Where the Worker hands the adapters to the domain: every market context (both doors, the cron,
+ * the edge files, the Durable Objects worker.ts exports) is built here, so the domain owns its
+ * ports (market/context) and never names an adapter.
+ */
+import { assembleMarketContext, type AdapterContext, type MarketContext, type MarketPorts, type Viewer } from "./market/context";
+import { outboxMail } from "./integrations/mail";
+import { paymentPort } from "./integrations/payment";
+import { fileStore } from "./integrations/storage";
+
+export type { MarketContext } from "./market/context";
+
+/** Mail through the outbox, files in R2, payments through the configured provider. */
+export function workerAdapters(base: AdapterContext): MarketPorts {
+  return { mail: outboxMail(base), files: fileStore(base.env), payments: paymentPort(base.env) };
+}
+
+export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number }): MarketContext {
+  return assembleMarketContext({ ...input, adapters: workerAdapters });
+}
+
