@@ -54,6 +54,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   build: {
     minify: true,
+    // One hashed stylesheet for the whole app, linked from root: a stylesheet in the head holds back
+    // first paint, and per-route splitting linked 8-13 of them (docs/decisions.md 168).
+    cssCodeSplit: false,
     // Only resolved paths are matched: a bare `@market/…` import is resolved first, then left out.
     rollupOptions: {
       // zod's sources carry `@__PURE__` notes in comments Rollup cannot place; Rollup drops them

@@ -20,11 +20,16 @@ import { CODES, MarketError } from "@market/errors";
 import { EmptyState, exploreHref, PATH, SessionRow, WhereOptions } from "~/components/explore/explore-parts";
 import styles from "~/components/explore/explore.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
+import { posterPreload } from "~/components/poster";
 import type { Route } from "./+types/show-list";
 
 export const handle = { i18n: ["explore", "discover"] };
 
-export const meta: Route.MetaFunction = ({ data, matches }) => pageMeta(rootSeo(matches), { title: data?.pageTitle });
+/** The first row's poster is the page's largest first-screen image: asked for from the head. */
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const first = data?.list.list[0];
+  return [...(first ? [posterPreload(first.posterUrl)] : []), ...pageMeta(rootSeo(matches), { title: data?.pageTitle })];
+};
 
 const DATE_FIELDS = ["preset", "from", "to"] as const;
 

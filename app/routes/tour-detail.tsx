@@ -32,9 +32,10 @@ import { notFoundPage } from "~/server/refusal.server";
 
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
+// The poster's preload first: the sessions' structured data after it runs to ~12 KB of the head.
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  ...pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {}),
   ...(data ? [posterPreload(data.tour.posterUrl)] : []),
+  ...pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {}),
 ];
 
 /** The tour named by `?id=`; a malformed id is the same 'not found' as an unknown one. */

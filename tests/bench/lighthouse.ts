@@ -32,6 +32,15 @@ export interface LighthouseFigures {
   tbtMs: number | null;
   cls: number | null;
   jsTransferredBytes: number | null;
+  /** Stylesheets Chrome fetched at its highest priority: those in the head, which hold back first paint. */
+  blockingStylesheets: number | null;
+  /** What Lighthouse says render-blocking resources cost first paint (0 when it flags none). */
+  renderBlockingMs: number | null;
+  /** CSS the page downloaded but never matched, as Lighthouse estimates it. */
+  unusedCssBytes: number | null;
+  /** The LCP element (tag and class, or its text) and how long its resource waited to be requested. */
+  lcpElement: string | null;
+  lcpLoadDelayMs: number | null;
   error?: string;
 }
 
@@ -69,11 +78,31 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+interface AuditItem {
+  resourceType?: string;
+  transferSize?: number;
+  priority?: string;
+  /** The LCP element audit nests its tables: the element, then the phases. */
+  items?: AuditItem[];
+  node?: { nodeLabel?: string; snippet?: string };
+  phase?: string;
+  timing?: number;
+}
+
 type Lhr = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: AuditItem[]; overallSavingsMs?: number; overallSavingsBytes?: number } }>;
   runtimeError?: { message: string };
 };
+
+/** The LCP element's label and its "Load Delay" phase: a late-discovered image shows here. */
+function lcpOf(lhr: Lhr): { lcpElement: string | null; lcpLoadDelayMs: number | null } {
+  const [elementTable, phaseTable] = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = elementTable?.items?.[0]?.node;
+  const element = node?.snippet ? `${node.snippet.slice(0, 60)}` : (node?.nodeLabel ?? null);
+  const loadDelay = phaseTable?.items?.find((item) => item.phase === "Load Delay")?.timing;
+  return { lcpElement: element, lcpLoadDelayMs: loadDelay ?? null };
+}
 
 function figuresOf(lhr: Lhr) {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
@@ -86,13 +115,32 @@ function figuresOf(lhr: Lhr) {
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     jsTransferredBytes: requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    blockingStylesheets: requests.filter((item) => item.resourceType === "Stylesheet" && item.priority === "VeryHigh").length,
+    renderBlockingMs: lhr.audits["render-blocking-resources"]?.details?.overallSavingsMs ?? 0,
+    unusedCssBytes: lhr.audits["unused-css-rules"]?.details?.overallSavingsBytes ?? 0,
+    ...lcpOf(lhr),
   };
 }
+
+const NO_FIGURES = {
+  performance: null,
+  accessibility: null,
+  fcpMs: null,
+  lcpMs: null,
+  tbtMs: null,
+  cls: null,
+  jsTransferredBytes: null,
+  blockingStylesheets: null,
+  renderBlockingMs: null,
+  unusedCssBytes: null,
+  lcpElement: null,
+  lcpLoadDelayMs: null,
+} as const;
 
 /** Audits each page `runs` times in one Chromium and keeps the median run by performance score. */
 export async function lighthouseFigures(origin: string, pages: LighthousePage[], cookie: string | null, runs: number): Promise<LighthouseFigures[]> {
   if (!existsSync(CHROMIUM)) {
-    return pages.map((page) => ({ ...page, runs: 0, performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, cls: null, jsTransferredBytes: null, error: `no Chromium at ${CHROMIUM}` }));
+    return pages.map((page) => ({ ...page, runs: 0, ...NO_FIGURES, error: `no Chromium at ${CHROMIUM}` }));
   }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -122,7 +170,7 @@ export async function lighthouseFigures(origin: string, pages: LighthousePage[],
         }
       }
       if (samples.length === 0) {
-        results.push({ ...page, runs: 0, performance: null, accessibility: null, fcpMs: null, lcpMs: null, tbtMs: null, cls: null, jsTransferredBytes: null, error });
+        results.push({ ...page, runs: 0, ...NO_FIGURES, error });
         continue;
       }
       // The median run by performance score, so its figures belong together.
@@ -139,7 +187,7 @@ export async function lighthouseFigures(origin: string, pages: LighthousePage[],
 export function lighthouseReport(figures: LighthouseFigures[], runs: number): string[] {
   const score = (value: number | null) => (value === null ? "—" : String(Math.round(value * 100)));
   const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toFixed(1)} s`);
-  const header = ["page", "perf", "a11y", "FCP", "LCP", "TBT ms", "CLS", "JS KiB", "runs"];
+  const header = ["page", "perf", "a11y", "FCP", "LCP", "TBT ms", "CLS", "JS KiB", "CSS blocking", "blocks ms", "unused CSS KiB", "runs"];
   const lines = figures.map((row) => [
     `${row.name} ${row.path}`,
     score(row.performance),
@@ -149,6 +197,9 @@ export function lighthouseReport(figures: LighthouseFigures[], runs: number): st
     row.tbtMs === null ? "—" : row.tbtMs.toFixed(0),
     row.cls === null ? "—" : row.cls.toFixed(3),
     row.jsTransferredBytes === null ? "—" : (row.jsTransferredBytes / 1024).toFixed(1),
+    row.blockingStylesheets === null ? "—" : String(row.blockingStylesheets),
+    row.renderBlockingMs === null ? "—" : row.renderBlockingMs.toFixed(0),
+    row.unusedCssBytes === null ? "—" : (row.unusedCssBytes / 1024).toFixed(1),
     String(row.runs),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
@@ -160,6 +211,10 @@ export function lighthouseReport(figures: LighthouseFigures[], runs: number): st
     widths.map((width) => "─".repeat(width)).join("  "),
     ...lines.map(format),
   ];
+  out.push("", "  LCP element (load delay: how long its resource waited to be asked for):");
+  for (const row of figures) {
+    if (row.lcpElement) out.push(`  ${row.name}: ${row.lcpElement}${row.lcpLoadDelayMs === null ? "" : ` (load delay ${row.lcpLoadDelayMs.toFixed(0)} ms)`}`);
+  }
   const failed = figures.filter((row) => row.error);
   if (failed.length > 0) out.push("", ...failed.map((row) => `  ${row.name}: ${row.runs < runs ? "a run failed: " : ""}${row.error}`));
   return out;
