@@ -67,3 +67,16 @@ test("an order that leaves tickets behind writes no price point; the one that ta
     { at: T0 + 16 * MINUTE, amount: 169_125 },
   ]);
 });
+
+test("a general-admission order is answered without seats, as it reads back", async () => {
+  const clock = clockAt();
+  const { listingId } = await makeListing({ quantity: 5 });
+  await env.DB.prepare("UPDATE listings SET seat_from = NULL WHERE id = ?").bind(listingId).run();
+  const buyer = marketFor(await makeBuyer(), clock);
+
+  const placed = await createOrder(buyer, { listingId, quantity: 4, ...CONTACT });
+
+  expect(placed).toEqual(await getOrder(buyer, placed.id));
+  expect(placed.tickets.seats).toBeNull();
+  expect(placed.tickets.consecutiveNotGuaranteed).toBe(true);
+});

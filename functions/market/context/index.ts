@@ -18,9 +18,21 @@ export interface MarketContext {
   viewer: Viewer;
 }
 
+/** One drizzle instance per binding: building one walks the whole schema, which every request would otherwise pay for. */
+const databases = new WeakMap<D1Database, Database>();
+
+function databaseOf(d1: D1Database): Database {
+  let db = databases.get(d1);
+  if (!db) {
+    db = drizzle(d1, { schema });
+    databases.set(d1, db);
+  }
+  return db;
+}
+
 export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number }): MarketContext {
   return {
-    db: drizzle(input.env.DB, { schema }),
+    db: databaseOf(input.env.DB),
     d1: input.env.DB,
     env: input.env,
     now: input.now ?? Date.now,

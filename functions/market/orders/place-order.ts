@@ -265,7 +265,7 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
  */
 async function takeTickets(
   ctx: MarketContext,
-  { listing, reference }: Orderable,
+  { listing, reference, seats }: Orderable,
   request: CreateOrderRequest,
   buyerId: number,
   now: number,
@@ -324,15 +324,16 @@ async function takeTickets(
     RETURNING *`;
   const batch = [prepare(ctx.d1, statement)];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
-  // The order's seats, decided in the same transaction that takes its tickets (listings/seats.ts).
-  batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }));
   const attribution = attributionStatement(ctx, orderNo);
   if (attribution) batch.push(attribution);
-  batch.push(seatPositionsStatement(ctx, orderNo), prepare(ctx.d1, sql`SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listing.id}`));
+  const leftAt = batch.push(prepare(ctx.d1, sql`SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listing.id}`)) - 1;
+  // A numbered listing's seats, decided in the same transaction that takes its tickets (listings/seats.ts); general admission has none.
+  const positionsAt = seats.seatFrom === null ? null : batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }), seatPositionsStatement(ctx, orderNo)) - 1;
   const results = await ctx.d1.batch<Record<string, unknown>>(batch);
   const stored = results[0].results[0];
   if (!stored) return null;
-  const [positions, leftRows] = results.slice(-2).map((result) => result.results);
+  const leftRows = results[leftAt].results;
+  const positions = positionsAt === null ? [] : results[positionsAt].results;
   return {
     order: rowOf(orders, stored),
     positions: positions.map((seat) => Number(seat.position)),
