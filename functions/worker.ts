@@ -31,7 +31,7 @@ import { cutOldMessages, emailOfflineMembers } from "./market/messaging";
 import { purgeOldAnalytics } from "./market/analytics";
 import { partnerApiRequest } from "./api/partner-door";
 import { appLinkFile } from "./web/app-links";
-import { forgetKeptHomes, homeKey, keptHome, mayKeepHome } from "./web/home-cache";
+import { forgetKeptPages, keptPage, mayKeepPage, pageKey } from "./web/page-cache";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
 
@@ -62,14 +62,14 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   const file = await answerEdgeFile(request, env, ctx);
   if (file) return file;
   const context = await getLoadContext({ request, nonce, context: { cloudflare: { env, ctx } } });
-  const home = mayKeepHome(request) ? homeKey(request, context) : null;
-  if (home) {
+  const kept = mayKeepPage(request) ? pageKey(request, context) : null;
+  if (kept) {
     const refresh = async () => {
       const fresh = createNonce();
       const freshContext = await getLoadContext({ request, nonce: fresh, context: { cloudflare: { env, ctx } } });
       return { page: await renderPage(request, freshContext), nonce: fresh };
     };
-    return keptHome(home, nonce, Date.now(), ctx, () => renderPage(request, context), refresh);
+    return keptPage(kept, nonce, Date.now(), ctx, () => renderPage(request, context), refresh);
   }
   return renderPage(request, context);
 }
@@ -105,8 +105,8 @@ export default {
       });
     }
     const secured = secureResponse(response, { request, nonce });
-    // A write may change what home shows (a listing, its price, the tickets left).
-    if (request.method !== "GET" && request.method !== "HEAD" && secured.status < 400) forgetKeptHomes(Date.now());
+    // A write may change what the kept pages show (a listing, its price, the tickets left).
+    if (request.method !== "GET" && request.method !== "HEAD" && secured.status < 400) forgetKeptPages(Date.now());
     const url = new URL(request.url);
     logRequest({
       requestId,

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { openSession } from "../../functions/market/accounts/sessions";
-import { createMarketContext } from "../../functions/market/context";
+import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { createOrder } from "../../functions/market/orders";
 import { SESSION_COOKIE } from "../../functions/web/session";

@@ -7,7 +7,6 @@
  */
 import { parse, serialize } from "cookie";
 import type { MarketContext } from "../context";
-import { logError } from "../../observability";
 import { AD_PARAM_NAMES, adParamsFrom, type AdParams } from "./ad-params";
 
 export const AD_PARAMS_COOKIE = "adParams";
@@ -57,20 +56,16 @@ export function adParamsOfRequest(request: Request, now: number): { kept: KeptAd
 }
 
 /**
- * Records the viewer's kept ad fields on a just-placed order. Never fails the order: an error is
- * logged and the order stands unattributed. Side effect: one order_attributions row.
+ * The statement that records the viewer's kept ad fields on the order numbered `orderNo`, for
+ * the batch that places it (after the order's INSERT, so a refused order records nothing); null
+ * when the viewer keeps none. Side effect: one order_attributions row, kept if already there.
  */
-export async function attachAttribution(ctx: MarketContext, orderId: number): Promise<void> {
+export function attributionStatement(ctx: MarketContext, orderNo: string): D1PreparedStatement | null {
   const kept = ctx.viewer.adParams;
-  if (!kept) return;
-  try {
-    await ctx.d1
-      .prepare("INSERT OR IGNORE INTO order_attributions (order_id, campaign, params, captured_at) VALUES (?, ?, ?, ?)")
-      .bind(orderId, kept.params.utm_campaign ?? "", JSON.stringify(kept.params), kept.capturedAt)
-      .run();
-  } catch (error) {
-    logError(error, { requestId: ctx.viewer.requestId, where: "attachAttribution" });
-  }
+  if (!kept) return null;
+  return ctx.d1
+    .prepare("INSERT OR IGNORE INTO order_attributions (order_id, campaign, params, captured_at) SELECT id, ?, ?, ? FROM orders WHERE order_no = ?")
+    .bind(kept.params.utm_campaign ?? "", JSON.stringify(kept.params), kept.capturedAt, orderNo);
 }
 
 /** An order's attribution, for support and the funnel's paid step. */

@@ -6,6 +6,6 @@
 export { collectAnalytics, INVALID_EVENT, type CollectResult } from "./collect";
 export { readFunnel, FUNNEL_DAYS, type Funnel, type FunnelRow } from "./funnel";
 export { purgeOldAnalytics, RAW_EVENT_DAYS } from "./retention";
-export { adParamsOfRequest, attachAttribution, attributionOf, readKeptAdParams, AD_PARAMS_COOKIE, AD_PARAMS_DAYS } from "./attribution";
+export { adParamsOfRequest, attributionStatement, attributionOf, readKeptAdParams, AD_PARAMS_COOKIE, AD_PARAMS_DAYS } from "./attribution";
 export * from "./event-rules";
 export * from "./event-schemas";

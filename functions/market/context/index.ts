@@ -32,6 +32,18 @@ export interface MarketContext extends AdapterContext, MarketPorts {
   viewer: Viewer;
 }
 
+/** One drizzle instance per binding: building one walks the whole schema, which every request would otherwise pay for. */
+const databases = new WeakMap<D1Database, Database>();
+
+function databaseOf(d1: D1Database): Database {
+  let db = databases.get(d1);
+  if (!db) {
+    db = drizzle(d1, { schema });
+    databases.set(d1, db);
+  }
+  return db;
+}
+
 /** The context, with the ports the given adapters build over its database, bindings and clock. */
 export function assembleMarketContext(input: {
   env: Env;
@@ -39,7 +51,7 @@ export function assembleMarketContext(input: {
   now?: () => number;
   adapters: (base: AdapterContext) => MarketPorts;
 }): MarketContext {
-  const base: AdapterContext = { db: drizzle(input.env.DB, { schema }), d1: input.env.DB, env: input.env, now: input.now ?? Date.now };
+  const base: AdapterContext = { db: databaseOf(input.env.DB), d1: input.env.DB, env: input.env, now: input.now ?? Date.now };
   return { ...base, ...input.adapters(base), viewer: input.viewer };
 }
 

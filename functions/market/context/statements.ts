@@ -4,8 +4,8 @@
  * compiled to a prepared statement on the raw binding, because a batch of atomic statements is
  * what keeps the buying invariants (one batch runs as one transaction, in order).
  */
-import { sql, type SQL } from "drizzle-orm";
-import { SQLiteSyncDialect, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect, type AnySQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 const dialect = new SQLiteSyncDialect();
 
@@ -17,4 +17,17 @@ export function prepare(d1: D1Database, query: SQL): D1PreparedStatement {
 /** `column IN (the ids)`, as one bound JSON parameter however many ids there are (D1 caps bound parameters at 100). */
 export function inJson(column: AnySQLiteColumn, values: readonly (number | string)[]): SQL {
   return sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * A row of `table` as a hand-written statement returns it (RETURNING *: columns by their SQL
+ * names, values as stored), in the shape drizzle's own reads give (keys and modes of the schema).
+ */
+export function rowOf<T extends SQLiteTable>(table: T, stored: Record<string, unknown>): T["$inferSelect"] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = stored[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T["$inferSelect"];
 }

@@ -125,10 +125,11 @@ export async function admits(ctx: Pick<MarketContext, "env" | "now" | "viewer">,
 
 /**
  * Refuses to hold tickets of a session whose queue is on unless `token` admits the viewer.
- * Throws queueAdmissionRequired (data: { sessionId }). Reads one row.
+ * `queueOn` is the session's switch (session_demand.queue_on; false when never marked), read by
+ * the caller with the rest of what it checks. Throws queueAdmissionRequired (data: { sessionId }).
  */
-export async function requireAdmission(ctx: MarketContext, sessionId: number, token: unknown): Promise<void> {
-  if (!queueIsOn(await demandOf(ctx, sessionId))) return;
+export async function requireAdmission(ctx: MarketContext, sessionId: number, queueOn: boolean, token: unknown): Promise<void> {
+  if (!queueOn) return;
   if (await admits(ctx, sessionId, token)) return;
   throw new MarketError("queueAdmissionRequired", { status: 403, data: { sessionId } });
 }

@@ -132,10 +132,22 @@ export async function seatsOfOrders(ctx: MarketContext, list: { id: number; list
   const picks = new Map<number, SeatPick>();
   for (const order of list) {
     const positions = rows.filter((row) => row.orderId === order.id).map((row) => row.position);
-    const listing = listingById.get(order.listingId);
-    picks.set(order.id, positions.length > 0 || !listing || listing.seatFrom === null ? pickOf(listing, positions, order.quantity) : { seats: null, consecutiveNotGuaranteed: order.quantity >= CONSECUTIVE_NOT_GUARANTEED_FROM });
+    picks.set(order.id, seatsOfOrder(listingById.get(order.listingId), positions, order.quantity));
   }
   return picks;
+}
+
+/** The seats an order of `quantity` tickets holds at `positions` of its listing's seat list (none: general admission, or seats not kept). */
+export function seatsOfOrder(listing: SeatListing | undefined, positions: number[], quantity: number): SeatPick {
+  return positions.length > 0 || !listing || listing.seatFrom === null ? pickOf(listing, positions, quantity) : { seats: null, consecutiveNotGuaranteed: quantity >= CONSECUTIVE_NOT_GUARANTEED_FROM };
+}
+
+/** Reads the positions the order numbered `orderNo` holds, for the batch that gave them (after assignSeatStatements). */
+export function seatPositionsStatement(ctx: MarketContext, orderNo: string): D1PreparedStatement {
+  return prepare(
+    ctx.d1,
+    sql`SELECT position FROM ${orderSeats} WHERE order_id = (SELECT id FROM ${orders} WHERE order_no = ${orderNo}) ORDER BY position`,
+  );
 }
 
 /** The seats of the orders of these deliveries, by order id (the provider's and support's order views). Reads only. */

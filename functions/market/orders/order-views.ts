@@ -10,12 +10,12 @@ import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { listings, orderNotes, orders, sellers, sessions, shows, tours, venues, venueSections } from "../../db/schema";
 import type { CancelReason, DeliveryMethod, OrderNoteKind, OrderStatus } from "../../db/schema";
 import { offsetOf, pageOf, type Page, type Paging } from "../paging";
-import { loadReference } from "../reference";
+import { loadReference, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
-import { seatsOfOrders } from "../listings/seats";
+import { seatsOfOrders, type SeatPick } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
 import { ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";
@@ -94,8 +94,8 @@ export interface OrderView {
   delivery: DeliveryView | null;
 }
 
-const orderColumns = {
-  order: orders,
+/** What an order's view shows besides the order row: its event, tickets and seller, read through its listing. */
+export const orderEventColumns = {
   tourId: tours.id,
   titleEn: tours.titleEn,
   titleZh: tours.titleZh,
@@ -116,27 +116,7 @@ const orderColumns = {
   sellerNickname: sellers.nickname,
 };
 
-type OrderRow = {
-  order: typeof orders.$inferSelect;
-  tourId: number;
-  titleEn: string;
-  titleZh: string;
-  artistEn: string;
-  artistZh: string;
-  showId: number;
-  startsAt: number;
-  venueNameEn: string;
-  venueNameZh: string;
-  venueAddressEn: string;
-  venueAddressZh: string;
-  cityCode: string;
-  timeZone: string;
-  sectionEn: string;
-  sectionZh: string;
-  rowLabel: string | null;
-  seatsTogether: boolean;
-  sellerNickname: string;
-};
+const orderColumns = { order: orders, ...orderEventColumns };
 
 function selectOrders(ctx: MarketContext) {
   return ctx.db
@@ -150,6 +130,9 @@ function selectOrders(ctx: MarketContext) {
     .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
     .innerJoin(sellers, eq(sellers.id, listings.sellerId));
 }
+
+export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+export type OrderEvent = Omit<OrderRow, "order">;
 
 /**
  * One of the viewer's orders. Takes the order id. Throws notLogin for a guest, notFound when the
@@ -232,91 +215,107 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
       .orderBy(orderNotes.id),
     seatsOfOrders(ctx, rows.map((row) => row.order)),
   ]);
+  return rows.map((row) =>
+    orderViewOf(ctx, reference, row, {
+      seats: seats.get(row.order.id),
+      notes: notes
+        .filter((note) => note.orderId === row.order.id)
+        .map((note) => ({ kind: note.kind, amount: note.amount, currency: note.currencyCode, createdAt: note.createdAt })),
+      delivery: deliveries.get(row.order.id) ?? null,
+    }),
+  );
+}
+
+/** What an order's view takes from beyond its row: its seats, its notes and its delivery. */
+export interface OrderExtras {
+  seats: SeatPick | undefined;
+  notes: OrderNoteView[];
+  delivery: DeliveryView | null;
+}
+
+/** The viewer's view of one order, as of the context's clock, in the viewer's language. */
+export function orderViewOf(ctx: Pick<MarketContext, "now" | "viewer">, reference: Reference, row: OrderRow, extras: OrderExtras): OrderView {
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
-  return rows.map((row) => {
-    const order = row.order;
-    const { status, cancelReason } = orderStatusAt(order, now);
-    const trade: CurrencyRate = {
-      code: order.currencyCode,
-      minorUnits: reference.currencyByCode.get(order.currencyCode)?.minorUnits ?? 2,
-      perUsdMicros: order.tradePerUsdMicros,
-    };
-    const display: CurrencyRate = {
-      code: order.displayCurrencyCode,
-      minorUnits: reference.currencyByCode.get(order.displayCurrencyCode)?.minorUnits ?? 2,
-      perUsdMicros: order.displayPerUsdMicros,
-    };
-    const price: PriceDetails = {
-      currency: order.currencyCode,
-      unitPrice: order.unitPrice,
-      ticketPrice: order.ticketAmount,
-      serviceFee: order.serviceFee,
-      vat: order.vat,
-      shippingFee: order.shippingFee,
-      additionalFees: order.additionalFees,
-      paymentGatewayFee: order.paymentGatewayFee,
-      couponDiscount: order.couponDiscountMinor,
-      total: order.totalAmount,
-    };
-    const shown = (amount: number) => convert(amount, trade, display);
-    const awaitingPayment = status === "pending_payment";
-    return {
-      id: order.id,
-      orderNo: order.orderNo,
-      status,
-      cancelReason,
-      tab: orderTabAt(status, row.startsAt, now),
-      createdAt: order.createdAt,
-      expiresAt: order.expiresAt,
-      payWithinMs: awaitingPayment ? order.expiresAt - now : 0,
-      paidAt: order.paidAt,
-      canceledAt: order.canceledAt ?? (cancelReason === "expired" ? order.expiresAt : null),
-      quantity: order.quantity,
-      deliveryMethod: order.deliveryMethod,
-      contact: { email: order.contactEmail, phoneCode: order.contactPhoneCode, phone: order.contactPhone },
-      shippingAddress: order.shippingAddress ? (JSON.parse(order.shippingAddress) as ShippingAddress) : null,
-      channel: order.channel,
-      event: {
-        tourId: row.tourId,
-        title: zh ? row.titleZh : row.titleEn,
-        artist: zh ? row.artistZh : row.artistEn,
-        showId: row.showId,
-        sessionId: order.sessionId,
-        startsAt: row.startsAt,
-        venueName: zh ? row.venueNameZh : row.venueNameEn,
-        venueAddress: zh ? row.venueAddressZh : row.venueAddressEn,
-        cityCode: row.cityCode,
-        timeZone: row.timeZone,
-      },
-      tickets: {
-        listingId: order.listingId,
-        section: zh ? row.sectionZh : row.sectionEn,
-        rowLabel: row.rowLabel,
-        seatsTogether: row.seatsTogether,
-        seats: seats.get(order.id)?.seats ?? null,
-        consecutiveNotGuaranteed: seats.get(order.id)?.consecutiveNotGuaranteed ?? false,
-      },
-      seller: { nickname: row.sellerNickname },
-      price,
-      displayPrice: {
-        currency: order.displayCurrencyCode,
-        unitPrice: shown(order.unitPrice),
-        ticketPrice: shown(order.ticketAmount),
-        serviceFee: shown(order.serviceFee),
-        vat: shown(order.vat),
-        shippingFee: shown(order.shippingFee),
-        additionalFees: shown(order.additionalFees),
-        paymentGatewayFee: shown(order.paymentGatewayFee),
-        couponDiscount: shown(order.couponDiscountMinor),
-        total: order.displayTotalAmount,
-      },
-      exchangeRate: order.exchangeRate,
-      actions: { pay: awaitingPayment, cancel: awaitingPayment, buyAgain: status === "canceled" },
-      notes: notes
-        .filter((note) => note.orderId === order.id)
-        .map((note) => ({ kind: note.kind, amount: note.amount, currency: note.currencyCode, createdAt: note.createdAt })),
-      delivery: deliveries.get(order.id) ?? null,
-    };
-  });
+  const order = row.order;
+  const { status, cancelReason } = orderStatusAt(order, now);
+  const trade: CurrencyRate = {
+    code: order.currencyCode,
+    minorUnits: reference.currencyByCode.get(order.currencyCode)?.minorUnits ?? 2,
+    perUsdMicros: order.tradePerUsdMicros,
+  };
+  const display: CurrencyRate = {
+    code: order.displayCurrencyCode,
+    minorUnits: reference.currencyByCode.get(order.displayCurrencyCode)?.minorUnits ?? 2,
+    perUsdMicros: order.displayPerUsdMicros,
+  };
+  const price: PriceDetails = {
+    currency: order.currencyCode,
+    unitPrice: order.unitPrice,
+    ticketPrice: order.ticketAmount,
+    serviceFee: order.serviceFee,
+    vat: order.vat,
+    shippingFee: order.shippingFee,
+    additionalFees: order.additionalFees,
+    paymentGatewayFee: order.paymentGatewayFee,
+    couponDiscount: order.couponDiscountMinor,
+    total: order.totalAmount,
+  };
+  const shown = (amount: number) => convert(amount, trade, display);
+  const awaitingPayment = status === "pending_payment";
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    status,
+    cancelReason,
+    tab: orderTabAt(status, row.startsAt, now),
+    createdAt: order.createdAt,
+    expiresAt: order.expiresAt,
+    payWithinMs: awaitingPayment ? order.expiresAt - now : 0,
+    paidAt: order.paidAt,
+    canceledAt: order.canceledAt ?? (cancelReason === "expired" ? order.expiresAt : null),
+    quantity: order.quantity,
+    deliveryMethod: order.deliveryMethod,
+    contact: { email: order.contactEmail, phoneCode: order.contactPhoneCode, phone: order.contactPhone },
+    shippingAddress: order.shippingAddress ? (JSON.parse(order.shippingAddress) as ShippingAddress) : null,
+    channel: order.channel,
+    event: {
+      tourId: row.tourId,
+      title: zh ? row.titleZh : row.titleEn,
+      artist: zh ? row.artistZh : row.artistEn,
+      showId: row.showId,
+      sessionId: order.sessionId,
+      startsAt: row.startsAt,
+      venueName: zh ? row.venueNameZh : row.venueNameEn,
+      venueAddress: zh ? row.venueAddressZh : row.venueAddressEn,
+      cityCode: row.cityCode,
+      timeZone: row.timeZone,
+    },
+    tickets: {
+      listingId: order.listingId,
+      section: zh ? row.sectionZh : row.sectionEn,
+      rowLabel: row.rowLabel,
+      seatsTogether: row.seatsTogether,
+      seats: extras.seats?.seats ?? null,
+      consecutiveNotGuaranteed: extras.seats?.consecutiveNotGuaranteed ?? false,
+    },
+    seller: { nickname: row.sellerNickname },
+    price,
+    displayPrice: {
+      currency: order.displayCurrencyCode,
+      unitPrice: shown(order.unitPrice),
+      ticketPrice: shown(order.ticketAmount),
+      serviceFee: shown(order.serviceFee),
+      vat: shown(order.vat),
+      shippingFee: shown(order.shippingFee),
+      additionalFees: shown(order.additionalFees),
+      paymentGatewayFee: shown(order.paymentGatewayFee),
+      couponDiscount: shown(order.couponDiscountMinor),
+      total: order.displayTotalAmount,
+    },
+    exchangeRate: order.exchangeRate,
+    actions: { pay: awaitingPayment, cancel: awaitingPayment, buyAgain: status === "canceled" },
+    notes: extras.notes,
+    delivery: extras.delivery,
+  };
 }

@@ -5,16 +5,21 @@
  * buyer's unpaid orders, the price read). D1 runs each batch as one transaction, one at a time,
  * so whatever interleaving of buyers, a listing is never oversold: a buyer whose insert finds
  * the rules broken inserts nothing, reads again and is told which rule it was.
+ *
+ * A placed order costs two D1 round trips (docs/decisions.md): one batch reads everything the
+ * rules and the answer need, one batch takes the tickets, spends the coupon, gives the seats,
+ * records the ad attribution and reads back the seats and the tickets left. The answer is built
+ * from those two, not read again.
  */
-import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
-import { listings, orders, sessions, shows, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
+import { eq, sql, type SQL } from "drizzle-orm";
+import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, tours, venues, venueSections, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
 import { logError } from "../../observability";
 import { loadReference, type Reference } from "../reference";
 import { couponIsFree, reserveCoupon } from "../coupons/reserve";
 import { quoteCoupon } from "../coupons/my-coupons";
 import { sessionStatus } from "../listings/session-status";
-import { attachAttribution } from "../analytics/attribution";
-import { assertMayBuyListing } from "../students";
+import { attributionStatement } from "../analytics/attribution";
+import { assertMayBuyListing, type StudentBadge } from "../students";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
@@ -25,10 +30,10 @@ import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings
 import { requireBuyer } from "../context/buyer";
 import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest } from "./order-schemas";
 import { newOrderNo } from "./order-no";
-import { getOrder, type OrderView } from "./order-views";
+import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
-import { assignSeatStatements } from "../listings/seats";
-import { prepare } from "../context/statements";
+import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatListing } from "../listings/seats";
+import { prepare, rowOf } from "../context/statements";
 import { invalidInput } from "./validation";
 
 /** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */
@@ -46,9 +51,26 @@ interface Orderable {
     showStatus: ShowStatus;
     startsAt: number;
     saleEndsAt: number;
+    studentsOnly: boolean;
   };
+  /** Whether the session's buyers come through the waiting room (false when never marked). */
+  queueOn: boolean;
+  /** The buyer's student certification, if any (a students-only listing needs a badge in force). */
+  student: StudentBadge | null;
+  seats: SeatListing;
+  /** What the placed order's answer shows of its event, tickets and seller. */
+  event: OrderEvent;
   unpaid: { id: number; orderNo: string; sessionId: number }[];
   reference: Reference;
+}
+
+/** What the batch that takes the tickets gives back when the order is placed. */
+interface Placed {
+  order: typeof orders.$inferSelect;
+  /** The order's positions in its listing's seat list (none for general admission). */
+  positions: number[];
+  /** The listing's tickets left once this order has taken its own. */
+  leftAfter: number;
 }
 
 /** The buyer's coupon spent on the order, and what it takes off, in the trade currency. */
@@ -82,19 +104,23 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
   const parsed = createOrderSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const request = parsed.data;
-  await assertMayBuyListing(ctx, request.listingId, buyerId);
   try {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = ctx.now();
       const orderable = await readOrderable(ctx, request.listingId, buyerId, now);
+      if (round === 0) assertMayBuyListing(orderable.listing, orderable.student, now);
       refuseBrokenRules(orderable, request, now);
-      if (round === 0) await requireAdmission(ctx, orderable.listing.sessionId, request.admissionToken);
+      if (round === 0) await requireAdmission(ctx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
       const discount = await discountOf(ctx, orderable, request);
-      const placedId = await takeTickets(ctx, orderable, request, buyerId, now, discount);
-      if (placedId !== null) {
-        await recordLowestPrice(ctx, orderable.listing.sessionId);
-        await attachAttribution(ctx, placedId);
-        return await getOrder(ctx, placedId);
+      const placed = await takeTickets(ctx, orderable, request, buyerId, now, discount);
+      if (placed) {
+        // Only the last tickets of a listing change the session's lowest price: the others leave it buyable at the same price.
+        if (placed.leftAfter <= 0) await recordLowestPrice(ctx, orderable.listing.sessionId);
+        return orderViewOf(ctx, orderable.reference, { ...orderable.event, order: placed.order }, {
+          seats: seatsOfOrder(orderable.seats, placed.positions, placed.order.quantity),
+          notes: [],
+          delivery: null,
+        });
       }
     }
     throw new MarketError("orderCreateUnknown");
@@ -148,36 +174,57 @@ function liveUnpaidOf(buyerId: number, now: number): SQL {
   return sql`${orders.userId} = ${buyerId} AND ${orders.status} = 'pending_payment' AND ${orders.expiresAt} > ${now}`;
 }
 
+/** Everything the rules and the answer need, in one statement: the listing with its event and session, the buyer's certification and unpaid orders. */
 async function readOrderable(ctx: MarketContext, listingId: number, buyerId: number, now: number): Promise<Orderable> {
-  const [listingRows, unpaid, reference] = await Promise.all([
-    ctx.db
-      .select({
-        id: listings.id,
-        sessionId: listings.sessionId,
-        priceMinor: listings.priceMinor,
-        currencyCode: listings.currencyCode,
-        deliveryMethod: listings.deliveryMethod,
-        splitRule: listings.splitRule,
-        left: ticketsLeft(now),
-        showStatus: shows.status,
-        startsAt: sessions.startsAt,
-        saleEndsAt: sessions.saleEndsAt,
-      })
-      .from(listings)
-      .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .where(eq(listings.id, listingId))
-      .limit(1),
-    ctx.db
-      .select({ id: orders.id, orderNo: orders.orderNo, sessionId: orders.sessionId })
-      .from(orders)
-      .where(and(eq(orders.userId, buyerId), eq(orders.status, "pending_payment"), gt(orders.expiresAt, now)))
-      .orderBy(asc(orders.createdAt), asc(orders.id)),
-    loadReference(ctx),
-  ]);
-  const listing = listingRows[0];
-  if (!listing) throw notFound("listing");
-  return { listing, unpaid, reference };
+  const listingQuery = ctx.db.select({
+    listing: {
+      id: listings.id,
+      sessionId: listings.sessionId,
+      priceMinor: listings.priceMinor,
+      currencyCode: listings.currencyCode,
+      deliveryMethod: listings.deliveryMethod,
+      splitRule: listings.splitRule,
+      left: ticketsLeft(now),
+      showStatus: shows.status,
+      startsAt: sessions.startsAt,
+      saleEndsAt: sessions.saleEndsAt,
+      studentsOnly: listings.studentsOnly,
+    },
+    event: orderEventColumns,
+    seatFrom: listings.seatFrom,
+    seatNumbers: listingTerms.seatNumbers,
+    queueOn: sessionDemand.queueOn,
+    studentStatus: studentCertifications.status,
+    studentExpiresAt: studentCertifications.expiresAt,
+    // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
+    unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
+      SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
+      WHERE ${liveUnpaidOf(buyerId, now)} ORDER BY ${orders.createdAt}, ${orders.id}))`,
+  })
+    .from(listings)
+    .innerJoin(sessions, eq(sessions.id, listings.sessionId))
+    .innerJoin(shows, eq(shows.id, sessions.showId))
+    .innerJoin(tours, eq(tours.id, shows.tourId))
+    .innerJoin(venues, eq(venues.id, shows.venueId))
+    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+    .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
+    .leftJoin(sessionDemand, eq(sessionDemand.sessionId, listings.sessionId))
+    .leftJoin(studentCertifications, eq(studentCertifications.userId, buyerId))
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  const [listingRows, reference] = await Promise.all([listingQuery, loadReference(ctx)]);
+  const row = listingRows[0];
+  if (!row) throw notFound("listing");
+  return {
+    listing: row.listing,
+    queueOn: row.queueOn === true,
+    student: row.studentStatus ? { status: row.studentStatus, expiresAt: row.studentExpiresAt } : null,
+    seats: { seatFrom: row.seatFrom, seatNumbers: row.seatNumbers },
+    event: row.event,
+    unpaid: JSON.parse(row.unpaid) as Orderable["unpaid"],
+    reference,
+  };
 }
 
 /** Throws the first SPEC §4 rule the order would break, in the order a buyer can act on them. */
@@ -212,17 +259,18 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
 
 /**
  * The one statement that takes tickets: inserts the order only if, at this instant, every rule
- * still holds (and the coupon, if any, is still free), then spends the coupon in the same batch.
- * Returns the new order's id, or null when a rule broke since the read.
+ * still holds (and the coupon, if any, is still free); the same batch spends the coupon, gives
+ * the seats, records the ad attribution and reads back the seats and the tickets left. Returns
+ * the placed order, or null when a rule broke since the read (then the batch changed nothing).
  */
 async function takeTickets(
   ctx: MarketContext,
-  { listing, reference }: Orderable,
+  { listing, reference, seats }: Orderable,
   request: CreateOrderRequest,
   buyerId: number,
   now: number,
   discount: Discount | null,
-): Promise<number | null> {
+): Promise<Placed | null> {
   const trade = reference.currencyByCode.get(listing.currencyCode);
   const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
   if (!trade || !display) throw new Error(`no rate for ${listing.currencyCode} or ${ctx.viewer.currency}`);
@@ -273,11 +321,22 @@ async function takeTickets(
       AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)
       AND (SELECT COUNT(*) FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)}) < ${MAX_UNPAID_ORDERS}
       AND ${discount ? couponIsFree(discount.userCouponId, buyerId, now) : sql`1`}
-    RETURNING id`;
+    RETURNING *`;
   const batch = [prepare(ctx.d1, statement)];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
-  // The order's seats, decided in the same transaction that takes its tickets (listings/seats.ts).
-  batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }));
-  const [result] = await ctx.d1.batch<{ id: number }>(batch);
-  return result.results[0]?.id ?? null;
+  const attribution = attributionStatement(ctx, orderNo);
+  if (attribution) batch.push(attribution);
+  const leftAt = batch.push(prepare(ctx.d1, sql`SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listing.id}`)) - 1;
+  // A numbered listing's seats, decided in the same transaction that takes its tickets (listings/seats.ts); general admission has none.
+  const positionsAt = seats.seatFrom === null ? null : batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }), seatPositionsStatement(ctx, orderNo)) - 1;
+  const results = await ctx.d1.batch<Record<string, unknown>>(batch);
+  const stored = results[0].results[0];
+  if (!stored) return null;
+  const leftRows = results[leftAt].results;
+  const positions = positionsAt === null ? [] : results[positionsAt].results;
+  return {
+    order: rowOf(orders, stored),
+    positions: positions.map((seat) => Number(seat.position)),
+    leftAfter: Number(leftRows[0]?.left ?? 0),
+  };
 }

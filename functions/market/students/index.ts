@@ -72,10 +72,21 @@ function requireOffered(ctx: MarketContext): void {
   if (!studentCertificationOffered(ctx.viewer)) throw new MarketError("noPermission", { messageKey: "studentUnavailable" });
 }
 
+/** An account's certification as far as buying goes: its state and when its badge lapses. */
+export interface StudentBadge {
+  status: "pending" | "verified";
+  expiresAt: number | null;
+}
+
+/** True when the certification is a badge in force at `now`. */
+export function badgeInForce(certification: StudentBadge | null | undefined, now: number): boolean {
+  return !!certification && certification.status === "verified" && (certification.expiresAt ?? 0) > now;
+}
+
 /** True when the account holds a badge in force now. */
 export async function hasStudentBadge(ctx: MarketContext, userId: number): Promise<boolean> {
   const row = await rowOf(ctx, userId);
-  return !!row && row.status === "verified" && (row.expires_at ?? 0) > ctx.now();
+  return badgeInForce(row && { status: row.status, expiresAt: row.expires_at }, ctx.now());
 }
 
 /** The viewer's certification. Throws notLogin for a guest. No side effects. */
@@ -83,7 +94,7 @@ export async function studentStatus(ctx: MarketContext): Promise<StudentStatus> 
   const userId = requireUser(ctx);
   const row = await rowOf(ctx, userId);
   const offered = studentCertificationOffered(ctx.viewer);
-  const verified = !!row && row.status === "verified" && (row.expires_at ?? 0) > ctx.now();
+  const verified = badgeInForce(row && { status: row.status, expiresAt: row.expires_at }, ctx.now());
   if (!row || (row.status === "verified" && !verified)) return { offered, status: "none", schoolEmail: null, verifiedAt: null, expiresAt: null };
   return { offered, status: row.status, schoolEmail: maskEmail(row.school_email), verifiedAt: row.verified_at, expiresAt: row.expires_at };
 }
@@ -164,10 +175,8 @@ export async function verifyStudentCode(ctx: MarketContext, code: string): Promi
  * Refuses a students-only listing to a buyer without a badge in force: noPermission
  * `studentOnlyListing`. No side effects.
  */
-export async function assertMayBuyListing(ctx: MarketContext, listingId: number, buyerId: number): Promise<void> {
-  const listing = await ctx.d1.prepare("SELECT students_only FROM listings WHERE id = ?").bind(listingId).first<{ students_only: number }>();
-  if (!listing?.students_only) return;
-  if (!(await hasStudentBadge(ctx, buyerId))) throw new MarketError("noPermission", { messageKey: "studentOnlyListing" });
+export function assertMayBuyListing(listing: { studentsOnly: boolean }, certification: StudentBadge | null, now: number): void {
+  if (listing.studentsOnly && !badgeInForce(certification, now)) throw new MarketError("noPermission", { messageKey: "studentOnlyListing" });
 }
 
 /**

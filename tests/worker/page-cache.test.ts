@@ -1,6 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
+import { env } from "cloudflare:test";
 import { registerThroughApi } from "./support/accounts";
+import { api } from "./support/api";
+import { makeListing } from "./support/buying";
 import { seedCatalog } from "./support/catalog";
 
 const SITE = "https://www.ovation.example";
@@ -20,12 +23,20 @@ interface Visit {
   cacheControl: string | null;
 }
 
+/** The tour a listing is of. */
+async function tourOf(listingId: number): Promise<number> {
+  const row = await env.DB.prepare("SELECT shows.tour_id AS tourId FROM listings JOIN sessions ON sessions.id = listings.session_id JOIN shows ON shows.id = sessions.show_id WHERE listings.id = ?")
+    .bind(listingId)
+    .first<{ tourId: number }>();
+  return row!.tourId;
+}
+
 async function visit(path: string, headers: Record<string, string> = {}): Promise<Visit> {
   const response = await SELF.fetch(`${SITE}${path}`, { headers: { host: "www.ovation.example", "user-agent": PHONE, ...headers } });
   const body = await response.text();
   return {
     status: response.status,
-    kept: response.headers.get("x-home-cache"),
+    kept: response.headers.get("x-page-cache"),
     body,
     allowed: /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1],
     written: [...new Set([...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))],
@@ -88,4 +99,68 @@ test("a query other than the language address is never answered from the kept co
   await visitKept("/");
   const campaign = await visit("/?utm_source=mail");
   expect(campaign.kept).toBeNull();
+});
+
+test("Explore and a tour's page are kept per address: another filter or tour is never answered from the copy", async () => {
+  const tourId = await tourOf((await makeListing({ quantity: 2 })).listingId);
+  const otherTourId = await tourOf((await makeListing({ quantity: 2 })).listingId);
+  await visit(`/tourDetail?id=${tourId}`);
+  const tour = await visitKept(`/tourDetail?id=${tourId}`);
+  expect(tour.status).toBe(200);
+  const otherTour = await visit(`/tourDetail?id=${otherTourId}`);
+  expect(otherTour.kept).toBe("miss");
+  expect(otherTour.body).not.toBe(tour.body);
+
+  await visit("/show-list?preset=weekend");
+  const weekend = await visitKept("/show-list?preset=weekend");
+  expect(weekend.status).toBe(200);
+  const everyDay = await visit("/show-list");
+  expect(everyDay.kept).toBe("miss");
+  expect(everyDay.body).not.toBe(weekend.body);
+  // The same filter written in another order shares the copy.
+  await visit("/show-list?preset=weekend&lang=en-US");
+  expect((await visitKept("/show-list?lang=en-US&preset=weekend")).kept).toMatch(/^hit/);
+});
+
+test("a tour's page keeps one copy per language", async () => {
+  const { listingId } = await makeListing({ quantity: 2 });
+  const tourId = await tourOf(listingId);
+  await visit(`/tourDetail?id=${tourId}&lang=en-US`);
+  await visitKept(`/tourDetail?id=${tourId}&lang=en-US`);
+  const chinese = await visit(`/tourDetail?id=${tourId}&lang=zh-HK`);
+  expect(chinese.kept).toBe("miss");
+  expect(chinese.body).toContain('<html lang="zh-HK"');
+  expect(chinese.body).toContain("燈籠樂隊");
+});
+
+test("a signed-in viewer's Explore and tour page are never kept nor answered from the kept copy", async () => {
+  const { listingId } = await makeListing({ quantity: 2 });
+  const tourId = await tourOf(listingId);
+  await visit(`/tourDetail?id=${tourId}`);
+  await visitKept(`/tourDetail?id=${tourId}`);
+  await visit("/show-list");
+  await visitKept("/show-list");
+  const account = await registerThroughApi();
+  const cookie = `access_token=${account.accessToken}`;
+  expect((await visit(`/tourDetail?id=${tourId}`, { cookie })).kept).toBeNull();
+  expect((await visit("/show-list", { cookie })).kept).toBeNull();
+});
+
+test("an order taking a listing's last tickets drops the kept tour page: the next visitor sees it sold", async () => {
+  const { listingId } = await makeListing({ quantity: 2, priceMinor: 100_000 });
+  const tourId = await tourOf(listingId);
+  await visit(`/tourDetail?id=${tourId}`);
+  const before = await visitKept(`/tourDetail?id=${tourId}`);
+  expect(before.body).toContain("1,127.50");
+
+  const buyer = await registerThroughApi();
+  const placed = await api("/user/order/v1/create", {
+    headers: { "access-token": buyer.accessToken },
+    body: { listingId, quantity: 2, contactEmail: "buyer@example.com", contactPhoneCode: "852", contactPhone: "91234567" },
+  });
+  expect(placed.body.statusCode).toBe(200);
+
+  const after = await visit(`/tourDetail?id=${tourId}`);
+  expect(after.kept).toBe("miss");
+  expect(after.body).not.toContain("1,127.50");
 });
