@@ -3,25 +3,15 @@
  * apply at a tap, and a custom range. Both are GET forms to `action`, carrying the page's other
  * query values (`keep`), so the filter is an address and works without JavaScript: there the
  * range is two date inputs; with JavaScript it is a month calendar where the first tap picks
- * the start and the second the end. The range form is validated by the same schema the server
- * parses (conform + functions/market/calendar's dateFilterSchema).
+ * the start and the second the end. The server alone validates a range (functions/market/calendar's
+ * dateFilterSchema; docs/decisions.md 166), and conform shows what it refused.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  addDays,
-  comparePlainDates,
-  DATE_PRESETS,
-  dateFilterSchema,
-  formatPlainDate,
-  isoWeekday,
-  parsePlainDate,
-  type DatePreset,
-  type PlainDate,
-} from "@market/calendar";
+import { addDays, comparePlainDates, formatPlainDate, isoWeekday, parsePlainDate, type PlainDate } from "@market/calendar/plain-date";
+import { DATE_PRESETS, type DatePreset } from "@market/calendar/date-presets";
 import { Sheet, type SheetControl } from "./sheet";
 import styles from "./date-filter.module.css";
 
@@ -123,9 +113,6 @@ function RangeForm({
   const [form, fields] = useForm({
     id: "date-range",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dateFilterSchema }),
   });
   const error = fields.from.errors?.[0] ?? fields.to.errors?.[0] ?? form.errors?.[0];
 

@@ -1,13 +1,12 @@
 /**
  * The alert form on pick-seat: an email and, optionally, a price to fall under (whole units of
  * the viewer's currency), for this session only (alerts/ticket-alerts.ts). A real form post
- * inside a <details>, so it works without JavaScript; a refused form opens with its errors.
+ * inside a <details>, so it works without JavaScript; a refused form opens with its errors. The
+ * action alone validates (docs/decisions.md 166): pick-seat ships no schema for it.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { sessionAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import styles from "./session-alert.module.css";
 
 export function SessionAlert({ currency, lastResult }: { currency: string; lastResult?: SubmissionResult<string[]> }) {
@@ -16,9 +15,6 @@ export function SessionAlert({ currency, lastResult }: { currency: string; lastR
   const [form, fields] = useForm({
     id: "session-alert",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sessionAlertFormSchema }),
   });
   const refused = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "session-alert";

@@ -12,7 +12,6 @@
  * market/orders/confirm-view.ts, the page's data and the forms in server/confirm-order.server.ts.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
@@ -29,7 +28,6 @@ import { SheetTrigger, useSheet } from "~/components/sheet";
 import { requireUser } from "~/server/auth.server";
 import { confirmPageData, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "~/server/confirm-order.server";
 import { payFromForm } from "~/server/pay-order.server";
-import { createOrderSchema } from "@market/orders";
 import type { Route } from "./+types/confirm-order";
 import { readForm } from "~/server/form.server";
 
@@ -72,10 +70,8 @@ export default function ConfirmOrderPage() {
   const [form, fields] = useForm({
     id: "confirm-order",
     lastResult: lastResult as SubmissionResult<string[]> | undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // The action alone validates (docs/decisions.md 166): the order schema stays on the server.
     defaultValue: { contactEmail: contact.email, contactPhoneCode: contact.phoneCode, contactPhone: contact.phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createOrderSchema }),
   });
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "place-order";
   const refusal = actionData?.refusal ?? null;

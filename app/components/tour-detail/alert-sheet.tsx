@@ -1,14 +1,14 @@
 /**
  * The ticket-alert sheet: an email form posting to tour detail's action (intent
- * `subscribe-alert`), so it works without JavaScript; a refused post opens the sheet again.
+ * `subscribe-alert`), so it works without JavaScript; a refused post opens the sheet again. The
+ * action alone validates (docs/decisions.md 166): the page ships no schema for a sheet most
+ * buyers never open.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Sheet, type SheetControl } from "~/components/sheet";
 import { EMAIL_INPUT, FieldFrame } from "~/components/field/field-frame";
-import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import styles from "./tour-detail.module.css";
 
 export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; title: string; lastResult?: SubmissionResult<string[]> }) {
@@ -17,9 +17,6 @@ export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; 
   const [form, fields] = useForm({
     id: "ticket-alert",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketAlertFormSchema }),
   });
   const refused = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
   const error = fields.email.errors?.[0];
