@@ -4,26 +4,23 @@
  * action alone validates (docs/decisions.md 166): the page ships no schema for a sheet most
  * buyers never open.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Sheet, type SheetControl } from "~/components/sheet";
 import { EMAIL_INPUT, FieldFrame } from "~/components/field/field-frame";
+import { actionReply, repliedInputProps } from "~/components/field/action-reply";
 import styles from "./tour-detail.module.css";
 
 export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; title: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["tour", "errors"]);
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "ticket-alert",
-    lastResult,
-  });
-  const refused = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
+  const { form, fields, refused } = actionReply("ticket-alert", lastResult, ["email"]);
   const error = fields.email.errors?.[0];
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "subscribe-alert";
   return (
     <Sheet sheet={sheet} title={t("alert.title")} description={t("alert.body", { title })} open={refused}>
-      <Form method="post" {...getFormProps(form)} className={styles.alertForm}>
+      <Form method="post" id={form.id} noValidate className={styles.alertForm}>
         <FieldFrame
           look={{ label: styles.field, error: styles.error }}
           id={fields.email.id}
@@ -33,8 +30,7 @@ export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; 
           errorRole="alert"
         >
           <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
+            {...repliedInputProps(fields.email, "email")}
             className={styles.input}
             placeholder={t("alert.placeholder")}
             {...EMAIL_INPUT}
