@@ -26,20 +26,23 @@ export function actionReply<Name extends string>(
   formId: string,
   lastResult: SubmissionResult<string[]> | null | undefined,
   names: readonly Name[],
+  /** What the fields start with before the action has answered (conform's defaultValue). */
+  defaults: Partial<Record<Name, string>> = {},
 ): ActionReply<Name> {
   const errors = lastResult?.error ?? {};
+  const initial: Record<string, unknown> = lastResult?.initialValue ?? defaults;
   const fields = {} as Record<Name, RepliedField>;
   for (const name of names) {
     const id = `${formId}-${name}`;
-    fields[name] = { id, name, errorId: `${id}-error`, errors: errors[name] ?? undefined, initialValue: lastResult?.initialValue?.[name] };
+    fields[name] = { id, name, errorId: `${id}-error`, errors: errors[name] ?? undefined, initialValue: initial[name] };
   }
   // conform files the errors of the form as a whole under the empty name.
   const form = { id: formId, errorId: `${formId}-error`, errors: errors[""] ?? undefined };
   return { form, fields, refused: Object.keys(errors).length > 0 };
 }
 
-/** A text-like input's attributes for a replied field, announced as conform's getInputProps does. */
-export function repliedInputProps(field: RepliedField, type: "email" | "number" | "text") {
+/** A control's attributes for a replied field, announced as conform's getInputProps does (a select has no type). */
+export function repliedInputProps(field: RepliedField, type?: "email" | "number" | "tel" | "text") {
   const invalid = field.errors !== undefined;
   return {
     id: field.id,
