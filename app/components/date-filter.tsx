@@ -3,25 +3,16 @@
  * apply at a tap, and a custom range. Both are GET forms to `action`, carrying the page's other
  * query values (`keep`), so the filter is an address and works without JavaScript: there the
  * range is two date inputs; with JavaScript it is a month calendar where the first tap picks
- * the start and the second the end. The range form is validated by the same schema the server
- * parses (conform + functions/market/calendar's dateFilterSchema).
+ * the start and the second the end. The server alone validates a range (functions/market/calendar's
+ * dateFilterSchema; docs/decisions.md 166), and the sheet shows what it refused.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  addDays,
-  comparePlainDates,
-  DATE_PRESETS,
-  dateFilterSchema,
-  formatPlainDate,
-  isoWeekday,
-  parsePlainDate,
-  type DatePreset,
-  type PlainDate,
-} from "@market/calendar";
+import { addDays, comparePlainDates, formatPlainDate, isoWeekday, parsePlainDate, type PlainDate } from "@market/calendar/plain-date";
+import { DATE_PRESETS, type DatePreset } from "@market/calendar/date-presets";
+import { actionReply } from "./field/action-reply";
 import { Sheet, type SheetControl } from "./sheet";
 import styles from "./date-filter.module.css";
 
@@ -120,13 +111,7 @@ function RangeForm({
   const [range, setRange] = useState<{ from?: string; to?: string }>({ from: value.from, to: value.to });
   useEffect(() => setRange({ from: value.from, to: value.to }), [value.from, value.to]);
 
-  const [form, fields] = useForm({
-    id: "date-range",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dateFilterSchema }),
-  });
+  const { form, fields } = actionReply("date-range", lastResult, ["from", "to"]);
   const error = fields.from.errors?.[0] ?? fields.to.errors?.[0] ?? form.errors?.[0];
 
   return (
@@ -134,7 +119,7 @@ function RangeForm({
       <h3 id="date-filter-range" className={styles.heading}>
         {t("dates.custom")}
       </h3>
-      <Form method="get" action={action} {...getFormProps(form)} className={styles.rangeForm}>
+      <Form method="get" action={action} id={form.id} noValidate className={styles.rangeForm}>
         {hidden}
         {hydrated ? (
           <>
@@ -158,7 +143,7 @@ function RangeForm({
           </div>
         )}
         {error ? (
-          <p className={styles.error} role="alert" id={`${form.id}-error`}>
+          <p className={styles.error} role="alert" id={form.errorId}>
             {t(error, { ns: "errors" })}
           </p>
         ) : null}

@@ -12,7 +12,7 @@
 import { Form, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { PAY_METHODS } from "@market/orders/order-schemas";
+import type { PayMethod } from "@market/orders/pay-method";
 import { isWalletApp } from "@market/payments/pay-methods";
 import { checkWalletApp, type WalletStatus } from "~/platform/wallet-apps";
 import { useRootData } from "~/root";
@@ -21,7 +21,7 @@ import { Countdown } from "./countdown";
 import { Sheet, type SheetControl } from "./sheet";
 import styles from "./pay-sheet.module.css";
 
-export type PayMethod = (typeof PAY_METHODS)[number];
+export type { PayMethod };
 
 /** The letter on each method's tile (Apple Pay's is drawn in CSS). */
 const METHOD_MARKS: Record<PayMethod, string> = { google: "G", apple: "", alipay: "支", wechat: "微" };

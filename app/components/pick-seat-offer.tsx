@@ -13,7 +13,7 @@ import { SeatMap, useSeatsText } from "~/components/seat-map";
 import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
 import styles from "~/routes/pick-seat.module.css";
 import type { OpenPickSeat } from "~/server/pick-seat-view.server";
-import { LISTING_SORTS } from "@market/listings/session-listings";
+import { LISTING_SORTS } from "@market/listings/listing-sort";
 import type { OfferedListing } from "@market/listings/session-offer";
 
 /** The page's address with some choices changed (undefined or null removes one; a changed one moves to the end, in the order given). */

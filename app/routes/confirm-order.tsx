@@ -11,13 +11,13 @@
  * of the session instead of Place order; not on sale says so. The view is built in
  * market/orders/confirm-view.ts, the page's data and the forms in server/confirm-order.server.ts.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ContactCard } from "~/components/confirm-order/contact-card";
+import { CONTACT_FIELDS, ContactCard } from "~/components/confirm-order/contact-card";
+import { actionReply } from "~/components/field/action-reply";
 import { PriceCard } from "~/components/confirm-order/price-card";
 import { AddressCard, Chevron, EventSummary } from "~/components/confirm-order/summary";
 import { SoldOut } from "~/components/confirm-order/sold-out";
@@ -29,7 +29,6 @@ import { SheetTrigger, useSheet } from "~/components/sheet";
 import { requireUser } from "~/server/auth.server";
 import { confirmPageData, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "~/server/confirm-order.server";
 import { payFromForm } from "~/server/pay-order.server";
-import { createOrderSchema } from "@market/orders";
 import type { Route } from "./+types/confirm-order";
 import { readForm } from "~/server/form.server";
 
@@ -69,13 +68,11 @@ export default function ConfirmOrderPage() {
   const location = useLocation();
   const pay = useSheet("pay");
   const lastResult = actionData?.result ?? undefined;
-  const [form, fields] = useForm({
-    id: "confirm-order",
-    lastResult: lastResult as SubmissionResult<string[]> | undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { contactEmail: contact.email, contactPhoneCode: contact.phoneCode, contactPhone: contact.phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createOrderSchema }),
+  // The action alone validates (docs/decisions.md 166): the order schema stays on the server.
+  const { form, fields } = actionReply("confirm-order", lastResult as SubmissionResult<string[]> | undefined, CONTACT_FIELDS, {
+    contactEmail: contact.email,
+    contactPhoneCode: contact.phoneCode,
+    contactPhone: contact.phone,
   });
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "place-order";
   const refusal = actionData?.refusal ?? null;
@@ -99,7 +96,7 @@ export default function ConfirmOrderPage() {
         ) : null}
 
         {soldOut ? null : (
-          <Form method="post" {...getFormProps(form)} className={styles.form}>
+          <Form method="post" id={form.id} noValidate className={styles.form}>
             {/* The shared schema checks the tickets too (the action takes them from the address). */}
             <input type="hidden" name="listingId" value={quote.listingId} />
             <input type="hidden" name="quantity" value={quote.quantity} />

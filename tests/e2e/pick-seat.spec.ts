@@ -85,6 +85,20 @@ for (const language of ["en-US", "zh-HK"] as const) {
         await expect(page.getByRole("button", { name: say("Continue", "繼續") })).toBeVisible();
       });
 
+      test("an alert with a mistyped email comes back from the server with its message on the field, the email kept", async ({ page }) => {
+        await page.goto("/tourDetail?id=1");
+        await page.getByRole("link", { name: say("Buy tickets for", "購買") }).first().click();
+        await expect(page).toHaveURL(/\/pick-seat\?sessionId=\d+/);
+        const alert = page.getByTestId("session-alert");
+        await alert.getByText(say("Get an alert for this date", "為此場次設定提示"), { exact: true }).click();
+        const email = alert.getByLabel(say("Email", "電郵"), { exact: true });
+        await email.fill("someone@nowhere");
+        await alert.getByRole("button", { name: say("Alert me", "通知我") }).click();
+        await expect(alert.getByRole("alert")).toHaveText(say("Please enter a valid email address", "請輸入有效的電郵地址"));
+        await expect(email).toHaveAttribute("aria-invalid", "true");
+        await expect(email).toHaveValue("someone@nowhere");
+      });
+
       test("the stadium's map draws sections until the buyer zooms into one, whose seats choose a listing; Whole venue zooms out", async ({ page }) => {
         const { sessionId, sectionCode, listingId, rows } = await seatedListingAtAStadium(page.request);
         await page.goto(`/pick-seat?sessionId=${sessionId}&quantity=2`);

@@ -1,17 +1,15 @@
 /** confirmOrder's contact details: email, and a mobile number with its area code. */
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { actionReply, repliedInputProps, type RepliedField } from "../field/action-reply";
 import { EMAIL_INPUT, FieldFrame, type FieldLook } from "../field/field-frame";
 import styles from "./confirm-order.module.css";
 
 /** No wrapper: the card lays its labels, controls and errors out in its own flow. */
 const CONTACT_LOOK: FieldLook = { label: styles.label, error: styles.error };
 
-interface ContactFields {
-  contactEmail: FieldMetadata<string>;
-  contactPhoneCode: FieldMetadata<string>;
-  contactPhone: FieldMetadata<string>;
-}
+/** The order form's contact fields, as confirm-order reads them from the action's reply. */
+export const CONTACT_FIELDS = ["contactEmail", "contactPhoneCode", "contactPhone"] as const;
+type ContactFields = Record<(typeof CONTACT_FIELDS)[number], RepliedField>;
 
 export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; phoneCodes: { code: string; label: string }[] }) {
   const { t } = useTranslation(["order", "errors"]);
@@ -26,8 +24,7 @@ export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; pho
       <p className={styles.note}>{t("confirm.contactNote")}</p>
       <FieldFrame look={CONTACT_LOOK} id={fields.contactEmail.id} label={t("confirm.email")} error={emailError} errorId={fields.contactEmail.errorId} errorRole="alert">
         <input
-          {...getInputProps(fields.contactEmail, { type: "email" })}
-          key={fields.contactEmail.key}
+          {...repliedInputProps(fields.contactEmail, "email")}
           className={styles.input}
           placeholder={t("confirm.emailPlaceholder")}
           {...EMAIL_INPUT}
@@ -35,7 +32,7 @@ export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; pho
       </FieldFrame>
       <FieldFrame look={CONTACT_LOOK} id={fields.contactPhone.id} label={t("confirm.phone")} error={phoneError} errorId={fields.contactPhone.errorId} errorRole="alert">
         <div className={styles.phone}>
-          <select {...getSelectProps(fields.contactPhoneCode)} key={fields.contactPhoneCode.key} className={styles.select} aria-label={t("confirm.phoneCode")} data-testid="phone-code">
+          <select {...repliedInputProps(fields.contactPhoneCode)} className={styles.select} aria-label={t("confirm.phoneCode")} data-testid="phone-code">
             {phoneCodes.map((code) => (
               <option key={code.code} value={code.code}>
                 {code.label}
@@ -43,8 +40,7 @@ export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; pho
             ))}
           </select>
           <input
-            {...getInputProps(fields.contactPhone, { type: "tel" })}
-            key={fields.contactPhone.key}
+            {...repliedInputProps(fields.contactPhone, "tel")}
             className={styles.input}
             placeholder={t("confirm.phonePlaceholder")}
             autoComplete="tel-national"

@@ -1,32 +1,26 @@
 /**
  * The ticket-alert sheet: an email form posting to tour detail's action (intent
- * `subscribe-alert`), so it works without JavaScript; a refused post opens the sheet again.
+ * `subscribe-alert`), so it works without JavaScript; a refused post opens the sheet again. The
+ * action alone validates (docs/decisions.md 166): the page ships no schema for a sheet most
+ * buyers never open.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Sheet, type SheetControl } from "~/components/sheet";
 import { EMAIL_INPUT, FieldFrame } from "~/components/field/field-frame";
-import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
+import { actionReply, repliedInputProps } from "~/components/field/action-reply";
 import styles from "./tour-detail.module.css";
 
 export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; title: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["tour", "errors"]);
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "ticket-alert",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketAlertFormSchema }),
-  });
-  const refused = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
+  const { form, fields, refused } = actionReply("ticket-alert", lastResult, ["email"]);
   const error = fields.email.errors?.[0];
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "subscribe-alert";
   return (
     <Sheet sheet={sheet} title={t("alert.title")} description={t("alert.body", { title })} open={refused}>
-      <Form method="post" {...getFormProps(form)} className={styles.alertForm}>
+      <Form method="post" id={form.id} noValidate className={styles.alertForm}>
         <FieldFrame
           look={{ label: styles.field, error: styles.error }}
           id={fields.email.id}
@@ -36,8 +30,7 @@ export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; 
           errorRole="alert"
         >
           <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
+            {...repliedInputProps(fields.email, "email")}
             className={styles.input}
             placeholder={t("alert.placeholder")}
             {...EMAIL_INPUT}

@@ -6,15 +6,14 @@
  * Error messages are keys in the `account` namespace; each door translates them.
  */
 import { z } from "zod";
+import { EMBEDDED_CHANNELS } from "./channels";
 
 /** SPEC §5: at least 8 characters. The upper bound keeps hashing cheap for hostile input. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const CODE_LENGTH = 6;
 
-/** SPEC §1: the embedded partner channels that sign their users in silently. */
-export const EMBEDDED_CHANNELS = ["MTL_LAUNCH", "PiaoXiaoer"] as const;
-export type EmbeddedChannel = (typeof EMBEDDED_CHANNELS)[number];
+export { EMBEDDED_CHANNELS, type EmbeddedChannel } from "./channels";
 
 export const emailField = z
   .string({ error: "validation.emailRequired" })

@@ -19,6 +19,7 @@
  *   session is not one endless page; `total` counts every listing that passed the filters.
  */
 import { z } from "zod";
+import { LISTING_SORTS, type ListingSort } from "./listing-sort";
 import { DELIVERY_METHODS, type DeliveryMethod } from "../../db/schema";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, queryParam } from "../paging";
 import { loadReference } from "../reference";
@@ -28,8 +29,7 @@ import { dealRank, dealSignals, type Deal } from "./deal-signal";
 import { displayCurrency, offeredListings, sessionSummary, ZONE_RANK, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
 import { recordId, sectionCode, wholeNumber } from "../input/fields";
 
-export const LISTING_SORTS = ["price_asc", "price_desc", "best_section", "best_deal"] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
+export { LISTING_SORTS, type ListingSort } from "./listing-sort";
 export const SECTION_ZONES = ["vip", "floor", "lower", "middle", "upper", "balcony", "ga"] as const satisfies readonly SectionZone[];
 
 /** Listings per page (SPEC §9's page size). */

@@ -4,6 +4,7 @@
  * Imports zod only: it ships to the browser. Messages are keys in the `errors` namespace.
  */
 import { z } from "zod";
+import { PAY_METHODS } from "./pay-method";
 import { recordId, wholeNumber } from "../input/fields";
 import { ORDER_MESSAGES, shippingAddressSchema, type ShippingAddress } from "../delivery/shipping-address";
 
@@ -49,8 +50,7 @@ export type CreateOrderRequest = z.output<typeof createOrderSchema>;
 /** An order named by its id: detail, cancel, buy again. */
 export const orderIdSchema = z.object({ orderId: id });
 
-/** SPEC §3 pay method choices, and the wallet apps of the embedded channels (payments/pay-methods.ts). */
-export const PAY_METHODS = ["google", "apple", "alipay", "wechat"] as const;
+export { PAY_METHODS } from "./pay-method";
 
 /** Paying an order (the pay modal). */
 export const payOrderSchema = z.object({

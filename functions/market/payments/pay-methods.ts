@@ -8,13 +8,13 @@
  *   the wallet apps SPEC §8's 'not installed or outdated: choose another method' is about.
  *   Whether the phone can open a wallet app is the browser's to find out
  *   (app/platform/wallet-apps.ts); the provider's page is where the payment is made.
- * Imports constants only: the root loader reads it on every page.
+ * Imports constants only: the root loader reads it on every page, and the pay sheet in the browser.
  */
-import { EMBEDDED_CHANNELS } from "../accounts/schemas";
+import { EMBEDDED_CHANNELS } from "../accounts/channels";
 import type { Viewer } from "../context/viewer";
-import { PAY_METHODS } from "../orders/order-schemas";
+import type { PayMethod } from "../orders/pay-method";
 
-export type PayMethod = (typeof PAY_METHODS)[number];
+export type { PayMethod };
 
 /** The methods that hand the payment to another app on the phone. */
 export const WALLET_APPS = ["alipay", "wechat"] as const satisfies readonly PayMethod[];
