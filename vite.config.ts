@@ -49,14 +49,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   resolve: {
     mainFields: ["browser", "module", "main"],
-    // The browser's zod never probes `new Function` (app/platform/zod-without-eval.ts); the
-    // browser translates without i18next (app/i18n/browser-i18n.tsx, docs/decisions.md 167).
-    alias: isSsrBuild
-      ? []
-      : [
-          { find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) },
-          { find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n/browser-i18n.tsx", import.meta.url)) },
-        ],
+    // The browser's zod never probes `new Function` (app/platform/zod-without-eval.ts).
+    alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) }],
   },
   build: {
     minify: true,
