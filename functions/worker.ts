@@ -10,7 +10,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import * as serverBuild from "../build/server/index.js";
 import { handleApi, isApiPath } from "./api/app";
 import { getLoadContext } from "./load-context";
-import { channelOf, logError, logRequest, requestIdOf, withRequestId } from "./observability";
+import { channelOf, logError, logRequest, requestIdOf, withRequestId, withSameRequestId } from "./observability";
 import { answerEdgeFile } from "./web/edge-files";
 import { robotsTag } from "./web/crawl";
 import { keepLanguageOnLinks, languageFromAddress, languageHeaders } from "./web/language-address";
@@ -54,7 +54,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (isApiPath(url.pathname)) return handleApi(request, env, ctx);
   // The partner host's suffix (/mtl_overseasapi/mts/…) serves the same API (SPEC §7).
   const partner = partnerApiRequest(request);
-  if (partner) return handleApi(partner, env, ctx);
+  if (partner) return handleApi(withSameRequestId(partner, request), env, ctx);
   const badManifestRequest = refuseBadManifestRequest(url);
   if (badManifestRequest) return badManifestRequest;
   const appLink = url.pathname.startsWith("/.well-known/") || url.pathname === "/apple-app-site-association" ? appLinkFile(url.pathname, env) : null;

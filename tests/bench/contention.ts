@@ -11,10 +11,12 @@
  * refusals, and the oversold count: tickets taken by placed orders beyond what each listing had
  * left when the scenario began, summed over listings. The count is checked twice, from the
  * create answers and by reading each listing's availability back afterwards. It must be 0; a
- * figure is reported, never a failure.
+ * figure is reported, never a failure. Each scenario also reports the CPU the load generator and
+ * the server used while it ran, so a saturated generator is seen rather than guessed.
  */
 import { performance } from "node:perf_hooks";
 import { percentiles, type Percentiles } from "./load";
+import { cpuSecondsOfTree } from "./serve";
 
 const CODE_OK = 200;
 const CODE_SOLD = 610011; // orderInventoryNotEnough
@@ -57,6 +59,12 @@ export interface ScenarioResult {
   oversoldReadBack: number | null;
   /** Listings whose read-back availability disagrees with start − taken. */
   readBackMismatches: string[];
+  /** Cores' worth of CPU this load generator used during the create calls (1 = one core saturated). */
+  clientCpuShare: number;
+  /** The same for the server (its Node and workerd); null when not measurable. */
+  serverCpuShare: number | null;
+  /** Server CPU per create call, ms. */
+  serverCpuMsPerCall: number | null;
 }
 
 export interface ContentionResult {
@@ -276,7 +284,8 @@ async function scenario(
   origin: string,
   name: string,
   attempts: Attempt[],
-  connections: number
+  connections: number,
+  serverPid: number | null
 ): Promise<ScenarioResult> {
   const listings = [
     ...new Map(
@@ -292,6 +301,8 @@ async function scenario(
   let placed = 0;
   let sold = 0;
 
+  const clientCpuBefore = process.cpuUsage();
+  const serverCpuBefore = serverPid === null ? null : cpuSecondsOfTree(serverPid);
   const began = performance.now();
   // Every buyer is ready before the first order: the pool opens `connections` at once.
   await pool(attempts, connections, async ({ listing, quantity, token }) => {
@@ -330,6 +341,9 @@ async function scenario(
     otherRefusals[code] = (otherRefusals[code] ?? 0) + 1;
   });
   const seconds = (performance.now() - began) / 1000;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const serverCpuAfter = serverPid === null ? null : cpuSecondsOfTree(serverPid);
+  const serverCpuSeconds = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
 
   let oversold = 0;
   for (const [id, count] of taken)
@@ -373,6 +387,9 @@ async function scenario(
     oversold,
     oversoldReadBack,
     readBackMismatches,
+    clientCpuShare: (clientCpu.user + clientCpu.system) / 1e6 / seconds,
+    serverCpuShare: serverCpuSeconds === null ? null : serverCpuSeconds / seconds,
+    serverCpuMsPerCall: serverCpuSeconds === null || latencies.length === 0 ? null : (serverCpuSeconds * 1000) / latencies.length,
   };
 }
 
@@ -383,9 +400,11 @@ function quantityFor(listing: ListingRow, preferred: number): number {
     : listing.quantities[0] ?? 1;
 }
 
+/** `serverPid`, when known, lets each scenario report the server's CPU beside the generator's. */
 export async function contention(
   origin: string,
-  settings: ContentionSettings
+  settings: ContentionSettings,
+  serverPid: number | null = null
 ): Promise<ContentionResult> {
   const started = performance.now();
   const notes: string[] = [];
@@ -424,7 +443,8 @@ export async function contention(
         origin,
         `one listing (#${one.listingId}, ${one.ticketsLeft} left)`,
         attemptsA,
-        settings.connections
+        settings.connections,
+        serverPid
       )
     );
 
@@ -444,7 +464,8 @@ export async function contention(
           origin,
           `many listings (${many.length})`,
           attemptsB,
-          settings.connections
+          settings.connections,
+          serverPid
         )
       );
     }
@@ -540,6 +561,9 @@ export function contentionReport(result: ContentionResult): string[] {
         `${code}${CODE_NAMES[code] ? ` ${CODE_NAMES[code]}` : ""} ×${count}`
     );
     if (other.length > 0) out.push(`    other answers: ${other.join(", ")}`);
+    // Which side is the bottleneck: a share near 1.0 is a saturated core (each side has its own when pinned).
+    const serverCpu = s.serverCpuShare === null ? "server CPU not measured" : `server ${fixed(s.serverCpuShare * 100, 0)}% of a core, ${fixed(s.serverCpuMsPerCall ?? NaN, 1)} ms CPU per create call`;
+    out.push(`    load generator ${fixed(s.clientCpuShare * 100, 0)}% of a core; ${serverCpu}`);
     if (s.readBackMismatches.length > 0)
       out.push(
         `    read back disagrees: ${s.readBackMismatches

@@ -263,7 +263,7 @@ async function bench(run: Run): Promise<void> {
   // After the SSR figures, so the orders it places change none of them.
   if (settings.contention) {
     progress("purchase contention");
-    run.contention = await contention(server.url, contentionSettings);
+    run.contention = await contention(server.url, contentionSettings, server.pid || null);
   }
   if (process.env.BENCH_CHAT !== "0") {
     progress("chat");

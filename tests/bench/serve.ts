@@ -149,6 +149,8 @@ export interface ReadyMessage {
 }
 
 export interface RunningServer extends ReadyMessage {
+  /** The server process (Miniflare's Node), parent of workerd. */
+  pid: number;
   /** Lines the server (workerd and Miniflare) printed while running, most recent last. */
   log: () => { count: number; recent: string[] };
   stop: () => Promise<void>;
@@ -181,6 +183,7 @@ export function startServer(config: ServeConfig, cpu: number | null): Promise<Ru
       if ("error" in ready) return rejectReady(new Error(`${ready.error}\n${recent.join("\n")}`));
       resolveReady({
         ...ready,
+        pid: child.pid ?? 0,
         log: () => ({ count, recent: [...recent] }),
         stop: async () => {
           child.kill("SIGTERM");
@@ -191,6 +194,37 @@ export function startServer(config: ServeConfig, cpu: number | null): Promise<Ru
     });
     child.once("exit", (code) => rejectReady(new Error(`server exited (code ${code}) before it was ready:\n${recent.join("\n")}`)));
   });
+}
+
+/** Clock ticks per second in /proc/<pid>/stat: 100 on every Linux this runs on (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) used so far by a process and every process below it, from /proc:
+ * the server's Node and its workerd together. Null where /proc cannot be read.
+ */
+export function cpuSecondsOfTree(pid: number): number | null {
+  try {
+    const processes = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).flatMap((name) => {
+      try {
+        // The command name may hold spaces and brackets: the fields counted from after its ')'.
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return [{ pid: Number(name), parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }];
+      } catch {
+        return [];
+      }
+    });
+    const inTree = new Set([pid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const entry of processes) if (!inTree.has(entry.pid) && inTree.has(entry.parent)) grew = inTree.add(entry.pid).size > 0;
+    }
+    const ticks = processes.filter((entry) => inTree.has(entry.pid)).reduce((sum, entry) => sum + entry.ticks, 0);
+    return ticks / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 /** Picks a tour that has shows, so its page has something to render; any tour otherwise. */

@@ -4,9 +4,10 @@
  * days from their last use (the expiry slides at most once an hour, to spare writes), and end
  * early when revoked: at sign-out, at a password reset, or when a new sign-in replaces them.
  */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { users, userSessions } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { builtOncePerDatabase } from "../context/statements";
 import { randomToken, sha256 } from "../context/crypto";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -65,20 +66,7 @@ export async function lookupSession(
   token: string,
   publicId?: string | null,
 ): Promise<SessionLookup> {
-  const [row] = await ctx.db
-    .select({
-      id: userSessions.id,
-      publicId: userSessions.publicId,
-      userId: userSessions.userId,
-      registered: userSessions.registered,
-      lastSeenAt: userSessions.lastSeenAt,
-      expiresAt: userSessions.expiresAt,
-      revokedAt: userSessions.revokedAt,
-      disabledAt: users.disabledAt,
-    })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(eq(userSessions.tokenHash, await sha256(token)));
+  const [row] = await sessionByTokenHash(ctx.db).all({ tokenHash: await sha256(token) });
   if (!row || row.revokedAt !== null) return { status: "invalid" };
   if (publicId && publicId !== row.publicId) return { status: "invalid" };
   const now = ctx.now();
@@ -92,6 +80,28 @@ export async function lookupSession(
   }
   return { status: "valid", userId: row.userId, sessionId: row.id, publicId: row.publicId, registered: row.registered };
 }
+
+/**
+ * The session a token's hash opens, with its account's switch, as a statement built once per
+ * database: every signed-in call asks it, and building it anew cost CPU each time.
+ */
+const sessionByTokenHash = builtOncePerDatabase((db) =>
+  db
+    .select({
+      id: userSessions.id,
+      publicId: userSessions.publicId,
+      userId: userSessions.userId,
+      registered: userSessions.registered,
+      lastSeenAt: userSessions.lastSeenAt,
+      expiresAt: userSessions.expiresAt,
+      revokedAt: userSessions.revokedAt,
+      disabledAt: users.disabledAt,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(eq(userSessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare(),
+);
 
 /** Ends the session the token opened (sign-out). A token that opens nothing is ignored. */
 export async function revokeSession(ctx: Pick<MarketContext, "db" | "now">, token: string): Promise<void> {

@@ -7,7 +7,25 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect, type AnySQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
+import type { Database } from "./index";
+
 const dialect = new SQLiteSyncDialect();
+
+/**
+ * A drizzle query built once per database and reused with placeholders: building one walks its
+ * columns and joins, CPU that a query asked on every call would otherwise pay each time.
+ */
+export function builtOncePerDatabase<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const built = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
 
 export function prepare(d1: D1Database, query: SQL): D1PreparedStatement {
   const compiled = dialect.sqlToQuery(query);

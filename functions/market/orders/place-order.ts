@@ -11,7 +11,7 @@
  * records the ad attribution and reads back the seats and the tickets left. The answer is built
  * from those two, not read again.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, tours, venues, venueSections, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
 import { logError } from "../../observability";
 import { loadReference, type Reference } from "../reference";
@@ -33,7 +33,7 @@ import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
 import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatListing } from "../listings/seats";
-import { prepare, rowOf } from "../context/statements";
+import { builtOncePerDatabase, prepare, rowOf } from "../context/statements";
 import { invalidInput } from "./validation";
 
 /** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */
@@ -170,37 +170,44 @@ function sessionSells(now: number): SQL {
 }
 
 /** The buyer's unpaid orders whose hold is live at `now`, as SQL. */
-function liveUnpaidOf(buyerId: number, now: number): SQL {
+function liveUnpaidOf(buyerId: number | Placeholder, now: number | Placeholder): SQL {
   return sql`${orders.userId} = ${buyerId} AND ${orders.status} = 'pending_payment' AND ${orders.expiresAt} > ${now}`;
 }
 
-/** Everything the rules and the answer need, in one statement: the listing with its event and session, the buyer's certification and unpaid orders. */
-async function readOrderable(ctx: MarketContext, listingId: number, buyerId: number, now: number): Promise<Orderable> {
-  const listingQuery = ctx.db.select({
-    listing: {
-      id: listings.id,
-      sessionId: listings.sessionId,
-      priceMinor: listings.priceMinor,
-      currencyCode: listings.currencyCode,
-      deliveryMethod: listings.deliveryMethod,
-      splitRule: listings.splitRule,
-      left: ticketsLeft(now),
-      showStatus: shows.status,
-      startsAt: sessions.startsAt,
-      saleEndsAt: sessions.saleEndsAt,
-      studentsOnly: listings.studentsOnly,
-    },
-    event: orderEventColumns,
-    seatFrom: listings.seatFrom,
-    seatNumbers: listingTerms.seatNumbers,
-    queueOn: sessionDemand.queueOn,
-    studentStatus: studentCertifications.status,
-    studentExpiresAt: studentCertifications.expiresAt,
-    // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
-    unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
-      SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
-      WHERE ${liveUnpaidOf(buyerId, now)} ORDER BY ${orders.createdAt}, ${orders.id}))`,
-  })
+/**
+ * Everything the rules and the answer need, in one statement: the listing with its event and
+ * session, the buyer's certification and unpaid orders. Built once per database, since every
+ * order asks it and building it walks a dozen joins.
+ */
+const orderableQuery = builtOncePerDatabase((db) => {
+  const now = sql.placeholder("now");
+  const buyerId = sql.placeholder("buyerId");
+  return db
+    .select({
+      listing: {
+        id: listings.id,
+        sessionId: listings.sessionId,
+        priceMinor: listings.priceMinor,
+        currencyCode: listings.currencyCode,
+        deliveryMethod: listings.deliveryMethod,
+        splitRule: listings.splitRule,
+        left: ticketsLeft(now),
+        showStatus: shows.status,
+        startsAt: sessions.startsAt,
+        saleEndsAt: sessions.saleEndsAt,
+        studentsOnly: listings.studentsOnly,
+      },
+      event: orderEventColumns,
+      seatFrom: listings.seatFrom,
+      seatNumbers: listingTerms.seatNumbers,
+      queueOn: sessionDemand.queueOn,
+      studentStatus: studentCertifications.status,
+      studentExpiresAt: studentCertifications.expiresAt,
+      // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
+      unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
+        SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
+        WHERE ${liveUnpaidOf(buyerId, now)} ORDER BY ${orders.createdAt}, ${orders.id}))`,
+    })
     .from(listings)
     .innerJoin(sessions, eq(sessions.id, listings.sessionId))
     .innerJoin(shows, eq(shows.id, sessions.showId))
@@ -211,8 +218,13 @@ async function readOrderable(ctx: MarketContext, listingId: number, buyerId: num
     .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
     .leftJoin(sessionDemand, eq(sessionDemand.sessionId, listings.sessionId))
     .leftJoin(studentCertifications, eq(studentCertifications.userId, buyerId))
-    .where(eq(listings.id, listingId))
-    .limit(1);
+    .where(eq(listings.id, sql.placeholder("listingId")))
+    .limit(1)
+    .prepare();
+});
+
+async function readOrderable(ctx: MarketContext, listingId: number, buyerId: number, now: number): Promise<Orderable> {
+  const listingQuery = orderableQuery(ctx.db).all({ listingId, buyerId, now });
   const [listingRows, reference] = await Promise.all([listingQuery, loadReference(ctx)]);
   const row = listingRows[0];
   if (!row) throw notFound("listing");
