@@ -1,6 +1,7 @@
 /** Small pieces the chat screens share: a member's role badge and a message's time. */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "@market/calendar/date-format";
 import styles from "./chat-bits.module.css";
 
 export type BadgeRole = "buyer" | "provider" | "support" | "group";
@@ -21,10 +22,10 @@ export function RoleBadge({ role }: { role: BadgeRole }) {
 export function ChatTime({ at, timeZone, today, className }: { at: number; timeZone: string; today: number; className?: string }) {
   const { i18n } = useTranslation();
   const date = new Date(at);
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" });
+  const day = dateTimeFormat("en-CA", { timeZone, dateStyle: "short" });
   const sameDay = day.format(date) === day.format(today);
   const options: Intl.DateTimeFormatOptions = sameDay ? { hour: "2-digit", minute: "2-digit", hour12: false } : { month: "short", day: "numeric" };
-  const text = new Intl.DateTimeFormat(i18n.language, { ...options, timeZone }).format(date);
+  const text = dateTimeFormat(i18n.language, { ...options, timeZone }).format(date);
   return (
     <time dateTime={date.toISOString()} className={className} suppressHydrationWarning>
       {text}

@@ -6,6 +6,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "@market/calendar/date-format";
 import type { ChatMessage } from "@market/messaging/store";
 import type { GroupMember } from "@market/messaging/conversations";
 import type { ChatWindow } from "@market/messaging/rules";
@@ -98,7 +99,7 @@ export function ChatScreen(props: ChatScreenProps) {
       {writeState !== "open" && chatWindow ? (
         <p className={styles.notice} role="status" data-testid="chat-window-notice">
           {writeState === "notYet"
-            ? t("chat.opensAt", { at: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: props.timeZone }).format(chatWindow.opensAt) })
+            ? t("chat.opensAt", { at: dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: props.timeZone }).format(chatWindow.opensAt) })
             : t("chat.readOnly")}
         </p>
       ) : null}

@@ -11,6 +11,7 @@ import { Form } from "react-router";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addDays, comparePlainDates, formatPlainDate, isoWeekday, parsePlainDate, type PlainDate } from "@market/calendar/plain-date";
+import { dateTimeFormat } from "@market/calendar/date-format";
 import { DATE_PRESETS, type DatePreset } from "@market/calendar/date-presets";
 import { actionReply } from "./field/action-reply";
 import { Sheet, type SheetControl } from "./sheet";
@@ -28,7 +29,7 @@ const MONTHS_AHEAD = 12;
 
 /** A plain date written in a language; plain dates have no zone, so they are read as UTC. */
 function dateFormat(language: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(language, { ...options, timeZone: "UTC" });
+  return dateTimeFormat(language, { ...options, timeZone: "UTC" });
 }
 
 function utc(date: PlainDate): Date {

@@ -6,6 +6,7 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "@market/calendar/date-format";
 import type { PriceHistory } from "@market/demand/price-history";
 import { useFormatMoney } from "~/components/price";
 import styles from "./price-chart.module.css";
@@ -52,7 +53,7 @@ export function PriceChart({ history, timeZone }: { history: PriceHistory; timeZ
   const summaryId = useId();
   const money = (amount: number) => format({ amount, currency: history.currency });
   const amounts = history.points.map((point) => point.amount).filter((amount): amount is number => amount !== null);
-  const when = new Intl.DateTimeFormat(i18n.language, { timeZone, month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const when = dateTimeFormat(i18n.language, { timeZone, month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
   if (amounts.length === 0) {
     return (

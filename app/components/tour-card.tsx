@@ -6,6 +6,7 @@
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "@market/calendar/date-format";
 import type { SessionMoment, TourSummary } from "@market/catalog/tours";
 import { Poster } from "./poster";
 import { Price } from "./price";
@@ -23,7 +24,7 @@ export function useShowDates() {
   const { i18n } = useTranslation();
   const language = i18n.language === "zh-HK" ? "zh-HK" : "en-US";
   const format = (moment: SessionMoment, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(language, { timeZone: moment.timeZone, ...options }).format(moment.at);
+    dateTimeFormat(language, { timeZone: moment.timeZone, ...options }).format(moment.at);
   const day = (moment: SessionMoment) => format(moment, { month: "short", day: "numeric" });
   return {
     day,

@@ -4,6 +4,7 @@
  * they render, so a page reads the same before and after hydration whatever Intl data the
  * browser has; rows the browser adds later (load more) are written here in the browser.
  */
+import { dateTimeFormat } from "@market/calendar/date-format";
 import type { Language } from "@market/context/viewer";
 
 export interface SessionTime {
@@ -23,16 +24,8 @@ export interface SessionTime {
   date: string;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 function format(language: Language, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${timeZone}|${JSON.stringify(options)}`;
-  let found = formats.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(language, { ...options, timeZone });
-    formats.set(key, found);
-  }
-  return found;
+  return dateTimeFormat(language, { ...options, timeZone });
 }
 
 export function sessionTime(at: number, timeZone: string, language: Language): SessionTime {

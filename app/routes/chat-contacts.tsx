@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/chat-bits";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
+import { dateTimeFormat } from "@market/calendar/date-format";
 import { listContacts, type Contact } from "@market/messaging/find";
 import styles from "./chat-find.module.css";
 import type { Route } from "./+types/chat-contacts";
@@ -58,7 +59,7 @@ function ContactCard({ contact, timeZone }: { contact: Contact; timeZone: string
   const { t, i18n } = useTranslation(["chat-find", "chat"]);
   const name = contact.name ?? t("chat:roles.supportName");
   const facts = contact.facts;
-  const since = facts ? new Intl.DateTimeFormat(i18n.language, { year: "numeric", month: "short", timeZone }).format(facts.since) : null;
+  const since = facts ? dateTimeFormat(i18n.language, { year: "numeric", month: "short", timeZone }).format(facts.since) : null;
   return (
     <li className={styles.card} data-testid="contact" data-role={contact.role}>
       <span className={styles.top}>

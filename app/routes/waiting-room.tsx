@@ -18,6 +18,7 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { loginUrl } from "~/server/auth.server";
 import { admissionCookieHeader, waitingRoomUrl } from "~/server/demand.server";
+import { dateTimeFormat } from "@market/calendar/date-format";
 import { joinQueue, queuePlace } from "@market/demand/admission";
 import { sessionSummary } from "@market/listings/session-offer";
 import styles from "./demand-screens.module.css";
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function WaitingRoomPage() {
   const loaded = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("demand");
-  const time = (at: number) => new Intl.DateTimeFormat(i18n.language, { timeZone: loaded.timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(at);
+  const time = (at: number) => dateTimeFormat(i18n.language, { timeZone: loaded.timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(at);
   const here = `/waiting-room?sessionId=${loaded.sessionId}`;
   useRefreshIn(loaded.refreshSeconds === null ? null : loaded.refreshSeconds);
 

@@ -3,6 +3,7 @@
  * conditions, its dates and, when it cannot be used, why. Amounts are in the coupon's own
  * currency; a quote for an order is in the order's trade currency.
  */
+import { dateTimeFormat } from "@market/calendar/date-format";
 import type { TFunction } from "i18next";
 import type { CouponView, QuotedCoupon } from "@market/coupons";
 import type { MarketContext } from "@market/context";
@@ -33,7 +34,7 @@ export async function couponCards(ctx: MarketContext, t: TFunction, views: (Coup
     return { code, symbol: row?.symbol ?? `${code} `, minorUnits: row?.minorUnits ?? 2 };
   };
   const money = (amount: number, code: string) => formatMoney(amount, display(code), language);
-  const date = (at: number) => new Intl.DateTimeFormat(language, { timeZone: ctx.viewer.timeZone, dateStyle: "medium" }).format(at);
+  const date = (at: number) => dateTimeFormat(language, { timeZone: ctx.viewer.timeZone, dateStyle: "medium" }).format(at);
 
   return views.map((view) => {
     const headline =

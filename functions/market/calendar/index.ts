@@ -7,5 +7,6 @@
  */
 export * from "./plain-date";
 export * from "./zoned-time";
+export * from "./date-format";
 export * from "./date-presets";
 export * from "./date-filter";
