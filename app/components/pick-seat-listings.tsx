@@ -18,6 +18,8 @@ interface ListingsPagesProps<T extends OfferedListing> {
   /** This page's address with `page` set (every other choice kept). */
   pageHref: (page: number) => string;
   className: string;
+  /** Each listing's <li>: a session lists up to 20 a page, most of them below the screen. */
+  itemClassName: string;
   previousClassName: string;
   renderRow: (listing: T) => ReactNode;
 }
@@ -27,7 +29,7 @@ function pageOfListings<T extends OfferedListing>(data: unknown): Page<T> {
   return { list: offer.listings, total: offer.total, page: offer.page, pageSize: offer.pageSize, hasMore: offer.hasMore };
 }
 
-export function ListingsPages<T extends OfferedListing>({ offer, pageHref, className, previousClassName, renderRow }: ListingsPagesProps<T>) {
+export function ListingsPages<T extends OfferedListing>({ offer, pageHref, className, itemClassName, previousClassName, renderRow }: ListingsPagesProps<T>) {
   const { t } = useTranslation("discover");
   const first = useMemo(() => pageOfListings<T>(offer), [offer]);
   // The same address as the page, asked of the JSON API.
@@ -37,7 +39,7 @@ export function ListingsPages<T extends OfferedListing>({ offer, pageHref, class
     <>
       <ol className={className} data-testid="listings">
         {more.items.map((listing) => (
-          <li key={listing.listingId} className={listing.studentsOnly ? marks.studentsOnly : undefined}>
+          <li key={listing.listingId} className={listing.studentsOnly ? `${itemClassName} ${marks.studentsOnly}` : itemClassName}>
             {listing.studentsOnly ? <StudentsOnlyMark corner /> : null}
             {renderRow(listing)}
           </li>

@@ -147,6 +147,7 @@ export function OpenSession({
             offer={offer}
             pageHref={(page) => hrefWith({ page: page > 1 ? page : null })}
             className={styles.listings}
+            itemClassName={styles.listingItem}
             previousClassName={styles.textLink}
             renderRow={(listing) => (
               <>

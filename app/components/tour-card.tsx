@@ -153,7 +153,7 @@ export function TourGrid({
   return (
     <ul className={styles.grid} aria-busy={pending}>
       {tours.map((tour, index) => (
-        <li key={tour.id}>
+        <li key={tour.id} className={styles.gridItem}>
           <TourCard tour={tour} eager={index < eagerCount} showCategory={showCategory} />
         </li>
       ))}

@@ -163,7 +163,7 @@ export default function Explore() {
           <>
             <ol className={styles.list}>
               {more.items.map((item, index) => (
-                <li key={item.sessionId}>
+                <li key={item.sessionId} className={styles.rowItem}>
                   <SessionRow item={item} eager={index < 4} showCity={list.scope.cityCodes.length !== 1} />
                 </li>
               ))}
