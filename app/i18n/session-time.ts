@@ -28,20 +28,40 @@ function format(language: Language, timeZone: string, options: Intl.DateTimeForm
   return dateTimeFormat(language, { ...options, timeZone });
 }
 
+/**
+ * Each part is written when read: building a formatter costs far more than using one, and a
+ * screen reads two or three of the six (a session row: its day and time), so the browser
+ * builds only those while it hydrates.
+ */
 export function sessionTime(at: number, timeZone: string, language: Language): SessionTime {
   const part = (options: Intl.DateTimeFormatOptions) => format(language, timeZone, options).format(at);
   return {
-    iso: new Date(at).toISOString(),
-    weekday: part({ weekday: "short" }),
+    get iso() {
+      return new Date(at).toISOString();
+    },
+    get weekday() {
+      return part({ weekday: "short" });
+    },
     // The number alone: zh-HK writes the day as '14日'.
-    day:
-      format(language, timeZone, { day: "numeric" })
-        .formatToParts(at)
-        .find((p) => p.type === "day")?.value ?? "",
-    month: part({ month: "short" }),
-    dayLabel: part({ weekday: "short", day: "numeric", month: "short" }),
-    time: part({ hour: "numeric", minute: "2-digit" }),
-    date: part({ weekday: "short", day: "numeric", month: "short", year: "numeric" }),
+    get day() {
+      return (
+        format(language, timeZone, { day: "numeric" })
+          .formatToParts(at)
+          .find((p) => p.type === "day")?.value ?? ""
+      );
+    },
+    get month() {
+      return part({ month: "short" });
+    },
+    get dayLabel() {
+      return part({ weekday: "short", day: "numeric", month: "short" });
+    },
+    get time() {
+      return part({ hour: "numeric", minute: "2-digit" });
+    },
+    get date() {
+      return part({ weekday: "short", day: "numeric", month: "short", year: "numeric" });
+    },
   };
 }
 
