@@ -12,7 +12,7 @@
  * from those two, not read again.
  */
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, tours, venues, venueSections, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
+import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, tours, userSessions, users, venues, venueSections, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
 import { logError } from "../../observability";
 import { loadReference, type Reference } from "../reference";
 import { couponIsFree, reserveCoupon } from "../coupons/reserve";
@@ -27,7 +27,8 @@ import { recordLowestPrice } from "../demand/price-history";
 import { requireAdmission } from "../demand/admission";
 import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
-import { requireBuyer } from "../context/buyer";
+import { sessionColumns } from "../accounts/sessions";
+import { asBuyer, buyerOfRead, confirmBuyer, orderBuyerOf, type OrderBuyer } from "./order-buyer";
 import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest } from "./order-schemas";
 import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
@@ -40,6 +41,8 @@ import { invalidInput } from "./validation";
 const MAX_ROUNDS = 3;
 
 interface Orderable {
+  /** The buyer's account: the viewer's, or the one the presented session opens. */
+  buyerId: number;
   listing: {
     id: number;
     sessionId: number;
@@ -100,23 +103,30 @@ interface Discount {
  * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
  */
 export async function createOrder(ctx: MarketContext, input: CreateOrderInput): Promise<OrderView> {
-  const buyerId = requireBuyer(ctx);
+  const buyer = orderBuyerOf(ctx);
   const parsed = createOrderSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
+  if (!parsed.success) {
+    // A session that opens nothing is refused before the input, as when the door checks it.
+    await confirmBuyer(ctx, buyer);
+    throw invalidInput(parsed.error);
+  }
   const request = parsed.data;
   try {
+    let known = buyer;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = ctx.now();
-      const orderable = await readOrderable(ctx, request.listingId, buyerId, now);
+      const orderable = await readOrderable(ctx, request.listingId, known, now);
+      known = { userId: orderable.buyerId, presented: null };
+      const buyerCtx = asBuyer(ctx, orderable.buyerId);
       if (round === 0) assertMayBuyListing(orderable.listing, orderable.student, now);
       refuseBrokenRules(orderable, request, now);
-      if (round === 0) await requireAdmission(ctx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
-      const discount = await discountOf(ctx, orderable, request);
-      const placed = await takeTickets(ctx, orderable, request, buyerId, now, discount);
+      if (round === 0) await requireAdmission(buyerCtx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
+      const discount = await discountOf(buyerCtx, orderable, request);
+      const placed = await takeTickets(buyerCtx, orderable, request, now, discount);
       if (placed) {
         // Only the last tickets of a listing change the session's lowest price: the others leave it buyable at the same price.
         if (placed.leftAfter <= 0) await recordLowestPrice(ctx, orderable.listing.sessionId);
-        return orderViewOf(ctx, orderable.reference, { ...orderable.event, order: placed.order }, {
+        return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
           seats: seatsOfOrder(orderable.seats, placed.positions, placed.order.quantity),
           notes: [],
           delivery: null,
@@ -170,18 +180,19 @@ function sessionSells(now: number): SQL {
 }
 
 /** The buyer's unpaid orders whose hold is live at `now`, as SQL. */
-function liveUnpaidOf(buyerId: number | Placeholder, now: number | Placeholder): SQL {
+function liveUnpaidOf(buyerId: number | Placeholder | SQL, now: number | Placeholder): SQL {
   return sql`${orders.userId} = ${buyerId} AND ${orders.status} = 'pending_payment' AND ${orders.expiresAt} > ${now}`;
 }
 
 /**
  * Everything the rules and the answer need, in one statement: the listing with its event and
- * session, the buyer's certification and unpaid orders. Built once per database, since every
+ * session, the buyer's certification and unpaid orders, and the presented session when the
+ * door left it unchecked (the buyer is then its account). Built once per database, since every
  * order asks it and building it walks a dozen joins.
  */
 const orderableQuery = builtOncePerDatabase((db) => {
   const now = sql.placeholder("now");
-  const buyerId = sql.placeholder("buyerId");
+  const buyerId = sql`coalesce(${sql.placeholder("buyerId")}, ${userSessions.userId})`;
   return db
     .select({
       listing: {
@@ -203,6 +214,7 @@ const orderableQuery = builtOncePerDatabase((db) => {
       queueOn: sessionDemand.queueOn,
       studentStatus: studentCertifications.status,
       studentExpiresAt: studentCertifications.expiresAt,
+      session: sessionColumns,
       // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
       unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
         SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
@@ -217,18 +229,24 @@ const orderableQuery = builtOncePerDatabase((db) => {
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
     .leftJoin(sessionDemand, eq(sessionDemand.sessionId, listings.sessionId))
+    .leftJoin(userSessions, eq(userSessions.tokenHash, sql.placeholder("tokenHash")))
+    .leftJoin(users, eq(users.id, userSessions.userId))
     .leftJoin(studentCertifications, eq(studentCertifications.userId, buyerId))
     .where(eq(listings.id, sql.placeholder("listingId")))
     .limit(1)
     .prepare();
 });
 
-async function readOrderable(ctx: MarketContext, listingId: number, buyerId: number, now: number): Promise<Orderable> {
-  const listingQuery = orderableQuery(ctx.db).all({ listingId, buyerId, now });
+async function readOrderable(ctx: MarketContext, listingId: number, buyer: OrderBuyer, now: number): Promise<Orderable> {
+  const listingQuery = orderableQuery(ctx.db).all({ listingId, buyerId: buyer.userId, tokenHash: buyer.presented?.tokenHash ?? null, now });
   const [listingRows, reference] = await Promise.all([listingQuery, loadReference(ctx)]);
   const row = listingRows[0];
-  if (!row) throw notFound("listing");
+  if (!row) {
+    await confirmBuyer(ctx, buyer);
+    throw notFound("listing");
+  }
   return {
+    buyerId: await buyerOfRead(ctx, buyer, row.session),
     listing: row.listing,
     queueOn: row.queueOn === true,
     student: row.studentStatus ? { status: row.studentStatus, expiresAt: row.studentExpiresAt } : null,
@@ -277,9 +295,8 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
  */
 async function takeTickets(
   ctx: MarketContext,
-  { listing, reference, seats }: Orderable,
+  { buyerId, listing, reference, seats }: Orderable,
   request: CreateOrderRequest,
-  buyerId: number,
   now: number,
   discount: Discount | null,
 ): Promise<Placed | null> {
