@@ -30,7 +30,7 @@ async function create(headers: Record<string, string>, body: string) {
 async function session() {
   const userId = await makeBuyer();
   const market = createMarketContext({ env, viewer: DEFAULT_VIEWER });
-  return { userId, market, ...(await openSession(market, { userId, registered: false })) };
+  return { market, ...(await openSession(market, { userId, registered: false })) };
 }
 
 const orderOf = (listingId: number, quantity = 1) => JSON.stringify({ listingId, quantity, ...CONTACT });
