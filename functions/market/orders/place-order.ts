@@ -34,7 +34,7 @@ import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
 import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatListing } from "../listings/seats";
-import { builtOncePerDatabase, prepare, rowOf } from "../context/statements";
+import { builtOncePerDatabase, compiledOnce, rowOf } from "../context/statements";
 import { invalidInput } from "./validation";
 
 /** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */
@@ -175,7 +175,7 @@ async function discountOf(ctx: MarketContext, { listing }: Orderable, request: C
 }
 
 /** sessionStatus(…) === 'ONSALE' (listings/session-status.ts) as SQL, for the statement that takes tickets. */
-function sessionSells(now: number): SQL {
+function sessionSells(now: number | Placeholder): SQL {
   return sql`(${sessions.saleEndsAt} > ${now} AND ${sessions.startsAt} > ${now} AND ${shows.status} = 'ONSALE')`;
 }
 
@@ -287,6 +287,54 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
   }
 }
 
+/** A listing's tickets left at `now`, read back in the batch that takes them. */
+const ticketsLeftStatement = compiledOnce<"listingId" | "now">(
+  () => sql`SELECT ${ticketsLeft(sql.placeholder("now"))} AS left FROM ${listings} WHERE ${listings.id} = ${sql.placeholder("listingId")}`,
+);
+
+/**
+ * The guarded INSERT … SELECT that takes the tickets (takeTickets), compiled once: it inserts
+ * nothing unless the listing still sells at the price, currency and delivery read, the split
+ * rule allows the quantity of what is left, the buyer holds no live unpaid order for the session
+ * and fewer than the most allowed, and the chosen coupon, if any, is still free.
+ */
+const takeTicketsStatement = compiledOnce(() => {
+  const value = (name: string) => sql.placeholder(name);
+  const [now, buyerId, quantity, userCouponId] = [value("now"), value("buyerId"), value("quantity"), value("userCouponId")];
+  const left = sql.raw("candidate.remaining");
+  return sql`
+    INSERT INTO ${orders} (
+      order_no, user_id, listing_id, session_id, quantity, status, delivery_method,
+      contact_email, contact_phone_code, contact_phone, shipping_address, channel,
+      currency_code, unit_price, ticket_amount, service_fee, vat, shipping_fee, additional_fees,
+      payment_gateway_fee, user_coupon_id, coupon_discount_minor, total_amount, display_currency_code,
+      display_total_amount, exchange_rate, trade_per_usd_micros, display_per_usd_micros, created_at, expires_at
+    )
+    SELECT
+      ${value("orderNo")}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
+      ${value("contactEmail")}, ${value("contactPhoneCode")}, ${value("contactPhone")}, ${value("address")}, ${value("channel")},
+      ${value("tradeCode")}, ${value("priceMinor")}, ${value("ticketAmount")}, ${value("serviceFee")}, ${value("vat")}, ${value("shippingFee")}, ${value("additionalFees")},
+      ${value("paymentGatewayFee")}, ${userCouponId}, ${value("couponDiscount")}, ${value("total")}, ${value("displayCode")},
+      ${value("displayTotal")}, ${value("exchangeRate")}, ${value("tradePerUsd")}, ${value("displayPerUsd")}, ${now}, ${value("expiresAt")}
+    FROM (
+      SELECT ${listings.id} AS id, ${listings.sessionId} AS session_id, ${listings.deliveryMethod} AS delivery_method,
+             ${listings.splitRule} AS split_rule, ${ticketsLeft(now)} AS remaining
+      FROM ${listings}
+      INNER JOIN ${sessions} ON ${sessions.id} = ${listings.sessionId}
+      INNER JOIN ${shows} ON ${shows.id} = ${sessions.showId}
+      WHERE ${listings.id} = ${value("listingId")}
+        AND ${listings.priceMinor} = ${value("priceMinor")}
+        AND ${listings.currencyCode} = ${value("currencyCode")}
+        AND ${listings.deliveryMethod} = ${value("deliveryMethod")}
+        AND ${sessionSells(now)}
+    ) AS candidate
+    WHERE ${splitAllows(sql.raw("candidate.split_rule"), left, quantity)}
+      AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)
+      AND (SELECT COUNT(*) FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)}) < ${MAX_UNPAID_ORDERS}
+      AND (${userCouponId} IS NULL OR ${couponIsFree(userCouponId, buyerId, now)})
+    RETURNING *`;
+});
+
 /**
  * The one statement that takes tickets: inserts the order only if, at this instant, every rule
  * still holds (and the coupon, if any, is still free); the same batch spends the coupon, gives
@@ -319,43 +367,20 @@ async function takeTickets(
   const orderNo = newOrderNo(now);
   const address = listing.deliveryMethod === "EXPRESS" && request.shippingAddress ? JSON.stringify(request.shippingAddress) : null;
 
-  const left = sql.raw("candidate.remaining");
-  const statement = sql`
-    INSERT INTO ${orders} (
-      order_no, user_id, listing_id, session_id, quantity, status, delivery_method,
-      contact_email, contact_phone_code, contact_phone, shipping_address, channel,
-      currency_code, unit_price, ticket_amount, service_fee, vat, shipping_fee, additional_fees,
-      payment_gateway_fee, user_coupon_id, coupon_discount_minor, total_amount, display_currency_code,
-      display_total_amount, exchange_rate, trade_per_usd_micros, display_per_usd_micros, created_at, expires_at
-    )
-    SELECT
-      ${orderNo}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
-      ${request.contactEmail}, ${request.contactPhoneCode}, ${request.contactPhone}, ${address}, ${ctx.viewer.channel},
-      ${trade.code}, ${listing.priceMinor}, ${price.ticketPrice}, ${price.serviceFee}, ${price.vat}, ${price.shippingFee}, ${price.additionalFees},
-      ${price.paymentGatewayFee}, ${discount?.userCouponId ?? null}, ${couponDiscount}, ${total}, ${display.code},
-      ${priced.display.total}, ${priced.exchangeRate}, ${trade.perUsdMicros}, ${display.perUsdMicros}, ${now}, ${now + HOLD_MS}
-    FROM (
-      SELECT ${listings.id} AS id, ${listings.sessionId} AS session_id, ${listings.deliveryMethod} AS delivery_method,
-             ${listings.splitRule} AS split_rule, ${ticketsLeft(now)} AS remaining
-      FROM ${listings}
-      INNER JOIN ${sessions} ON ${sessions.id} = ${listings.sessionId}
-      INNER JOIN ${shows} ON ${shows.id} = ${sessions.showId}
-      WHERE ${listings.id} = ${listing.id}
-        AND ${listings.priceMinor} = ${listing.priceMinor}
-        AND ${listings.currencyCode} = ${listing.currencyCode}
-        AND ${listings.deliveryMethod} = ${listing.deliveryMethod}
-        AND ${sessionSells(now)}
-    ) AS candidate
-    WHERE ${splitAllows(sql.raw("candidate.split_rule"), left, quantity)}
-      AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)
-      AND (SELECT COUNT(*) FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)}) < ${MAX_UNPAID_ORDERS}
-      AND ${discount ? couponIsFree(discount.userCouponId, buyerId, now) : sql`1`}
-    RETURNING *`;
-  const batch = [prepare(ctx.d1, statement)];
+  const statement = takeTicketsStatement(ctx.d1, {
+    orderNo, buyerId, quantity, listingId: listing.id, priceMinor: listing.priceMinor, currencyCode: listing.currencyCode,
+    deliveryMethod: listing.deliveryMethod, contactEmail: request.contactEmail, contactPhoneCode: request.contactPhoneCode,
+    contactPhone: request.contactPhone, address, channel: ctx.viewer.channel, tradeCode: trade.code,
+    ticketAmount: price.ticketPrice, serviceFee: price.serviceFee, vat: price.vat, shippingFee: price.shippingFee,
+    additionalFees: price.additionalFees, paymentGatewayFee: price.paymentGatewayFee, userCouponId: discount?.userCouponId ?? null,
+    couponDiscount, total, displayCode: display.code, displayTotal: priced.display.total, exchangeRate: priced.exchangeRate,
+    tradePerUsd: trade.perUsdMicros, displayPerUsd: display.perUsdMicros, now, expiresAt: now + HOLD_MS,
+  });
+  const batch = [statement];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
   const attribution = attributionStatement(ctx, orderNo);
   if (attribution) batch.push(attribution);
-  const leftAt = batch.push(prepare(ctx.d1, sql`SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listing.id}`)) - 1;
+  const leftAt = batch.push(ticketsLeftStatement(ctx.d1, { listingId: listing.id, now })) - 1;
   // A numbered listing's seats, decided in the same transaction that takes its tickets (listings/seats.ts); general admission has none.
   const positionsAt = seats.seatFrom === null ? null : batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }), seatPositionsStatement(ctx, orderNo)) - 1;
   const results = await ctx.d1.batch<Record<string, unknown>>(batch);
