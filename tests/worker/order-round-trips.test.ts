@@ -74,3 +74,11 @@ test("a buyer refused because the tickets are gone waits on D1 once", async () =
   expect((refusal as MarketError).code).toBe(CODES.orderInventoryNotEnough);
   expect(late.trips.count).toBe(1);
 });
+
+test("taking the last tickets of a listing a cheaper one of its session undercuts still waits on D1 twice: the lowest price cannot have moved", async () => {
+  const { sessionId } = await makeListing({ quantity: 4, priceMinor: 100_000 });
+  const { listingId: dearer } = await makeListing({ sessionId, quantity: 1, priceMinor: 150_000 });
+  const buyer = await signedInBuyer();
+  expect((await placeAsTheDoorDoes(buyer, dearer)).status).toBe("pending_payment");
+  expect(buyer.trips.count).toBe(2);
+});

@@ -72,8 +72,12 @@ interface Placed {
   order: typeof orders.$inferSelect;
   /** The order's positions in its listing's seat list (none for general admission). */
   positions: number[];
-  /** The listing's tickets left once this order has taken its own. */
-  leftAfter: number;
+  /**
+   * Whether the order may have moved the session's lowest price: it took the listing's last
+   * tickets and no other listing of the session in the same currency, at its price or less, has
+   * any left (then the lowest is still that one's: the all-in price rises with the price).
+   */
+  movedLowest: boolean;
 }
 
 /** The buyer's coupon spent on the order, and what it takes off, in the trade currency. */
@@ -124,8 +128,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       const discount = await discountOf(buyerCtx, orderable, request);
       const placed = await takeTickets(buyerCtx, orderable, request, now, discount);
       if (placed) {
-        // Only the last tickets of a listing change the session's lowest price: the others leave it buyable at the same price.
-        if (placed.leftAfter <= 0) await recordLowestPrice(ctx, orderable.listing.sessionId);
+        if (placed.movedLowest) await recordLowestPrice(ctx, orderable.listing.sessionId);
         return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
           seats: seatsOfOrder(orderable.seats, placed.positions, placed.order.quantity),
           notes: [],
@@ -287,10 +290,23 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
   }
 }
 
-/** A listing's tickets left at `now`, read back in the batch that takes them. */
-const ticketsLeftStatement = compiledOnce<"listingId" | "now">(
-  () => sql`SELECT ${ticketsLeft(sql.placeholder("now"))} AS left FROM ${listings} WHERE ${listings.id} = ${sql.placeholder("listingId")}`,
-);
+/**
+ * Read back in the batch that takes the tickets: whether the order may have moved its session's
+ * lowest price (Placed.movedLowest). Only the last tickets of a listing can, and only when no
+ * other listing of the session in its currency at its price or less still has tickets.
+ */
+const movedLowestStatement = compiledOnce<"listingId" | "sessionId" | "currencyCode" | "priceMinor" | "now">(() => {
+  const now = sql.placeholder("now");
+  const listingId = sql.placeholder("listingId");
+  // The inner FROM names the listings table again, so ticketsLeft there counts the other listing's tickets.
+  const otherStillSells = sql`EXISTS (SELECT 1 FROM ${listings}
+    WHERE ${listings.sessionId} = ${sql.placeholder("sessionId")} AND ${listings.id} <> ${listingId}
+      AND ${listings.currencyCode} = ${sql.placeholder("currencyCode")} AND ${listings.priceMinor} <= ${sql.placeholder("priceMinor")}
+      AND ${ticketsLeft(now)} > 0)`;
+  // CASE, so the other listings are looked at only when this one has none left.
+  return sql`SELECT CASE WHEN taken.left > 0 THEN 0 WHEN ${otherStillSells} THEN 0 ELSE 1 END AS moved
+    FROM (SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listingId}) AS taken`;
+});
 
 /**
  * The guarded INSERT … SELECT that takes the tickets (takeTickets), compiled once: it inserts
@@ -380,17 +396,17 @@ async function takeTickets(
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
   const attribution = attributionStatement(ctx, orderNo);
   if (attribution) batch.push(attribution);
-  const leftAt = batch.push(ticketsLeftStatement(ctx.d1, { listingId: listing.id, now })) - 1;
+  const movedAt = batch.push(movedLowestStatement(ctx.d1, { listingId: listing.id, sessionId: listing.sessionId, currencyCode: listing.currencyCode, priceMinor: listing.priceMinor, now })) - 1;
   // A numbered listing's seats, decided in the same transaction that takes its tickets (listings/seats.ts); general admission has none.
   const positionsAt = seats.seatFrom === null ? null : batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }), seatPositionsStatement(ctx, orderNo)) - 1;
   const results = await ctx.d1.batch<Record<string, unknown>>(batch);
   const stored = results[0].results[0];
   if (!stored) return null;
-  const leftRows = results[leftAt].results;
+  const movedRows = results[movedAt].results;
   const positions = positionsAt === null ? [] : results[positionsAt].results;
   return {
     order: rowOf(orders, stored),
     positions: positions.map((seat) => Number(seat.position)),
-    leftAfter: Number(leftRows[0]?.left ?? 0),
+    movedLowest: Number(movedRows[0]?.moved ?? 1) === 1,
   };
 }
