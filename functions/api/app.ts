@@ -12,7 +12,7 @@ import { messageOf } from "../market/messages";
 import { readApiHeaders, resolveApiViewer, type ApiHeaders } from "./request-context";
 import { registerReferenceRoutes } from "./routes/reference";
 import { registerAccountRoutes } from "./routes/accounts";
-import { resolveApiSession, type ApiSession } from "./session";
+import { presentedApiSession, resolveApiSession, type ApiSession } from "./session";
 import { registerShowListRoutes } from "./routes/show-list";
 import { registerTourDetailRoutes } from "./routes/tour-detail";
 import { registerAlertRoutes } from "./routes/alerts";
@@ -42,6 +42,9 @@ export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
+/** Routes whose own read checks the caller's session, sparing a D1 round trip (docs/decisions.md 172). */
+const SESSION_CHECKED_BY_ROUTE = new Set(["POST /user/order/v1/create"]);
+
 export function createApi() {
   const api = new Hono<ApiEnv>();
 
@@ -50,10 +53,13 @@ export function createApi() {
     const bootstrap = createMarketContext({ env: c.env, viewer: DEFAULT_VIEWER });
     const viewer = await resolveApiViewer(c.req.raw, headers, bootstrap);
     // The caller's session (access-token header, or the web cookie); routes needing one use requireSignedIn.
-    const session = await resolveApiSession(c.req.raw, headers, bootstrap);
+    const session = SESSION_CHECKED_BY_ROUTE.has(`${c.req.method} ${c.req.path}`)
+      ? await presentedApiSession(c.req.raw, headers)
+      : await resolveApiSession(c.req.raw, headers, bootstrap);
     c.set("headers", headers);
     c.set("session", session);
-    c.set("market", { ...bootstrap, viewer: { ...viewer, userId: session.status === "valid" ? session.userId : null } });
+    const presentedSession = session.status === "presented" ? { tokenHash: session.tokenHash, publicId: session.publicId } : null;
+    c.set("market", { ...bootstrap, viewer: { ...viewer, userId: session.status === "valid" ? session.userId : null, presentedSession } });
     await next();
   });
 

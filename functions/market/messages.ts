@@ -19,9 +19,20 @@ function translate(): Promise<TFunction> {
   return translator;
 }
 
+/**
+ * Refusals without parameters, by language and key: one refusal (the tickets are sold) reaches
+ * a crowd of buyers at once, and translating it anew for each cost CPU every one waited on.
+ */
+const plainMessages = new Map<string, string>();
+
 export async function messageOf(error: MarketError, language: Language): Promise<string> {
+  const plain = Object.keys(error.params).length === 0 ? `${language} ${error.messageKey}` : null;
+  const kept = plain === null ? undefined : plainMessages.get(plain);
+  if (kept !== undefined) return kept;
   const t = await translate();
-  return t(error.messageKey, { ...error.params, lng: language, ns: "errors", defaultValue: t("unknown", { lng: language, ns: "errors" }) });
+  const message = t(error.messageKey, { ...error.params, lng: language, ns: "errors", defaultValue: t("unknown", { lng: language, ns: "errors" }) });
+  if (plain !== null) plainMessages.set(plain, message);
+  return message;
 }
 
 export async function translateKey(key: string, language: Language, params: Record<string, unknown> = {}): Promise<string> {

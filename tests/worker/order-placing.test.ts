@@ -68,6 +68,26 @@ test("an order that leaves tickets behind writes no price point; the one that ta
   ]);
 });
 
+test("taking a listing's last tickets writes no price point while another of its session at that price or less still sells", async () => {
+  const clock = clockAt();
+  const { listingId: cheapest, sessionId } = await makeListing({ quantity: 3, priceMinor: 100_000 });
+  const { listingId: dearer } = await makeListing({ sessionId, quantity: 2, priceMinor: 150_000 });
+  const { listingId: samePrice } = await makeListing({ sessionId, quantity: 1, priceMinor: 100_000 });
+  await recordLowestPrice(marketFor(await makeBuyer(), clock), sessionId);
+
+  clock.advance(11 * MINUTE);
+  await createOrder(marketFor(await makeBuyer(), clock), { listingId: dearer, quantity: 2, ...CONTACT });
+  await createOrder(marketFor(await makeBuyer(), clock), { listingId: samePrice, quantity: 1, ...CONTACT });
+  expect(await pricePoints(sessionId)).toEqual([{ at: T0, amount: 112_750 }]);
+
+  // The last tickets of the last listing on sale: nothing is left to buy.
+  await createOrder(marketFor(await makeBuyer(), clock), { listingId: cheapest, quantity: 3, ...CONTACT });
+  expect(await pricePoints(sessionId)).toEqual([
+    { at: T0, amount: 112_750 },
+    { at: T0 + 11 * MINUTE, amount: null },
+  ]);
+});
+
 test("a general-admission order is answered without seats, as it reads back", async () => {
   const clock = clockAt();
   const { listingId } = await makeListing({ quantity: 5 });

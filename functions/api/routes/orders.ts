@@ -21,7 +21,7 @@ import { messageOf } from "../../market/messages";
 import { requireSignedIn } from "../session";
 import { pagingSchema, queryParam } from "../../market/paging";
 import { MarketError, notFound } from "../../market/errors";
-import { buyAgain, cancelOrder, createOrder, listOrders, openOrder, ORDER_TABS, orderIdSchema, reorder, type CreateOrderInput, type PayOrderInput, type ReorderInput } from "../../market/orders";
+import { buyAgain, cancelOrder, confirmOrderBuyer, createOrder, listOrders, openOrder, ORDER_TABS, orderIdSchema, reorder, type CreateOrderInput, type PayOrderInput, type ReorderInput } from "../../market/orders";
 import { PAYMENT_CALLBACK_PATH, receivePaymentCallback, startPayment } from "../../market/payments";
 import { jsonBody, parsed } from "../parse";
 
@@ -34,14 +34,21 @@ function orderIdOf(input: unknown): number {
 }
 
 export function registerOrderRoutes(api: Hono<ApiEnv>) {
-  // SPEC §8's session codes (notLogin, tokenInvalid, tokenExpired, accountDisable) before anything else.
+  // SPEC §8's session codes (notLogin, tokenInvalid, tokenExpired, accountDisable) before anything else;
+  // placing an order answers them from its own read (createOrder), in the same order.
   api.use("/user/order/*", async (c, next) => {
-    requireSignedIn(c);
+    if (c.get("session").status !== "presented") requireSignedIn(c);
     await next();
   });
 
   api.post("/user/order/v1/create", async (c) => {
-    return c.json(ok(await createOrder(c.get("market"), (await jsonBody(c.req.raw)) as CreateOrderInput)));
+    const market = c.get("market");
+    const body = await jsonBody(c.req.raw).catch(async (error: unknown) => {
+      // The session's refusal comes before a malformed body's, as on every other /user/order/ path.
+      await confirmOrderBuyer(market);
+      throw error;
+    });
+    return c.json(ok(await createOrder(market, body as CreateOrderInput)));
   });
 
   api.post("/user/order/v1/reorder", async (c) => {

@@ -9,6 +9,7 @@ import { users, userSessions } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { builtOncePerDatabase } from "../context/statements";
 import { randomToken, sha256 } from "../context/crypto";
+import { MarketError } from "../errors";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_SLIDE_INTERVAL_MS = 60 * 60_000;
@@ -66,7 +67,52 @@ export async function lookupSession(
   token: string,
   publicId?: string | null,
 ): Promise<SessionLookup> {
-  const [row] = await sessionByTokenHash(ctx.db).all({ tokenHash: await sha256(token) });
+  return lookupSessionByHash(ctx, await sha256(token), publicId);
+}
+
+/** lookupSession for a token known by its hash (a door that hashed it and left the check for later). */
+export async function lookupSessionByHash(
+  ctx: Pick<MarketContext, "db" | "now">,
+  tokenHash: string,
+  publicId?: string | null,
+): Promise<SessionLookup> {
+  const [row] = await sessionByTokenHash(ctx.db).all({ tokenHash });
+  return judgeSession(ctx, row, publicId);
+}
+
+/** What D1 keeps of a session and its account, as sessionColumns reads it. */
+export interface SessionRow {
+  id: number;
+  publicId: string;
+  userId: number;
+  registered: boolean;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  disabledAt: number | null;
+}
+
+/** A session and its account's switch, for a statement that reads them by the token's hash beside other things. */
+export const sessionColumns = {
+  id: userSessions.id,
+  publicId: userSessions.publicId,
+  userId: userSessions.userId,
+  registered: userSessions.registered,
+  lastSeenAt: userSessions.lastSeenAt,
+  expiresAt: userSessions.expiresAt,
+  revokedAt: userSessions.revokedAt,
+  disabledAt: users.disabledAt,
+};
+
+/**
+ * What the session read for a token is worth (lookupSession's answer), given the tsessionid that
+ * came with it. A valid session's expiry slides at most once an hour, which is the one write.
+ */
+export async function judgeSession(
+  ctx: Pick<MarketContext, "db" | "now">,
+  row: SessionRow | undefined,
+  publicId?: string | null,
+): Promise<SessionLookup> {
   if (!row || row.revokedAt !== null) return { status: "invalid" };
   if (publicId && publicId !== row.publicId) return { status: "invalid" };
   const now = ctx.now();
@@ -81,22 +127,25 @@ export async function lookupSession(
   return { status: "valid", userId: row.userId, sessionId: row.id, publicId: row.publicId, registered: row.registered };
 }
 
+/** SPEC §8's refusal for a session that opens nothing: tokenInvalid (unknown or revoked), tokenExpired, accountDisable. */
+export function sessionRefusal(session: Exclude<SessionLookup, { status: "valid" }>): MarketError {
+  switch (session.status) {
+    case "expired":
+      return new MarketError("tokenExpired");
+    case "disabled":
+      return new MarketError("accountDisable");
+    default:
+      return new MarketError("tokenInvalid");
+  }
+}
+
 /**
  * The session a token's hash opens, with its account's switch, as a statement built once per
  * database: every signed-in call asks it, and building it anew cost CPU each time.
  */
 const sessionByTokenHash = builtOncePerDatabase((db) =>
   db
-    .select({
-      id: userSessions.id,
-      publicId: userSessions.publicId,
-      userId: userSessions.userId,
-      registered: userSessions.registered,
-      lastSeenAt: userSessions.lastSeenAt,
-      expiresAt: userSessions.expiresAt,
-      revokedAt: userSessions.revokedAt,
-      disabledAt: users.disabledAt,
-    })
+    .select(sessionColumns)
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(eq(userSessions.tokenHash, sql.placeholder("tokenHash")))

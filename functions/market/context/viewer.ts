@@ -6,6 +6,12 @@ import type { Language } from "./language";
 
 export type { Language };
 
+/** A presented session token, by the hash D1 keeps of it (never the token), with the tsessionid sent beside it. */
+export interface PresentedSession {
+  tokenHash: string;
+  publicId: string | null;
+}
+
 export interface Viewer {
   language: Language;
   /** Display currency (ISO 4217). */
@@ -23,6 +29,11 @@ export interface Viewer {
   deviceId: string | null;
   /** Signed-in account, when there is one. */
   userId: number | null;
+  /**
+   * A session the viewer presented that the door left unchecked, for a domain function that
+   * checks it in its own read (placing an order; docs/decisions.md 172). userId is then null.
+   */
+  presentedSession?: PresentedSession | null;
   /** The ad fields the visitor arrived with, kept 90 days (market/analytics/attribution.ts). */
   adParams?: { params: Partial<Record<string, string>>; capturedAt: number } | null;
   /** Request id for logs. */

@@ -14,7 +14,7 @@
  * `releaseCouponsOfCanceledOrders(ctx)` in its own. (A lapsed hold frees its coupon by itself:
  * 'used' is read through the order's state; the tidy only records it.)
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { orders, userCoupons } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { prepare } from "../context/statements";
@@ -23,7 +23,7 @@ import { prepare } from "../context/statements";
  * True when claimed coupon `userCouponId` is `userId`'s, within its dates at `now`, allowed to
  * this account (new-user only), and not spent on an order that still takes it.
  */
-export function couponIsFree(userCouponId: number, userId: number, now: number): SQL<boolean> {
+export function couponIsFree(userCouponId: number | Placeholder, userId: number | Placeholder, now: number | Placeholder): SQL<boolean> {
   // Written with its own aliases, so it can sit inside any statement (the order's INSERT … SELECT).
   return sql<boolean>`EXISTS (
     SELECT 1 FROM user_coupons uc INNER JOIN coupons c ON c.id = uc.coupon_id

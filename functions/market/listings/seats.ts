@@ -10,23 +10,22 @@
  * buyers can never be given the same seat. The same pick, read without writing, is the preview
  * confirm-ticket shows.
  */
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { deliveries, listings, listingTerms, orders, orderSeats } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { prepare } from "../context/statements";
-import { inJson } from "../context/statements";
+import { compiledOnce, inJson } from "../context/statements";
 
 /** SPEC §9: from this many tickets, seats may not be side by side. */
 export const CONSECUTIVE_NOT_GUARANTEED_FROM = 4;
 
 /** An order is alive (takes its seats) unless canceled or an unpaid hold past its deadline. */
-function liveOrder(alias: string, now: number): SQL {
+function liveOrder(alias: string, now: number | Placeholder): SQL {
   const o = sql.raw(alias);
   return sql`${o}.status <> 'canceled' AND (${o}.status <> 'pending_payment' OR ${o}.expires_at > ${now})`;
 }
 
 /** CTEs `pos`, `free` and `block` for `quantity` seats of `listingId` at `now`. */
-function pickCtes(listingId: number, quantity: number, now: number): SQL {
+function pickCtes(listingId: Placeholder, quantity: Placeholder, now: Placeholder): SQL {
   return sql`WITH RECURSIVE
     pos(n) AS (SELECT 0 WHERE (SELECT quantity FROM ${listings} WHERE id = ${listingId}) > 0
                UNION ALL SELECT n + 1 FROM pos WHERE n + 1 < (SELECT quantity FROM ${listings} WHERE id = ${listingId})),
@@ -37,34 +36,51 @@ function pickCtes(listingId: number, quantity: number, now: number): SQL {
 }
 
 /** Free positions in pick order, as `free.n`, for a numbered listing only, while `guard` holds. */
-function pickedPositions(listingId: number, quantity: number, guard: SQL = sql`1`): SQL {
+function pickedPositions(listingId: Placeholder, quantity: Placeholder, guard: SQL = sql`1`): SQL {
   return sql`FROM free WHERE (SELECT seat_from FROM ${listings} WHERE id = ${listingId}) IS NOT NULL AND ${guard}
     AND ((SELECT s FROM block) IS NULL OR free.n >= (SELECT s FROM block))
     ORDER BY free.n LIMIT ${quantity}`;
 }
 
+/** The values every seat statement is bound with, by name. */
+const listingIdValue = sql.placeholder("listingId");
+const quantityValue = sql.placeholder("quantity");
+const nowValue = sql.placeholder("now");
+const orderNoValue = sql.placeholder("orderNo");
+
+/** Gives back the seats of the listing's orders that have died (canceled, or holds past their deadline). */
+const freeDeadSeats = compiledOnce<"listingId" | "now">(
+  () => sql`DELETE FROM ${orderSeats} WHERE listing_id = ${listingIdValue} AND order_id IN (
+    SELECT o.id FROM ${orders} o WHERE o.listing_id = ${listingIdValue} AND NOT (${liveOrder("o", nowValue)}))`,
+);
+
+/** The order numbered `orderNo` takes the picked positions, if it was placed. */
+const takeSeats = compiledOnce<"listingId" | "quantity" | "orderNo" | "now">(() => {
+  const placed = sql`(SELECT id FROM ${orders} WHERE order_no = ${orderNoValue} AND listing_id = ${listingIdValue})`;
+  return sql`${pickCtes(listingIdValue, quantityValue, nowValue)}
+    INSERT INTO ${orderSeats} (listing_id, position, order_id)
+    SELECT ${listingIdValue}, free.n, ${placed}
+    ${pickedPositions(listingIdValue, quantityValue, sql`${placed} IS NOT NULL`)}`;
+});
+
+/** The positions the pick would give now, without taking them. */
+const pickPreview = compiledOnce<"listingId" | "quantity" | "now">(
+  () => sql`${pickCtes(listingIdValue, quantityValue, nowValue)} SELECT free.n AS n ${pickedPositions(listingIdValue, quantityValue)}`,
+);
+
+/** The positions the order numbered `orderNo` holds. */
+const orderPositions = compiledOnce<"orderNo">(
+  () => sql`SELECT position FROM ${orderSeats} WHERE order_id = (SELECT id FROM ${orders} WHERE order_no = ${orderNoValue}) ORDER BY position`,
+);
+
 /**
  * The statements that give the order `orderNo` (inserted earlier in the same batch, if its rules
  * held) its seats of `listingId`. Nothing is taken when the order was refused (no such row) or
- * the listing is general admission.
+ * the listing is general admission. Compiled once: most listings are numbered, so nearly every
+ * order runs them.
  */
 export function assignSeatStatements(ctx: MarketContext, input: { listingId: number; quantity: number; orderNo: string; now: number }): D1PreparedStatement[] {
-  const { listingId, quantity, orderNo, now } = input;
-  const placed = sql`(SELECT id FROM ${orders} WHERE order_no = ${orderNo} AND listing_id = ${listingId})`;
-  return [
-    prepare(
-      ctx.d1,
-      sql`DELETE FROM ${orderSeats} WHERE listing_id = ${listingId} AND order_id IN (
-            SELECT o.id FROM ${orders} o WHERE o.listing_id = ${listingId} AND NOT (${liveOrder("o", now)}))`,
-    ),
-    prepare(
-      ctx.d1,
-      sql`${pickCtes(listingId, quantity, now)}
-          INSERT INTO ${orderSeats} (listing_id, position, order_id)
-          SELECT ${listingId}, free.n, ${placed}
-          ${pickedPositions(listingId, quantity, sql`${placed} IS NOT NULL`)}`,
-    ),
-  ];
+  return [freeDeadSeats(ctx.d1, { listingId: input.listingId, now: input.now }), takeSeats(ctx.d1, input)];
 }
 
 export interface SeatListing {
@@ -113,7 +129,7 @@ export async function previewSeats(ctx: MarketContext, listingId: number, quanti
   const now = ctx.now();
   const [listingById, picked] = await Promise.all([
     seatListings(ctx, [listingId]),
-    ctx.d1.batch<{ n: number }>([prepare(ctx.d1, sql`${pickCtes(listingId, quantity, now)} SELECT free.n AS n ${pickedPositions(listingId, quantity)}`)]),
+    ctx.d1.batch<{ n: number }>([pickPreview(ctx.d1, { listingId, quantity, now })]),
   ]);
   return pickOf(listingById.get(listingId), picked[0].results.map((row) => row.n), quantity);
 }
@@ -144,10 +160,7 @@ export function seatsOfOrder(listing: SeatListing | undefined, positions: number
 
 /** Reads the positions the order numbered `orderNo` holds, for the batch that gave them (after assignSeatStatements). */
 export function seatPositionsStatement(ctx: MarketContext, orderNo: string): D1PreparedStatement {
-  return prepare(
-    ctx.d1,
-    sql`SELECT position FROM ${orderSeats} WHERE order_id = (SELECT id FROM ${orders} WHERE order_no = ${orderNo}) ORDER BY position`,
-  );
+  return orderPositions(ctx.d1, { orderNo });
 }
 
 /** The seats of the orders of these deliveries, by order id (the provider's and support's order views). Reads only. */

@@ -13,7 +13,7 @@
  * The rule is written twice, once for the screens (allowedQuantities) and once as SQL for the
  * statement that places an order (splitAllows), and both are tested against each other.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SplitRule } from "../../db/schema";
 
 /** True when buying `quantity` of `left` tickets keeps the listing's split rule. */
@@ -49,7 +49,7 @@ export function allowedQuantities(listing: { splitRule: SplitRule }, left: numbe
  * splitAllowsQuantity as an SQL condition over a split-rule column and a tickets-left
  * expression, for the statement that takes tickets.
  */
-export function splitAllows(splitRule: SQL, left: SQL, quantity: number): SQL {
+export function splitAllows(splitRule: SQL, left: SQL, quantity: number | Placeholder): SQL {
   return sql`(${quantity} >= 1 AND (${quantity} = ${left} OR (${quantity} < ${left} AND (
     ${splitRule} = 'any'
     OR (${splitRule} = 'no_single' AND ${left} - ${quantity} <> 1)

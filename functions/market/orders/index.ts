@@ -19,6 +19,7 @@
  *   buyer's display currency, and the exchange rate and USD rates used.
  */
 export { createOrder, buyAgain } from "./place-order";
+export { confirmOrderBuyer } from "./order-buyer";
 export { cancelOrder } from "./cancel-order";
 export { reorder, reorderSchema, shippingInputOf, type ReorderInput } from "./reorder";
 export { getOrder, listOrders, type OrderView, type PriceDetails, type OrderNoteView, type PlacedThrough } from "./order-views";

@@ -12,7 +12,7 @@
  * from those two, not read again.
  */
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, tours, venues, venueSections, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
+import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, tours, userSessions, users, venues, venueSections, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
 import { logError } from "../../observability";
 import { loadReference, type Reference } from "../reference";
 import { couponIsFree, reserveCoupon } from "../coupons/reserve";
@@ -27,19 +27,22 @@ import { recordLowestPrice } from "../demand/price-history";
 import { requireAdmission } from "../demand/admission";
 import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
-import { requireBuyer } from "../context/buyer";
+import { sessionColumns } from "../accounts/sessions";
+import { asBuyer, buyerOfRead, confirmBuyer, orderBuyerOf, type OrderBuyer } from "./order-buyer";
 import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest } from "./order-schemas";
 import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
 import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatListing } from "../listings/seats";
-import { builtOncePerDatabase, prepare, rowOf } from "../context/statements";
+import { builtOncePerDatabase, compiledOnce, rowOf } from "../context/statements";
 import { invalidInput } from "./validation";
 
 /** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */
 const MAX_ROUNDS = 3;
 
 interface Orderable {
+  /** The buyer's account: the viewer's, or the one the presented session opens. */
+  buyerId: number;
   listing: {
     id: number;
     sessionId: number;
@@ -69,8 +72,12 @@ interface Placed {
   order: typeof orders.$inferSelect;
   /** The order's positions in its listing's seat list (none for general admission). */
   positions: number[];
-  /** The listing's tickets left once this order has taken its own. */
-  leftAfter: number;
+  /**
+   * Whether the order may have moved the session's lowest price: it took the listing's last
+   * tickets and no other listing of the session in the same currency, at its price or less, has
+   * any left (then the lowest is still that one's: the all-in price rises with the price).
+   */
+  movedLowest: boolean;
 }
 
 /** The buyer's coupon spent on the order, and what it takes off, in the trade currency. */
@@ -100,23 +107,29 @@ interface Discount {
  * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
  */
 export async function createOrder(ctx: MarketContext, input: CreateOrderInput): Promise<OrderView> {
-  const buyerId = requireBuyer(ctx);
+  const buyer = orderBuyerOf(ctx);
   const parsed = createOrderSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
+  if (!parsed.success) {
+    // A session that opens nothing is refused before the input, as when the door checks it.
+    await confirmBuyer(ctx, buyer);
+    throw invalidInput(parsed.error);
+  }
   const request = parsed.data;
   try {
+    let known = buyer;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = ctx.now();
-      const orderable = await readOrderable(ctx, request.listingId, buyerId, now);
+      const orderable = await readOrderable(ctx, request.listingId, known, now);
+      known = { userId: orderable.buyerId, presented: null };
+      const buyerCtx = asBuyer(ctx, orderable.buyerId);
       if (round === 0) assertMayBuyListing(orderable.listing, orderable.student, now);
       refuseBrokenRules(orderable, request, now);
-      if (round === 0) await requireAdmission(ctx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
-      const discount = await discountOf(ctx, orderable, request);
-      const placed = await takeTickets(ctx, orderable, request, buyerId, now, discount);
+      if (round === 0) await requireAdmission(buyerCtx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
+      const discount = await discountOf(buyerCtx, orderable, request);
+      const placed = await takeTickets(buyerCtx, orderable, request, now, discount);
       if (placed) {
-        // Only the last tickets of a listing change the session's lowest price: the others leave it buyable at the same price.
-        if (placed.leftAfter <= 0) await recordLowestPrice(ctx, orderable.listing.sessionId);
-        return orderViewOf(ctx, orderable.reference, { ...orderable.event, order: placed.order }, {
+        if (placed.movedLowest) await recordLowestPrice(ctx, orderable.listing.sessionId);
+        return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
           seats: seatsOfOrder(orderable.seats, placed.positions, placed.order.quantity),
           notes: [],
           delivery: null,
@@ -165,23 +178,24 @@ async function discountOf(ctx: MarketContext, { listing }: Orderable, request: C
 }
 
 /** sessionStatus(…) === 'ONSALE' (listings/session-status.ts) as SQL, for the statement that takes tickets. */
-function sessionSells(now: number): SQL {
+function sessionSells(now: number | Placeholder): SQL {
   return sql`(${sessions.saleEndsAt} > ${now} AND ${sessions.startsAt} > ${now} AND ${shows.status} = 'ONSALE')`;
 }
 
 /** The buyer's unpaid orders whose hold is live at `now`, as SQL. */
-function liveUnpaidOf(buyerId: number | Placeholder, now: number | Placeholder): SQL {
+function liveUnpaidOf(buyerId: number | Placeholder | SQL, now: number | Placeholder): SQL {
   return sql`${orders.userId} = ${buyerId} AND ${orders.status} = 'pending_payment' AND ${orders.expiresAt} > ${now}`;
 }
 
 /**
  * Everything the rules and the answer need, in one statement: the listing with its event and
- * session, the buyer's certification and unpaid orders. Built once per database, since every
+ * session, the buyer's certification and unpaid orders, and the presented session when the
+ * door left it unchecked (the buyer is then its account). Built once per database, since every
  * order asks it and building it walks a dozen joins.
  */
 const orderableQuery = builtOncePerDatabase((db) => {
   const now = sql.placeholder("now");
-  const buyerId = sql.placeholder("buyerId");
+  const buyerId = sql`coalesce(${sql.placeholder("buyerId")}, ${userSessions.userId})`;
   return db
     .select({
       listing: {
@@ -203,6 +217,7 @@ const orderableQuery = builtOncePerDatabase((db) => {
       queueOn: sessionDemand.queueOn,
       studentStatus: studentCertifications.status,
       studentExpiresAt: studentCertifications.expiresAt,
+      session: sessionColumns,
       // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
       unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
         SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
@@ -217,18 +232,24 @@ const orderableQuery = builtOncePerDatabase((db) => {
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
     .leftJoin(sessionDemand, eq(sessionDemand.sessionId, listings.sessionId))
+    .leftJoin(userSessions, eq(userSessions.tokenHash, sql.placeholder("tokenHash")))
+    .leftJoin(users, eq(users.id, userSessions.userId))
     .leftJoin(studentCertifications, eq(studentCertifications.userId, buyerId))
     .where(eq(listings.id, sql.placeholder("listingId")))
     .limit(1)
     .prepare();
 });
 
-async function readOrderable(ctx: MarketContext, listingId: number, buyerId: number, now: number): Promise<Orderable> {
-  const listingQuery = orderableQuery(ctx.db).all({ listingId, buyerId, now });
+async function readOrderable(ctx: MarketContext, listingId: number, buyer: OrderBuyer, now: number): Promise<Orderable> {
+  const listingQuery = orderableQuery(ctx.db).all({ listingId, buyerId: buyer.userId, tokenHash: buyer.presented?.tokenHash ?? null, now });
   const [listingRows, reference] = await Promise.all([listingQuery, loadReference(ctx)]);
   const row = listingRows[0];
-  if (!row) throw notFound("listing");
+  if (!row) {
+    await confirmBuyer(ctx, buyer);
+    throw notFound("listing");
+  }
   return {
+    buyerId: await buyerOfRead(ctx, buyer, row.session),
     listing: row.listing,
     queueOn: row.queueOn === true,
     student: row.studentStatus ? { status: row.studentStatus, expiresAt: row.studentExpiresAt } : null,
@@ -270,6 +291,67 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
 }
 
 /**
+ * Read back in the batch that takes the tickets: whether the order may have moved its session's
+ * lowest price (Placed.movedLowest). Only the last tickets of a listing can, and only when no
+ * other listing of the session in its currency at its price or less still has tickets.
+ */
+const movedLowestStatement = compiledOnce<"listingId" | "sessionId" | "currencyCode" | "priceMinor" | "now">(() => {
+  const now = sql.placeholder("now");
+  const listingId = sql.placeholder("listingId");
+  // The inner FROM names the listings table again, so ticketsLeft there counts the other listing's tickets.
+  const otherStillSells = sql`EXISTS (SELECT 1 FROM ${listings}
+    WHERE ${listings.sessionId} = ${sql.placeholder("sessionId")} AND ${listings.id} <> ${listingId}
+      AND ${listings.currencyCode} = ${sql.placeholder("currencyCode")} AND ${listings.priceMinor} <= ${sql.placeholder("priceMinor")}
+      AND ${ticketsLeft(now)} > 0)`;
+  // CASE, so the other listings are looked at only when this one has none left.
+  return sql`SELECT CASE WHEN taken.left > 0 THEN 0 WHEN ${otherStillSells} THEN 0 ELSE 1 END AS moved
+    FROM (SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listingId}) AS taken`;
+});
+
+/**
+ * The guarded INSERT … SELECT that takes the tickets (takeTickets), compiled once: it inserts
+ * nothing unless the listing still sells at the price, currency and delivery read, the split
+ * rule allows the quantity of what is left, the buyer holds no live unpaid order for the session
+ * and fewer than the most allowed, and the chosen coupon, if any, is still free.
+ */
+const takeTicketsStatement = compiledOnce(() => {
+  const value = (name: string) => sql.placeholder(name);
+  const [now, buyerId, quantity, userCouponId] = [value("now"), value("buyerId"), value("quantity"), value("userCouponId")];
+  const left = sql.raw("candidate.remaining");
+  return sql`
+    INSERT INTO ${orders} (
+      order_no, user_id, listing_id, session_id, quantity, status, delivery_method,
+      contact_email, contact_phone_code, contact_phone, shipping_address, channel,
+      currency_code, unit_price, ticket_amount, service_fee, vat, shipping_fee, additional_fees,
+      payment_gateway_fee, user_coupon_id, coupon_discount_minor, total_amount, display_currency_code,
+      display_total_amount, exchange_rate, trade_per_usd_micros, display_per_usd_micros, created_at, expires_at
+    )
+    SELECT
+      ${value("orderNo")}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
+      ${value("contactEmail")}, ${value("contactPhoneCode")}, ${value("contactPhone")}, ${value("address")}, ${value("channel")},
+      ${value("tradeCode")}, ${value("priceMinor")}, ${value("ticketAmount")}, ${value("serviceFee")}, ${value("vat")}, ${value("shippingFee")}, ${value("additionalFees")},
+      ${value("paymentGatewayFee")}, ${userCouponId}, ${value("couponDiscount")}, ${value("total")}, ${value("displayCode")},
+      ${value("displayTotal")}, ${value("exchangeRate")}, ${value("tradePerUsd")}, ${value("displayPerUsd")}, ${now}, ${value("expiresAt")}
+    FROM (
+      SELECT ${listings.id} AS id, ${listings.sessionId} AS session_id, ${listings.deliveryMethod} AS delivery_method,
+             ${listings.splitRule} AS split_rule, ${ticketsLeft(now)} AS remaining
+      FROM ${listings}
+      INNER JOIN ${sessions} ON ${sessions.id} = ${listings.sessionId}
+      INNER JOIN ${shows} ON ${shows.id} = ${sessions.showId}
+      WHERE ${listings.id} = ${value("listingId")}
+        AND ${listings.priceMinor} = ${value("priceMinor")}
+        AND ${listings.currencyCode} = ${value("currencyCode")}
+        AND ${listings.deliveryMethod} = ${value("deliveryMethod")}
+        AND ${sessionSells(now)}
+    ) AS candidate
+    WHERE ${splitAllows(sql.raw("candidate.split_rule"), left, quantity)}
+      AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)
+      AND (SELECT COUNT(*) FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)}) < ${MAX_UNPAID_ORDERS}
+      AND (${userCouponId} IS NULL OR ${couponIsFree(userCouponId, buyerId, now)})
+    RETURNING *`;
+});
+
+/**
  * The one statement that takes tickets: inserts the order only if, at this instant, every rule
  * still holds (and the coupon, if any, is still free); the same batch spends the coupon, gives
  * the seats, records the ad attribution and reads back the seats and the tickets left. Returns
@@ -277,9 +359,8 @@ function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderR
  */
 async function takeTickets(
   ctx: MarketContext,
-  { listing, reference, seats }: Orderable,
+  { buyerId, listing, reference, seats }: Orderable,
   request: CreateOrderRequest,
-  buyerId: number,
   now: number,
   discount: Discount | null,
 ): Promise<Placed | null> {
@@ -302,53 +383,30 @@ async function takeTickets(
   const orderNo = newOrderNo(now);
   const address = listing.deliveryMethod === "EXPRESS" && request.shippingAddress ? JSON.stringify(request.shippingAddress) : null;
 
-  const left = sql.raw("candidate.remaining");
-  const statement = sql`
-    INSERT INTO ${orders} (
-      order_no, user_id, listing_id, session_id, quantity, status, delivery_method,
-      contact_email, contact_phone_code, contact_phone, shipping_address, channel,
-      currency_code, unit_price, ticket_amount, service_fee, vat, shipping_fee, additional_fees,
-      payment_gateway_fee, user_coupon_id, coupon_discount_minor, total_amount, display_currency_code,
-      display_total_amount, exchange_rate, trade_per_usd_micros, display_per_usd_micros, created_at, expires_at
-    )
-    SELECT
-      ${orderNo}, ${buyerId}, candidate.id, candidate.session_id, ${quantity}, 'pending_payment', candidate.delivery_method,
-      ${request.contactEmail}, ${request.contactPhoneCode}, ${request.contactPhone}, ${address}, ${ctx.viewer.channel},
-      ${trade.code}, ${listing.priceMinor}, ${price.ticketPrice}, ${price.serviceFee}, ${price.vat}, ${price.shippingFee}, ${price.additionalFees},
-      ${price.paymentGatewayFee}, ${discount?.userCouponId ?? null}, ${couponDiscount}, ${total}, ${display.code},
-      ${priced.display.total}, ${priced.exchangeRate}, ${trade.perUsdMicros}, ${display.perUsdMicros}, ${now}, ${now + HOLD_MS}
-    FROM (
-      SELECT ${listings.id} AS id, ${listings.sessionId} AS session_id, ${listings.deliveryMethod} AS delivery_method,
-             ${listings.splitRule} AS split_rule, ${ticketsLeft(now)} AS remaining
-      FROM ${listings}
-      INNER JOIN ${sessions} ON ${sessions.id} = ${listings.sessionId}
-      INNER JOIN ${shows} ON ${shows.id} = ${sessions.showId}
-      WHERE ${listings.id} = ${listing.id}
-        AND ${listings.priceMinor} = ${listing.priceMinor}
-        AND ${listings.currencyCode} = ${listing.currencyCode}
-        AND ${listings.deliveryMethod} = ${listing.deliveryMethod}
-        AND ${sessionSells(now)}
-    ) AS candidate
-    WHERE ${splitAllows(sql.raw("candidate.split_rule"), left, quantity)}
-      AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)
-      AND (SELECT COUNT(*) FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)}) < ${MAX_UNPAID_ORDERS}
-      AND ${discount ? couponIsFree(discount.userCouponId, buyerId, now) : sql`1`}
-    RETURNING *`;
-  const batch = [prepare(ctx.d1, statement)];
+  const statement = takeTicketsStatement(ctx.d1, {
+    orderNo, buyerId, quantity, listingId: listing.id, priceMinor: listing.priceMinor, currencyCode: listing.currencyCode,
+    deliveryMethod: listing.deliveryMethod, contactEmail: request.contactEmail, contactPhoneCode: request.contactPhoneCode,
+    contactPhone: request.contactPhone, address, channel: ctx.viewer.channel, tradeCode: trade.code,
+    ticketAmount: price.ticketPrice, serviceFee: price.serviceFee, vat: price.vat, shippingFee: price.shippingFee,
+    additionalFees: price.additionalFees, paymentGatewayFee: price.paymentGatewayFee, userCouponId: discount?.userCouponId ?? null,
+    couponDiscount, total, displayCode: display.code, displayTotal: priced.display.total, exchangeRate: priced.exchangeRate,
+    tradePerUsd: trade.perUsdMicros, displayPerUsd: display.perUsdMicros, now, expiresAt: now + HOLD_MS,
+  });
+  const batch = [statement];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
   const attribution = attributionStatement(ctx, orderNo);
   if (attribution) batch.push(attribution);
-  const leftAt = batch.push(prepare(ctx.d1, sql`SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listing.id}`)) - 1;
+  const movedAt = batch.push(movedLowestStatement(ctx.d1, { listingId: listing.id, sessionId: listing.sessionId, currencyCode: listing.currencyCode, priceMinor: listing.priceMinor, now })) - 1;
   // A numbered listing's seats, decided in the same transaction that takes its tickets (listings/seats.ts); general admission has none.
   const positionsAt = seats.seatFrom === null ? null : batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }), seatPositionsStatement(ctx, orderNo)) - 1;
   const results = await ctx.d1.batch<Record<string, unknown>>(batch);
   const stored = results[0].results[0];
   if (!stored) return null;
-  const leftRows = results[leftAt].results;
+  const movedRows = results[movedAt].results;
   const positions = positionsAt === null ? [] : results[positionsAt].results;
   return {
     order: rowOf(orders, stored),
     positions: positions.map((seat) => Number(seat.position)),
-    leftAfter: Number(leftRows[0]?.left ?? 0),
+    movedLowest: Number(movedRows[0]?.moved ?? 1) === 1,
   };
 }
