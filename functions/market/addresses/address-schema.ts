@@ -30,6 +30,9 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
+/** The most addresses one account keeps. */
+export const MAX_ADDRESSES = 20;
+
 export const ADDRESS_LIMITS = { name: 100, region: 100, address: 300, remark: 300, postalCode: 20 } as const;
 
 const required = (max: number, message: string = ADDRESS_MESSAGES.required) =>

@@ -8,7 +8,7 @@
  * domain reads in the venue's time zone.
  */
 import * as z from "zod/mini";
-import { DELIVERY_STATES } from "../../db/schema/fulfilment";
+import { DELIVERY_STATES } from "../../db/schema/delivery-states";
 
 export const DELIVERY_MESSAGES = {
   fieldRequired: "order.fieldRequired",
