@@ -17,7 +17,7 @@ const KIB = 1024;
  * Today's ceilings (KiB gzip) for the routes above the budget. Every page carries a floor of
  * about 120 KiB: react-dom 42, React Router 38, i18next and react-i18next 15 (docs/decisions.md
  * 167), React 3 and the root's chrome and listeners 15. Forms that validate in the browser add
- * conform (12) and zod/mini's core (10, decision 174): sign-in, selling and support weigh 146-162.
+ * conform (12) and zod/mini's core (10, decision 174): sign-in, selling and support weigh 145-158.
  */
 const CEILINGS: Record<string, number> = {
   "root": 120.0,
