@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/load-context";
 
@@ -32,6 +32,23 @@ function sharedWithWorker(id: string): boolean {
   return SHARED_WITH_WORKER.some((folder) => id.startsWith(folder));
 }
 
+/**
+ * conform's zod helpers wrap each schema with zod/v4's classic `lazy`, `optional`, `pipe` and
+ * `transform`, which bring all of classic zod (26 KiB gzip) into a page. In the browser they get
+ * zod/mini's functions of the same names and behaviour instead, so a form whose schemas are
+ * zod/mini never downloads classic zod (docs/decisions.md 174). The server keeps classic.
+ */
+function conformOnZodMini(): Plugin {
+  return {
+    name: "conform-on-zod-mini",
+    enforce: "pre",
+    resolveId(source, importer, options) {
+      if (options?.ssr || source !== "zod/v4" || !importer?.includes("/node_modules/@conform-to/zod/")) return null;
+      return this.resolve("zod/mini", importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(translationsHash()) },
   plugins: [
@@ -40,6 +57,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     command === "serve" ? cloudflareDevProxy({ getLoadContext }) : null,
     reactRouter(),
     tsconfigPaths(),
+    isSsrBuild ? null : conformOnZodMini(),
   ],
   ssr: {
     resolve: {

@@ -4,12 +4,12 @@
  */
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ConsoleField } from "./console-field";
 import kit from "./console-kit.module.css";
 import { StepForm, type StepReply } from "./console-step-form";
 import type { OrderFacts } from "~/server/console.server";
-import { recordId } from "../../functions/market/input/fields";
+import { recordId } from "../../functions/market/input/fields-mini";
 
 /**
  * E-ticket PDFs chosen in the file field (one or several). A field left empty still sends a
@@ -17,12 +17,14 @@ import { recordId } from "../../functions/market/input/fields";
  * each file again.
  */
 export const uploadSchema = z.object({
-  file: z.preprocess(
-    (value) => (Array.isArray(value) ? value : [value]).filter((part) => part instanceof File && (part.name !== "" || part.size > 0)),
+  file: z.pipe(
+    z.transform((value: unknown) => (Array.isArray(value) ? value : [value]).filter((part) => part instanceof File && (part.name !== "" || part.size > 0))),
     z
       .array(z.instanceof(File))
-      .min(1, { error: "console:errors.fileRequired" })
-      .refine((files) => files.every((file) => file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf")), { error: "console:errors.pdfOnly" }),
+      .check(
+        z.minLength(1, { error: "console:errors.fileRequired" }),
+        z.refine((files) => files.every((file) => file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf")), { error: "console:errors.pdfOnly" }),
+      ),
   ),
 });
 

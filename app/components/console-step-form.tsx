@@ -23,7 +23,7 @@ type Fields = Record<string, FieldMetadata<unknown>>;
 interface StepFormProps {
   intent: string;
   /** Parses the step's fields (the action parses with the same one); none for a plain button. */
-  schema?: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  schema?: z.core.$ZodType<Record<string, unknown>, Record<string, unknown>>;
   title?: string;
   hint?: ReactNode;
   submit: string;

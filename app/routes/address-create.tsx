@@ -15,7 +15,9 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { addressIdSchema, addressSchema, createAddress, getAddress, MAX_ADDRESSES, updateAddress, type AddressField, type AddressInput, type AddressRequest } from "@market/addresses";
+import { addressIdSchema, createAddress, getAddress, updateAddress, type AddressRequest } from "@market/addresses";
+// The form's schema from its own zod/mini module: the addresses index would bring the domain into the browser.
+import { addressSchema, MAX_ADDRESSES, type AddressField, type AddressInput } from "@market/addresses/address-schema";
 import { CODES, MarketError } from "@market/errors";
 import styles from "./address-list.module.css";
 import type { Route } from "./+types/address-create";

@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-const actionSchema = addressIdSchema.extend({ intent: z.enum(["set-default", "delete"]) });
+const actionSchema = z.object({ ...addressIdSchema.shape, intent: z.enum(["set-default", "delete"]) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);

@@ -3,11 +3,11 @@
  * in the viewer's country/region first. Choosing one makes it the manual currency (it then stays
  * when the location changes), and goes back where the picker was opened from.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { actionReply, repliedFormProps } from "~/components/field/action-reply";
 import { PickerNotice, PickerOption, PickerPage, PickerSection } from "~/components/picker";
 import { i18nServer } from "~/i18n/i18n.server";
 import { preferenceCookies, returnToOf } from "~/server/preferences.server";
@@ -66,12 +66,8 @@ export default function CurrencySelect() {
   const { currencies, current, region, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("preferences");
-  const [form] = useForm({
-    id: "currency",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: currencyChoiceSchema }),
-  });
-  const failed = Object.keys(form.allErrors).length > 0;
+  // Every choice is a listed option, so only the action validates (docs/decisions.md 175).
+  const { form, refused: failed } = actionReply("currency", actionData?.result, []);
   const local = currencies.find((currency) => currency.currencyCode === region.currencyCode);
   const others = currencies.filter((currency) => currency !== local);
 
@@ -89,7 +85,7 @@ export default function CurrencySelect() {
 
   return (
     <PickerPage title={t("currency.title")} hint={t("currency.hint")} backTo={returnTo}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...repliedFormProps(form)}>
         <input type="hidden" name="returnTo" value={returnTo} />
         {failed ? <PickerNotice id={form.errorId}>{t("invalid")}</PickerNotice> : null}
         {local ? (

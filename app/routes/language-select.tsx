@@ -3,11 +3,11 @@
  * Choosing one makes it the manual language (SPEC §4: it outranks the device's), then goes back
  * where the picker was opened from (`returnTo`), already in the new language.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { actionReply, repliedFormProps } from "~/components/field/action-reply";
 import { PickerNotice, PickerOption, PickerPage, PickerSection } from "~/components/picker";
 import { i18nServer } from "~/i18n/i18n.server";
 import { preferenceCookies, returnToOf } from "~/server/preferences.server";
@@ -60,16 +60,12 @@ export default function LanguageSelect() {
   const { languages, current, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("preferences");
-  const [form] = useForm({
-    id: "language",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: languageChoiceSchema }),
-  });
-  const failed = Object.keys(form.allErrors).length > 0;
+  // Every choice is a listed option, so only the action validates (docs/decisions.md 175).
+  const { form, refused: failed } = actionReply("language", actionData?.result, []);
 
   return (
     <PickerPage title={t("language.title")} hint={t("language.hint")} backTo={returnTo}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...repliedFormProps(form)}>
         <input type="hidden" name="returnTo" value={returnTo} />
         {failed ? <PickerNotice id={form.errorId}>{t("invalid")}</PickerNotice> : null}
         <PickerSection>

@@ -7,11 +7,11 @@
  * A choice becomes the manual location for 7 days; accepting a suggestion also sets its language
  * and currency, declining keeps the current location and quiets the suggestion for 7 days.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { actionReply, repliedFormProps } from "~/components/field/action-reply";
 import { LocateForm, NoMatch, RegionOption, SearchForm } from "~/components/location-select/location-parts";
 import { LocationSuggestion } from "~/components/location-suggestion";
 import { PickerNotice, PickerPage, PickerSection } from "~/components/picker";
@@ -20,8 +20,9 @@ import { preferenceCookies, returnToOf } from "~/server/preferences.server";
 import { redirectWithToast, type Toast } from "~/server/toast.server";
 import { locateRegion } from "@market/preferences/auto-location";
 import { locationChoiceSchema, locationSuggestionAnswerSchema, positionSchema } from "@market/preferences/choice-schemas";
+import { LOCATION_QUERY_MAX } from "@market/preferences/location-query";
 import { answerLocationSuggestion, chooseLocation, type PreferenceChange } from "@market/preferences/choices";
-import { describeLocationSuggestion, LOCATION_QUERY_MAX, listRegionChoices } from "@market/preferences/options";
+import { describeLocationSuggestion, listRegionChoices } from "@market/preferences/options";
 import { CODES, MarketError } from "@market/errors";
 import type { Route } from "./+types/location-select";
 import { readForm } from "~/server/form.server";
@@ -124,14 +125,11 @@ export default function LocationSelect() {
   const { regions, query, current, suggestion, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("preferences");
-  const [form] = useForm({
-    id: "location",
-    lastResult: actionData?.intent === "choose" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: locationChoiceSchema }),
-  });
+  // Every choice is a listed option, so only the action validates (docs/decisions.md 175).
+  const { form } = actionReply("location", actionData?.intent === "choose" ? actionData.result : undefined, []);
   const unlocated = actionData?.intent === "locate";
   // Only a refused choice comes back (a kept one redirects); the locate card shows its own.
-  const failed = (actionData !== undefined && !unlocated) || Object.keys(form.allErrors).length > 0;
+  const failed = actionData !== undefined && !unlocated;
 
   return (
     <PickerPage title={t("location.title")} hint={t("location.hint")} backTo={returnTo}>
@@ -141,7 +139,7 @@ export default function LocationSelect() {
 
       {!query ? <LocateForm returnTo={returnTo} unavailable={unlocated} /> : null}
 
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...repliedFormProps(form)}>
         <input type="hidden" name="returnTo" value={returnTo} />
         {failed ? <PickerNotice id={form.errorId}>{t("invalid")}</PickerNotice> : null}
         {regions.length > 0 ? (

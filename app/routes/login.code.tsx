@@ -7,7 +7,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AccountPage, CodeStepForm, CodeStepSubtitle, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle 
 
 /** Step one sends the code; step two signs in with it. One schema, told apart by the pressed button. */
 const schema = z.discriminatedUnion("intent", [
-  sendCodeSchema.extend({ intent: z.literal("send") }),
-  codeLoginSchema.extend({ intent: z.literal("verify") }),
+  z.extend(sendCodeSchema, { intent: z.literal("send") }),
+  z.extend(codeLoginSchema, { intent: z.literal("verify") }),
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {

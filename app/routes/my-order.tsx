@@ -53,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     i18nServer.getFixedT(language, "orders"),
   ]);
   const list: Page<OrderCard> = { ...orders, list: orders.list.map((order) => orderCardOf(order, write, language)) };
-  return data({ pageTitle: t("list.metaTitle"), tab, list }, { headers: { "cache-control": "no-store" } });
+  // The tabs travel with the data: the orders module the list comes from holds the server's schemas.
+  return data({ pageTitle: t("list.metaTitle"), sections: MY_ORDER_SECTIONS, tab, list }, { headers: { "cache-control": "no-store" } });
 }
 
 /** The pages shown so far: the server's, then each next one from this route's loader. */
@@ -88,7 +89,7 @@ function useOrderPages(first: Page<OrderCard>, tab: MyOrderSection) {
 }
 
 export default function MyOrdersPage() {
-  const { tab, list } = useLoaderData<typeof loader>();
+  const { sections, tab, list } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const more = useOrderPages(list, tab);
 
@@ -97,7 +98,7 @@ export default function MyOrdersPage() {
       <PageHeader title={t("list.title")} fallback="/mine" />
       <nav className={styles.tabBar} aria-label={t("list.tabsLabel")}>
         <div className={styles.tabs}>
-          {MY_ORDER_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <Link key={section} to={listHref(section)} className={styles.tab} aria-current={section === tab ? "page" : undefined} replace>
               {t(`list.tabs.${section}`)}
             </Link>

@@ -6,7 +6,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   AccountPage,
   CodeStepForm,
@@ -35,13 +35,15 @@ export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
-const displayNameField = z.string({ error: "validation.displayNameRequired" }).trim().min(1, { error: "validation.displayNameRequired" }).max(32, { error: "validation.nickNameTooLong" });
+const displayNameField = z
+  .string({ error: "validation.displayNameRequired" })
+  .check(z.trim(), z.minLength(1, { error: "validation.displayNameRequired" }), z.maxLength(32, { error: "validation.nickNameTooLong" }));
 
 /** Step one sends the code; step two registers with it. One schema, told apart by the pressed button. */
 const schema = z.discriminatedUnion("intent", [
-  sendCodeSchema.extend({ intent: z.literal("send") }),
+  z.extend(sendCodeSchema, { intent: z.literal("send") }),
   // The web form asks for the name Me shows, so Me never falls back to a cut email prefix.
-  registerSchema.extend({ intent: z.literal("register"), nickName: displayNameField }),
+  z.extend(registerSchema, { intent: z.literal("register"), nickName: displayNameField }),
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {

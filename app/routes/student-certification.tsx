@@ -9,7 +9,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AccountPage, CodeField, FormAlert, Note, Stack, SubmitButton, TextField, TextLink } from "~/components/account-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { StudentBadge } from "~/components/students-mark";
@@ -24,8 +24,11 @@ export const handle = { i18n: ["apps", "account"] };
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("code"), schoolEmail: z.string({ error: "validation.emailRequired" }).trim().toLowerCase().email({ error: "validation.emailInvalid" }).max(254) }),
-  z.object({ intent: z.literal("verify"), code: z.string({ error: "validation.codeRequired" }).trim().regex(/^\d{6}$/, { error: "validation.codeFormat" }) }),
+  z.object({
+    intent: z.literal("code"),
+    schoolEmail: z.string({ error: "validation.emailRequired" }).check(z.trim(), z.toLowerCase(), z.email({ error: "validation.emailInvalid" }), z.maxLength(254)),
+  }),
+  z.object({ intent: z.literal("verify"), code: z.string({ error: "validation.codeRequired" }).check(z.trim(), z.regex(/^\d{6}$/, { error: "validation.codeFormat" })) }),
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,7 +12,8 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { FilterChips, listHref } from "~/components/filter-chips";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleWriters, requireConsole, SUPPORT_TIME_ZONE } from "~/server/console.server";
-import { CASE_STATUS_VALUES, listCases, supportCaseQuerySchema } from "@market/aftersales";
+import { listCases } from "@market/aftersales";
+import { CASE_STATUS_VALUES, supportCaseQuerySchema } from "@market/aftersales/apply-schema";
 import { pagingSchema } from "@market/paging";
 import type { Route } from "./+types/support.cases";
 

@@ -8,7 +8,8 @@
 import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { loadReference } from "@market/reference";
-import { discoveryScope, EVERYWHERE } from "@market/reference/scope";
+import { discoveryScope } from "@market/reference/scope";
+import { EVERYWHERE } from "@market/reference/scope-code";
 import { listCategories } from "@market/catalog/tags";
 import { listTours, tourListQuerySchema } from "@market/catalog/tours";
 import { CODES, MarketError } from "@market/errors";

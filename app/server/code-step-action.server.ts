@@ -25,7 +25,7 @@ interface CompleteFields {
 export async function answerCodeStep<Complete extends CompleteFields>(
   { request, context }: { request: Request; context: AppLoadContext },
   step: {
-    schema: z.ZodType<SendFields | Complete>;
+    schema: z.core.$ZodType<SendFields | Complete>;
     purpose: CodeStep["purpose"];
     /** Fields never echoed back to the form (passwords). */
     hideFields?: string[];

@@ -15,7 +15,7 @@ export function logLines(entries: ReviewLogEntry[], write: ConsoleWriters): LogL
 }
 
 /** Runs one decision of a selling screen; the form's fields are parsed by the domain call's own schema. */
-export function reviewStep<Schema extends z.ZodType<Record<string, unknown>>>(
+export function reviewStep<Schema extends z.core.$ZodType<Record<string, unknown>>>(
   context: AppLoadContext,
   formData: FormData,
   step: { intent: string; schema: Schema; redirectTo: string; run: (value: z.input<Schema>) => Promise<unknown> },
@@ -35,7 +35,7 @@ export async function reviewAction(
   request: Request,
   context: AppLoadContext,
   redirectTo: string,
-  steps: Record<string, { schema: z.ZodType<Record<string, unknown>>; run: (value: never) => Promise<unknown> }>,
+  steps: Record<string, { schema: z.core.$ZodType<Record<string, unknown>>; run: (value: never) => Promise<unknown> }>,
 ) {
   await requireConsole(request, context, "support");
   const formData = await readForm(request);

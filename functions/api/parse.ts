@@ -5,7 +5,7 @@
  * first issue is refused as invalidParam naming its field.
  */
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { MarketError } from "../market/errors";
 import { invalidParam } from "./envelope";
 
@@ -29,14 +29,17 @@ export async function jsonBody(request: Request): Promise<Record<string, unknown
   return body as Record<string, unknown>;
 }
 
-/** Input parsed by `schema`; the first issue is refused by `refuse` (invalidParam naming its field). */
-export function parsed<T extends z.ZodType>(schema: T, input: unknown, refuse: (error: z.ZodError) => MarketError = invalidParam): z.output<T> {
-  const result = schema.safeParse(input);
+/**
+ * Input parsed by `schema` (classic zod, or zod/mini where the browser shares it); the first issue
+ * is refused by `refuse` (invalidParam naming its field).
+ */
+export function parsed<T extends z.core.$ZodType>(schema: T, input: unknown, refuse: (error: z.ZodError) => MarketError = invalidParam): z.output<T> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw refuse(result.error as z.ZodError);
   return result.data;
 }
 
 /** The body parsed by `schema`. */
-export async function parsedBody<T extends z.ZodType>(c: Context, schema: T, refuse?: (error: z.ZodError) => MarketError): Promise<z.output<T>> {
+export async function parsedBody<T extends z.core.$ZodType>(c: Context, schema: T, refuse?: (error: z.ZodError) => MarketError): Promise<z.output<T>> {
   return parsed(schema, await jsonBody(c.req.raw), refuse);
 }

@@ -53,3 +53,9 @@ export function repliedInputProps(field: RepliedField, type?: "email" | "number"
     "aria-describedby": invalid ? field.errorId : undefined,
   };
 }
+
+/** A replied form's attributes, announced as conform's getFormProps does: invalid when the form as a whole was refused. */
+export function repliedFormProps(form: ActionReply<string>["form"]) {
+  const invalid = form.errors !== undefined;
+  return { id: form.id, noValidate: true, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? form.errorId : undefined };
+}

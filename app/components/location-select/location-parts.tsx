@@ -6,7 +6,8 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PickerOption } from "~/components/picker";
-import { LOCATION_QUERY_MAX, type RegionChoice } from "@market/preferences/options";
+import type { RegionChoice } from "@market/preferences/options";
+import { LOCATION_QUERY_MAX } from "@market/preferences/location-query";
 import styles from "./location-select.module.css";
 
 export function RegionOption({ region, current }: { region: RegionChoice; current: { region: string; city: string | null } }) {

@@ -36,7 +36,7 @@ import { parsed, parsedBody } from "../parse";
 
 type ApiContext = Context<ApiEnv>;
 
-function readBody<S extends z.ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
+function readBody<S extends z.core.$ZodType>(c: ApiContext, schema: S): Promise<z.output<S>> {
   return parsedBody(c, schema);
 }
 

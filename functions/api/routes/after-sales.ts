@@ -55,7 +55,8 @@ import { jsonBody, parsed } from "../parse";
 const FORM_MESSAGES: ReadonlySet<string> = new Set(Object.values(AFTERSALE_MESSAGES));
 const FORM_FIELDS: ReadonlySet<string> = new Set([...APPLY_FIELDS, ...DECIDE_FIELDS]);
 
-const compensationPaidSchema = caseIdSchema.extend({
+const compensationPaidSchema = z.object({
+  ...caseIdSchema.shape,
   note: z.string().trim().max(500).optional(),
 });
 
@@ -106,7 +107,7 @@ export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
 
   api.post("/user/after_sale/v1/apply", async (c) => {
     const market = c.get("market");
-    const input = applySchema.safeParse(await jsonBody(c.req.raw));
+    const input = z.safeParse(applySchema, await jsonBody(c.req.raw));
     if (!input.success) throw await formInvalid(input.error, market.viewer.language, "apply");
     return c.json(ok(await applyForAfterSale(market, input.data)));
   });
@@ -133,7 +134,7 @@ export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
   });
 
   api.get("/support/v1/after_sale/list", async (c) => {
-    const query = parsed(supportCaseQuerySchema.extend(pagingSchema.shape), {
+    const query = parsed(z.object({ ...supportCaseQuerySchema.shape, ...pagingSchema.shape }), {
       status: c.req.query("status"),
       query: c.req.query("query"),
       page: c.req.query("page"),
@@ -152,7 +153,7 @@ export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
     const market = c.get("market");
     const input = await jsonBody(c.req.raw);
     const { caseId } = parsed(caseIdSchema, input);
-    const decision = decideSchema.safeParse(input);
+    const decision = z.safeParse(decideSchema, input);
     if (!decision.success) throw await formInvalid(decision.error, market.viewer.language, "decide");
     try {
       return c.json(ok(await decideCase(market, caseId, decision.data)));

@@ -49,7 +49,7 @@ export function registerSupportRoutes(api: Hono<ApiEnv>) {
  * are what the client shows, so the first issue's message is the answer's message, with the
  * field named by its label in the viewer's language.
  */
-async function formInvalid(error: z.ZodError, language: Language): Promise<MarketError> {
+async function formInvalid(error: z.core.$ZodError, language: Language): Promise<MarketError> {
   const issue = error.issues[0];
   const path = issue?.path.map(String).join(".") ?? "";
   if (!issue || !FORM_FIELDS.has(path)) return new MarketError("invalidParam", { params: { field: path || "request" } });

@@ -15,10 +15,7 @@ import { addresses } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";
-import type { AddressRequest } from "./address-schema";
-
-/** The most addresses one account keeps. */
-export const MAX_ADDRESSES = 20;
+import { MAX_ADDRESSES, type AddressRequest } from "./address-schema";
 
 export interface AddressView {
   id: number;

@@ -1,10 +1,10 @@
 /**
  * The address form (SPEC §3 Address), shared by the JSON API, the address screens' actions and
- * the browser (conform), so the browser validates what the server validates. Imports zod only:
- * it ships to the browser. Messages are keys in the `errors` namespace, SPEC §5's own words.
+ * the browser (conform), so the browser validates what the server validates. Imports zod/mini
+ * only: it ships to the browser, which then never downloads classic zod (docs/decisions.md 174). Messages are keys in the `errors` namespace, SPEC §5's own words.
  */
-import { z } from "zod";
-import { checkbox, recordId } from "../input/fields";
+import * as z from "zod/mini";
+import { checkbox, recordId } from "../input/fields-mini";
 
 export const ADDRESS_MESSAGES = {
   /** SPEC §5: 'This value is required.' */
@@ -30,35 +30,37 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
+/** The most addresses one account keeps. */
+export const MAX_ADDRESSES = 20;
+
 export const ADDRESS_LIMITS = { name: 100, region: 100, address: 300, remark: 300, postalCode: 20 } as const;
 
 const required = (max: number, message: string = ADDRESS_MESSAGES.required) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: message }));
 
 const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => (value ? value : null));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((value) => (value ? value : null)),
+  );
 
 export const addressSchema = z.object({
   fullName: required(ADDRESS_LIMITS.name),
   /** The area code, with or without its '+'; kept as digits. */
-  phoneCode: z
-    .string({ error: ADDRESS_MESSAGES.required })
-    .trim()
-    .min(1, { error: ADDRESS_MESSAGES.required })
-    .regex(/^\+?\d{1,4}$/, { error: ADDRESS_MESSAGES.phoneInvalid })
-    .transform((code) => code.replace(/^\+/, "")),
+  phoneCode: z.pipe(
+    z
+      .string({ error: ADDRESS_MESSAGES.required })
+      .check(z.trim(), z.minLength(1, { error: ADDRESS_MESSAGES.required }), z.regex(/^\+?\d{1,4}$/, { error: ADDRESS_MESSAGES.phoneInvalid })),
+    z.transform((code) => code.replace(/^\+/, "")),
+  ),
   /** Digits only, 4 to 15 (E.164's longest national number); spaces and dashes are forgiven. */
-  phone: z
-    .string({ error: ADDRESS_MESSAGES.required })
-    .trim()
-    .min(1, { error: ADDRESS_MESSAGES.required })
-    .transform((phone) => phone.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{4,15}$/, { error: ADDRESS_MESSAGES.phoneInvalid })),
+  phone: z.pipe(
+    z.pipe(
+      z.string({ error: ADDRESS_MESSAGES.required }).check(z.trim(), z.minLength(1, { error: ADDRESS_MESSAGES.required })),
+      z.transform((phone) => phone.replace(/[\s-]/g, "")),
+    ),
+    z.string().check(z.regex(/^\d{4,15}$/, { error: ADDRESS_MESSAGES.phoneInvalid })),
+  ),
   countryRegion: required(ADDRESS_LIMITS.region),
   province: required(ADDRESS_LIMITS.region, ADDRESS_MESSAGES.provinceRequired),
   city: required(ADDRESS_LIMITS.region),

@@ -1,7 +1,8 @@
 /**
  * What an after-sales application and a support decision may carry, shared by the JSON API, the
  * /apply-for and support console actions and the browser (conform), so the browser validates
- * exactly what the server does. Imports nothing but zod: it ships to the browser.
+ * exactly what the server does. Imports nothing but zod/mini: it ships to the browser, which then
+ * never downloads classic zod (docs/decisions.md 174).
  *
  * Messages are keys in the `errors` namespace. `required` ('{{field}} is required', SPEC §5) and
  * `invalidParam` ('{{field}} is invalid.') name their field with `{{field}}`, which each door
@@ -11,8 +12,8 @@
  * toMinorUnits turns them into the order currency's minor units once the currency is known.
  * Every amount a view returns is an integer of minor units beside its currency, as orders do.
  */
-import { z } from "zod";
-import { recordId } from "../input/fields";
+import * as z from "zod/mini";
+import { recordId } from "../input/fields-mini";
 
 export const AFTER_SALE_KIND_VALUES = ["refund", "after_sale"] as const;
 export const RECEIVING_CURRENCY_VALUES = ["CNY", "HKD"] as const;
@@ -134,41 +135,48 @@ export function toMajorString(amountMinor: number, minorUnits: number): string {
 const requiredText = (max: number) =>
   z
     .string({ error: AFTERSALE_MESSAGES.required })
-    .trim()
-    .min(1, { error: AFTERSALE_MESSAGES.required })
-    .max(max, { error: AFTERSALE_MESSAGES.invalid });
+    .check(z.trim(), z.minLength(1, { error: AFTERSALE_MESSAGES.required }), z.maxLength(max, { error: AFTERSALE_MESSAGES.invalid }));
+
+/** Text typed in, then `clean`ed, then held to `rule` (else `error`). */
+const cleanedText = (max: number, clean: (value: string) => string, rule: (value: string) => boolean, error: string) =>
+  z.pipe(requiredText(max), z.transform(clean)).check(z.refine(rule, { error }));
+
+/** Absent or blank reads as `blank`; anything else is trimmed. */
+const trimmedOr = <T extends string | undefined>(blank: T) =>
+  z.pipe(
+    z.optional(z.string({ error: AFTERSALE_MESSAGES.amountInvalid }).check(z.trim())),
+    z.transform((value) => (value ? value : blank)),
+  );
 
 /** An amount field: empty or absent reads "0". */
-const amount = z
-  .string({ error: AFTERSALE_MESSAGES.amountInvalid })
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : "0"))
-  .pipe(z.string().regex(AMOUNT_PATTERN, { error: AFTERSALE_MESSAGES.amountInvalid }));
+const amount = z.pipe(trimmedOr("0"), z.string().check(z.regex(AMOUNT_PATTERN, { error: AFTERSALE_MESSAGES.amountInvalid })));
+
+/** An amount support may leave out: empty or absent is no amount. */
+const optionalAmount = z.pipe(trimmedOr(undefined), z.optional(z.string().check(z.regex(AMOUNT_PATTERN, { error: AFTERSALE_MESSAGES.amountInvalid }))));
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {
     error: (issue) => (issue.input === undefined || issue.input === "" ? AFTERSALE_MESSAGES.required : AFTERSALE_MESSAGES.invalid),
   });
 
-const id = recordId((issue) => (issue.input === undefined || issue.input === "" || issue.input === 0 || issue.input === "0" ? AFTERSALE_MESSAGES.required : AFTERSALE_MESSAGES.invalid));
+const id = recordId((issue) =>
+  issue.input === undefined || issue.input === "" || issue.input === 0 || issue.input === "0" ? AFTERSALE_MESSAGES.required : AFTERSALE_MESSAGES.invalid,
+);
 
 const common = {
   orderId: id,
   kind: choice(AFTER_SALE_KIND_VALUES),
   reason: choice(APPLY_REASONS as unknown as readonly [ApplyReason, ...ApplyReason[]]),
   /** Required when the reason is `other`. */
-  description: z
-    .string()
-    .trim()
-    .max(APPLY_LIMITS.description, { error: AFTERSALE_MESSAGES.invalid })
-    .optional()
-    .transform((value) => (value ? value : null)),
+  description: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(APPLY_LIMITS.description, { error: AFTERSALE_MESSAGES.invalid }))),
+    z.transform((value) => (value ? value : null)),
+  ),
   /** Major units of the order's trade currency; required (above 0) for a refund. */
   refundAmount: amount,
   compensationAmount: amount,
   /** The name on the receiving account, both currencies (see isAcceptableRecipientName). */
-  recipientName: requiredText(APPLY_LIMITS.recipientName.max * 2).transform(normalizeRecipientName),
+  recipientName: z.pipe(requiredText(APPLY_LIMITS.recipientName.max * 2), z.transform(normalizeRecipientName)),
 };
 
 /** The name on a receiving account, shared with the seller's payout account (selling/seller-profiles.ts). */
@@ -177,12 +185,15 @@ export const RECIPIENT_NAME_FIELD = { recipientName: common.recipientName };
 /** CNY: an Alipay account, the email or mainland mobile number it is registered with. */
 export const CNY_ACCOUNT_FIELDS = {
   accountCurrency: z.literal("CNY"),
-  alipayAccount: requiredText(254)
-    .transform((value) => value.replace(/\s+/g, ""))
-    .refine((value) => /^(?:\+?86-?)?1\d{10}$/.test(value) || z.email().safeParse(value).success, {
-      error: AFTERSALE_MESSAGES.alipayInvalid,
-    })
-    .transform((value) => (value.includes("@") ? value.toLowerCase() : value.replace(/^\+?86-?/, ""))),
+  alipayAccount: z.pipe(
+    cleanedText(
+      254,
+      (value) => value.replace(/\s+/g, ""),
+      (value) => /^(?:\+?86-?)?1\d{10}$/.test(value) || z.email().safeParse(value).success,
+      AFTERSALE_MESSAGES.alipayInvalid,
+    ),
+    z.transform((value) => (value.includes("@") ? value.toLowerCase() : value.replace(/^\+?86-?/, ""))),
+  ),
 };
 const cnyAccount = z.object({ ...common, ...CNY_ACCOUNT_FIELDS });
 
@@ -191,17 +202,26 @@ export const HKD_ACCOUNT_FIELDS = {
   accountCurrency: z.literal("HKD"),
   bankName: requiredText(APPLY_LIMITS.bankName),
   /** A clearing code: 3 digits in Hong Kong, up to 11 letters or digits elsewhere. */
-  bankCode: requiredText(20)
-    .transform((value) => value.replace(/[\s-]/g, "").toUpperCase())
-    .refine((value) => /^[0-9A-Z]{3,11}$/.test(value), { error: AFTERSALE_MESSAGES.bankCodeInvalid }),
+  bankCode: cleanedText(
+    20,
+    (value) => value.replace(/[\s-]/g, "").toUpperCase(),
+    (value) => /^[0-9A-Z]{3,11}$/.test(value),
+    AFTERSALE_MESSAGES.bankCodeInvalid,
+  ),
   /** ISO 9362: 4 letters bank, 2 letters country, 2 location, optionally 3 branch. */
-  swiftCode: requiredText(20)
-    .transform((value) => value.replace(/\s+/g, "").toUpperCase())
-    .refine((value) => /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value), { error: AFTERSALE_MESSAGES.swiftInvalid }),
+  swiftCode: cleanedText(
+    20,
+    (value) => value.replace(/\s+/g, "").toUpperCase(),
+    (value) => /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value),
+    AFTERSALE_MESSAGES.swiftInvalid,
+  ),
   /** The card or account number: 8-30 digits, spaces and dashes ignored. */
-  cardNumber: requiredText(60)
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .refine((value) => /^\d{8,30}$/.test(value), { error: AFTERSALE_MESSAGES.cardNumberInvalid }),
+  cardNumber: cleanedText(
+    60,
+    (value) => value.replace(/[\s-]/g, ""),
+    (value) => /^\d{8,30}$/.test(value),
+    AFTERSALE_MESSAGES.cardNumberInvalid,
+  ),
   accountOpeningArea: requiredText(APPLY_LIMITS.accountOpeningArea),
 };
 const hkdAccount = z.object({ ...common, ...HKD_ACCOUNT_FIELDS });
@@ -219,21 +239,23 @@ export const applySchema = z
       return currency === undefined || currency === "" ? AFTERSALE_MESSAGES.required : AFTERSALE_MESSAGES.invalid;
     },
   })
-  .superRefine((input, check) => {
-    if (!REASONS_BY_KIND[input.kind].includes(input.reason)) {
-      check.addIssue({ code: "custom", path: ["reason"], message: AFTERSALE_MESSAGES.reasonNotForKind });
-    }
-    if (input.reason === "other" && !input.description) {
-      check.addIssue({ code: "custom", path: ["description"], message: AFTERSALE_MESSAGES.required });
-    }
-    const refund = Number(input.refundAmount);
-    const compensation = Number(input.compensationAmount);
-    if (input.kind === "refund" && refund === 0) {
-      check.addIssue({ code: "custom", path: ["refundAmount"], message: AFTERSALE_MESSAGES.required });
-    } else if (refund === 0 && compensation === 0) {
-      check.addIssue({ code: "custom", path: ["refundAmount"], message: AFTERSALE_MESSAGES.amountMissing });
-    }
-  });
+  .check(
+    z.superRefine((input, check) => {
+      if (!REASONS_BY_KIND[input.kind].includes(input.reason)) {
+        check.addIssue({ code: "custom", path: ["reason"], message: AFTERSALE_MESSAGES.reasonNotForKind });
+      }
+      if (input.reason === "other" && !input.description) {
+        check.addIssue({ code: "custom", path: ["description"], message: AFTERSALE_MESSAGES.required });
+      }
+      const refund = Number(input.refundAmount);
+      const compensation = Number(input.compensationAmount);
+      if (input.kind === "refund" && refund === 0) {
+        check.addIssue({ code: "custom", path: ["refundAmount"], message: AFTERSALE_MESSAGES.required });
+      } else if (refund === 0 && compensation === 0) {
+        check.addIssue({ code: "custom", path: ["refundAmount"], message: AFTERSALE_MESSAGES.amountMissing });
+      }
+    }),
+  );
 
 export type ApplyInput = z.input<typeof applySchema>;
 export type ApplyRequest = z.output<typeof applySchema>;
@@ -251,18 +273,8 @@ export const applyOrderIdSchema = z.object({ orderId: id });
 export const decideSchema = z.object({
   decision: choice(["approve", "reject"] as const),
   reason: requiredText(APPLY_LIMITS.decisionReason),
-  approvedRefundAmount: z
-    .string({ error: AFTERSALE_MESSAGES.amountInvalid })
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(z.string().regex(AMOUNT_PATTERN, { error: AFTERSALE_MESSAGES.amountInvalid }).optional()),
-  approvedCompensationAmount: z
-    .string({ error: AFTERSALE_MESSAGES.amountInvalid })
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(z.string().regex(AMOUNT_PATTERN, { error: AFTERSALE_MESSAGES.amountInvalid }).optional()),
+  approvedRefundAmount: optionalAmount,
+  approvedCompensationAmount: optionalAmount,
 });
 
 export type DecideInput = z.input<typeof decideSchema>;
@@ -271,12 +283,12 @@ export type DecideRequest = z.output<typeof decideSchema>;
 /** Support's case list: by status, and a search over case no., order no. and buyer email. */
 export const CASE_STATUS_VALUES = ["submitted", "approved", "rejected", "refund_pending", "refunded", "completed", "withdrawn"] as const;
 export const supportCaseQuerySchema = z.object({
-  status: z
-    .preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(CASE_STATUS_VALUES, { error: AFTERSALE_MESSAGES.invalid }).optional()),
-  query: z
-    .string()
-    .trim()
-    .max(100, { error: AFTERSALE_MESSAGES.invalid })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  status: z.pipe(
+    z.transform((value: unknown) => (value === "" || value === null ? undefined : value)),
+    z.optional(z.enum(CASE_STATUS_VALUES, { error: AFTERSALE_MESSAGES.invalid })),
+  ),
+  query: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(100, { error: AFTERSALE_MESSAGES.invalid }))),
+    z.transform((value) => (value ? value : undefined)),
+  ),
 });

@@ -1,14 +1,14 @@
 /**
  * What the delivery steps may carry, shared by the JSON API, the console and buyer screens'
- * actions and the browser (conform). Imports zod only: it ships to the browser. Messages are
- * keys in the `errors` namespace.
+ * actions and the browser (conform). Imports zod/mini only: it ships to the browser, which then
+ * never downloads classic zod (docs/decisions.md 174). Messages are keys in the `errors` namespace.
  *
  * Times a provider or support types in (pickup time, a new deadline) are either epoch
  * milliseconds or a `YYYY-MM-DDTHH:mm` wall time (an <input type="datetime-local">), which the
  * domain reads in the venue's time zone.
  */
-import { z } from "zod";
-import { DELIVERY_STATES } from "../../db/schema/fulfilment";
+import * as z from "zod/mini";
+import { DELIVERY_STATES } from "../../db/schema/delivery-states";
 
 export const DELIVERY_MESSAGES = {
   fieldRequired: "order.fieldRequired",
@@ -26,44 +26,32 @@ export const VOUCHER_CODE_LENGTH = 4;
 const text = (max: number) =>
   z
     .string({ error: DELIVERY_MESSAGES.fieldRequired })
-    .trim()
-    .min(1, { error: DELIVERY_MESSAGES.fieldRequired })
-    .max(max, { error: DELIVERY_MESSAGES.fieldRequired });
+    .check(z.trim(), z.minLength(1, { error: DELIVERY_MESSAGES.fieldRequired }), z.maxLength(max, { error: DELIVERY_MESSAGES.fieldRequired }));
 
 /** Epoch ms, or a datetime-local wall time read in the venue's time zone. */
 export const wallOrInstantSchema = z.union(
   [
-    z.number().int().positive(),
+    z.number().check(z.int(), z.positive()),
     z
       .string({ error: DELIVERY_MESSAGES.timeInvalid })
-      .trim()
-      .regex(/^(\d{13}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?)$/, { error: DELIVERY_MESSAGES.timeInvalid }),
+      .check(z.trim(), z.regex(/^(\d{13}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?)$/, { error: DELIVERY_MESSAGES.timeInvalid })),
   ],
   { error: DELIVERY_MESSAGES.timeInvalid },
 );
 export type WallOrInstant = z.output<typeof wallOrInstantSchema>;
 
 export const voucherCodeSchema = z.object({
-  code: z
-    .string({ error: DELIVERY_MESSAGES.voucherCodeFormat })
-    .trim()
-    .regex(/^\d{4}$/, { error: DELIVERY_MESSAGES.voucherCodeFormat }),
+  code: z.string({ error: DELIVERY_MESSAGES.voucherCodeFormat }).check(z.trim(), z.regex(/^\d{4}$/, { error: DELIVERY_MESSAGES.voucherCodeFormat })),
 });
 
 export const pickupDetailsSchema = z.object({
   at: wallOrInstantSchema,
   location: text(300),
-  remark: z
-    .string()
-    .trim()
-    .max(500, { error: DELIVERY_MESSAGES.fieldRequired })
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null)),
-  providerPhone: z
-    .string({ error: DELIVERY_MESSAGES.phoneInvalid })
-    .trim()
-    .regex(/^\+?[\d\s-]{4,20}$/, { error: DELIVERY_MESSAGES.phoneInvalid }),
+  remark: z.pipe(
+    z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(500, { error: DELIVERY_MESSAGES.fieldRequired })))),
+    z.transform((value) => (value ? value : null)),
+  ),
+  providerPhone: z.string({ error: DELIVERY_MESSAGES.phoneInvalid }).check(z.trim(), z.regex(/^\+?[\d\s-]{4,20}$/, { error: DELIVERY_MESSAGES.phoneInvalid })),
 });
 export type PickupDetailsInput = z.input<typeof pickupDetailsSchema>;
 
@@ -82,9 +70,7 @@ export const redemptionCodeSchema = z.object({ code: text(120) });
 
 const reason = z
   .string({ error: DELIVERY_MESSAGES.reasonRequired })
-  .trim()
-  .min(1, { error: DELIVERY_MESSAGES.reasonRequired })
-  .max(1000, { error: DELIVERY_MESSAGES.reasonRequired });
+  .check(z.trim(), z.minLength(1, { error: DELIVERY_MESSAGES.reasonRequired }), z.maxLength(1000, { error: DELIVERY_MESSAGES.reasonRequired }));
 
 export const interventionSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("extend_deadline"), reason, dueAt: wallOrInstantSchema }),
@@ -95,8 +81,11 @@ export type InterventionInput = z.input<typeof interventionSchema>;
 
 /** The provider's order list filter. */
 export const providerOrdersQuerySchema = z.object({
-  state: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(DELIVERY_STATES).optional()),
+  state: z.pipe(
+    z.transform((value: unknown) => (value === "" || value === null ? undefined : value)),
+    z.optional(z.enum(DELIVERY_STATES)),
+  ),
 });
 
 /** Support's order search: an order no. (or its start) or an email. */
-export const supportSearchSchema = z.object({ query: z.string().trim().max(254).default("") });
+export const supportSearchSchema = z.object({ query: z._default(z.string().check(z.trim(), z.maxLength(254)), "") });

@@ -1,17 +1,14 @@
 /**
  * The shapes of a viewer's choices, shared by the web forms (conform, in the browser too) and
- * the server. Pure: nothing here reaches the database, so the browser can import it.
+ * the server. Pure: nothing here reaches the database, so the browser can import it; zod/mini,
+ * so the browser never downloads classic zod (docs/decisions.md 174).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { LANGUAGES } from "../context/language";
 import { THEMES } from "./theme";
-import { decimal } from "../input/fields";
+import { decimal } from "../input/fields-mini";
 
-const locationCode = z
-  .string({ error: "Choose a location" })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2,3}$/, "must be a location code");
+const locationCode = z.string({ error: "Choose a location" }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2,3}$/, "must be a location code"));
 
 export const languageChoiceSchema = z.object({
   language: z.enum(LANGUAGES, { error: "Choose a language" }),
@@ -22,11 +19,7 @@ export const themeChoiceSchema = z.object({
 });
 
 export const currencyChoiceSchema = z.object({
-  currency: z
-    .string({ error: "Choose a currency" })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code"),
+  currency: z.string({ error: "Choose a currency" }).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, "must be an ISO 4217 code")),
 });
 
 /** A country/region or a city inside one, by code (HK, TW, TPE…). */
@@ -46,7 +39,7 @@ export const locationSuggestionAnswerSchema = z.object({
  */
 export const positionSchema = z
   .object({
-    lat: decimal(-90, 90).optional(),
-    lng: decimal(-180, 180).optional(),
+    lat: z.optional(decimal(-90, 90)),
+    lng: z.optional(decimal(-180, 180)),
   })
-  .refine((p) => (p.lat === undefined) === (p.lng === undefined), { message: "needs both lat and lng", path: ["lng"] });
+  .check(z.refine((p) => (p.lat === undefined) === (p.lng === undefined), { message: "needs both lat and lng", path: ["lng"] }));

@@ -11,6 +11,7 @@ import { shows } from "../../db/schema";
 import { loadReference, type CurrencyRow, type LocationRow, type Reference } from "../reference";
 import type { Language } from "../context/viewer";
 import type { MarketContext } from "../context";
+import { LOCATION_QUERY_MAX } from "./location-query";
 
 /** SPEC §3's Location, plus what the pickers need to show beside it. */
 export interface LocationOption {
@@ -167,9 +168,6 @@ export interface RegionChoice extends LocationOption {
   showCount: number;
   cities: ShowLocationOption[];
 }
-
-/** Longest search the location picker reads; anything longer is cut. */
-export const LOCATION_QUERY_MAX = 50;
 
 /**
  * The regions the location picker offers, each with its cities that have shows, in reference

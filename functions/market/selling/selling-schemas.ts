@@ -1,13 +1,14 @@
 /**
  * What a seller may send: a seller profile, a new listing, an edit, a fan resale. Shared by the
- * JSON API, the console's actions and the browser (conform). Imports nothing but zod and the
- * after-sales account fields: it ships to the browser.
+ * JSON API, the console's actions and the browser (conform). Imports nothing but zod/mini and the
+ * after-sales account fields: it ships to the browser, which then never downloads classic zod
+ * (docs/decisions.md 174).
  *
  * Amounts are typed in major units ("880.00") and turned into minor units once the trade
  * currency is known (aftersales/apply-schema.ts toMinorUnits). Seats are typed as a list
  * ("1-8", "11, 12, 14"); parseSeatList turns them into one label per ticket.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CNY_ACCOUNT_FIELDS, HKD_ACCOUNT_FIELDS, RECIPIENT_NAME_FIELD } from "../aftersales/apply-schema";
 
 export const SELLING_MESSAGES = {
@@ -22,37 +23,40 @@ const SPLIT_RULE_VALUES = ["any", "no_single", "pairs", "all"] as const;
 
 /** A whole number given as a number or as digits (a form field), never an array or a word coerced into one. */
 const wholeNumber = () =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d{1,16}$/)], {
-      error: (issue) => (issue.input === undefined || issue.input === "" ? SELLING_MESSAGES.required : SELLING_MESSAGES.invalid),
-    })
-    .transform((value) => Number(value))
-    .pipe(z.number().int({ error: SELLING_MESSAGES.invalid }));
+  z.pipe(
+    z.pipe(
+      z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d{1,16}$/))], {
+        error: (issue) => (issue.input === undefined || issue.input === "" ? SELLING_MESSAGES.required : SELLING_MESSAGES.invalid),
+      }),
+      z.transform((value) => Number(value)),
+    ),
+    z.number().check(z.int({ error: SELLING_MESSAGES.invalid })),
+  );
 
-const id = wholeNumber().pipe(
-  z.number().positive({ error: SELLING_MESSAGES.required }).max(Number.MAX_SAFE_INTEGER, { error: SELLING_MESSAGES.invalid }),
+const id = z.pipe(
+  wholeNumber(),
+  z.number().check(z.positive({ error: SELLING_MESSAGES.required }), z.maximum(Number.MAX_SAFE_INTEGER, { error: SELLING_MESSAGES.invalid })),
 );
 
 const text = (max: number) =>
-  z
-    .string({ error: SELLING_MESSAGES.invalid })
-    .trim()
-    .max(max, { error: SELLING_MESSAGES.invalid })
-    .optional()
-    .transform((value) => (value ? value : null));
+  z.pipe(
+    z.optional(z.string({ error: SELLING_MESSAGES.invalid }).check(z.trim(), z.maxLength(max, { error: SELLING_MESSAGES.invalid }))),
+    z.transform((value) => (value ? value : null)),
+  );
 
 const requiredText = (max: number) =>
-  z.string({ error: SELLING_MESSAGES.required }).trim().min(1, { error: SELLING_MESSAGES.required }).max(max, { error: SELLING_MESSAGES.invalid });
+  z
+    .string({ error: SELLING_MESSAGES.required })
+    .check(z.trim(), z.minLength(1, { error: SELLING_MESSAGES.required }), z.maxLength(max, { error: SELLING_MESSAGES.invalid }));
 
 /** A price typed in major units: digits, optionally a point and up to two decimals. */
 export const amountField = z
   .string({ error: SELLING_MESSAGES.required })
-  .trim()
-  .min(1, { error: SELLING_MESSAGES.required })
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: SELLING_MESSAGES.invalid });
+  .check(z.trim(), z.minLength(1, { error: SELLING_MESSAGES.required }), z.regex(/^\d{1,9}(\.\d{1,2})?$/, { error: SELLING_MESSAGES.invalid }));
 
-const quantityField = wholeNumber().pipe(
-  z.number().min(1, { error: SELLING_MESSAGES.invalid }).max(SELLING_LIMITS.quantity, { error: SELLING_MESSAGES.invalid }),
+const quantityField = z.pipe(
+  wholeNumber(),
+  z.number().check(z.minimum(1, { error: SELLING_MESSAGES.invalid }), z.maximum(SELLING_LIMITS.quantity, { error: SELLING_MESSAGES.invalid })),
 );
 
 /**
@@ -81,7 +85,7 @@ export function parseSeatList(value: string): string[] | null {
 /** What each delivery method needs (SPEC §1's six), checked against the chosen method. */
 export const deliveryDetailsFields = {
   /** E_TICKET: `now` (the file comes with the listing) or `later` (by `deliverBy`). */
-  eTicketTiming: z.enum(["now", "later"], { error: SELLING_MESSAGES.invalid }).optional(),
+  eTicketTiming: z.optional(z.enum(["now", "later"], { error: SELLING_MESSAGES.invalid })),
   /** SELF_PICKUP / ON_SITE: where and when buyers collect. */
   pickupPlace: text(SELLING_LIMITS.text),
   pickupTime: text(SELLING_LIMITS.text),
@@ -110,7 +114,7 @@ export const createListingSchema = z
     /** Seat numbers ("1-8"); empty for general admission. */
     seats: text(SELLING_LIMITS.text),
     /** General admission only: how many tickets. */
-    quantity: quantityField.optional(),
+    quantity: z.optional(quantityField),
     faceValue: amountField,
     price: amountField,
     deliveryMethod: z.enum(DELIVERY_METHOD_VALUES, { error: SELLING_MESSAGES.required }),
@@ -122,28 +126,30 @@ export const createListingSchema = z
     /** Unique ticket numbers, if printed (UK CRA s.90(3)(e)). */
     ticketNumbers: text(SELLING_LIMITS.note),
   })
-  .superRefine((input, check) => {
-    if (input.seats !== null) {
-      if (parseSeatList(input.seats) === null) check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.invalid });
-      if (input.rowLabel === null) check.addIssue({ code: "custom", path: ["rowLabel"], message: SELLING_MESSAGES.required });
-    } else if (input.quantity === undefined) {
-      check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.required });
-    }
-    for (const field of NEEDS[input.deliveryMethod]) {
-      if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
-    }
-    if (input.deliveryMethod === "E_TICKET" && input.eTicketTiming === "later" && !input.deliverBy) {
-      check.addIssue({ code: "custom", path: ["deliverBy"], message: SELLING_MESSAGES.required });
-    }
-  });
+  .check(
+    z.superRefine((input, check) => {
+      if (input.seats !== null) {
+        if (parseSeatList(input.seats) === null) check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.invalid });
+        if (input.rowLabel === null) check.addIssue({ code: "custom", path: ["rowLabel"], message: SELLING_MESSAGES.required });
+      } else if (input.quantity === undefined) {
+        check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.required });
+      }
+      for (const field of NEEDS[input.deliveryMethod]) {
+        if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
+      }
+      if (input.deliveryMethod === "E_TICKET" && input.eTicketTiming === "later" && !input.deliverBy) {
+        check.addIssue({ code: "custom", path: ["deliverBy"], message: SELLING_MESSAGES.required });
+      }
+    }),
+  );
 
 export type CreateListingInput = z.input<typeof createListingSchema>;
 export type CreateListingRequest = z.output<typeof createListingSchema>;
 
 /** Price and quantity, while nothing is held; at least one of them. */
 export const editListingSchema = z
-  .object({ listingId: id, price: amountField.optional(), quantity: quantityField.optional() })
-  .refine((input) => input.price !== undefined || input.quantity !== undefined, { path: ["price"], error: SELLING_MESSAGES.required });
+  .object({ listingId: id, price: z.optional(amountField), quantity: z.optional(quantityField) })
+  .check(z.refine((input) => input.price !== undefined || input.quantity !== undefined, { path: ["price"], error: SELLING_MESSAGES.required }));
 
 export type EditListingInput = z.input<typeof editListingSchema>;
 
@@ -156,12 +162,13 @@ export type ResellInput = z.input<typeof resellSchema>;
 const traderFields = {
   traderLegalName: text(SELLING_LIMITS.text),
   traderAddress: text(SELLING_LIMITS.text),
-  traderEmail: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value.toLowerCase() : null))
-    .pipe(z.email({ error: SELLING_MESSAGES.invalid }).nullable()),
+  traderEmail: z.pipe(
+    z.pipe(
+      z.optional(z.string().check(z.trim())),
+      z.transform((value) => (value ? value.toLowerCase() : null)),
+    ),
+    z.nullable(z.email({ error: SELLING_MESSAGES.invalid })),
+  ),
   traderPhone: text(40),
   traderRegistrationNo: text(60),
 };
@@ -175,50 +182,56 @@ const profileCommon = {
 /** The seller profile; the payout account is optional (`accountCurrency` empty) until the first payout. */
 export const sellerProfileSchema = z
   .discriminatedUnion("accountCurrency", [
-    z.object({ ...profileCommon, accountCurrency: z.literal("").optional() }),
+    z.object({ ...profileCommon, accountCurrency: z.optional(z.literal("")) }),
     z.object({ ...profileCommon, ...RECIPIENT_NAME_FIELD, ...CNY_ACCOUNT_FIELDS }),
     z.object({ ...profileCommon, ...RECIPIENT_NAME_FIELD, ...HKD_ACCOUNT_FIELDS }),
   ])
-  .superRefine((input, check) => {
-    if (input.kind !== "trader") return;
-    for (const field of ["traderLegalName", "traderAddress", "traderEmail"] as const) {
-      if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
-    }
-  });
+  .check(
+    z.superRefine((input, check) => {
+      if (input.kind !== "trader") return;
+      for (const field of ["traderLegalName", "traderAddress", "traderEmail"] as const) {
+        if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
+      }
+    }),
+  );
 
 export type SellerProfileInput = z.input<typeof sellerProfileSchema>;
 export type SellerProfileRequest = z.output<typeof sellerProfileSchema>;
 
 /** Support holding or releasing an order's payout. */
 export const payoutHoldSchema = z.object({ orderId: id, reason: requiredText(SELLING_LIMITS.text) });
-export const payoutReleaseSchema = z.object({ orderId: id, reason: requiredText(SELLING_LIMITS.text).optional() });
+export const payoutReleaseSchema = z.object({ orderId: id, reason: z.optional(requiredText(SELLING_LIMITS.text)) });
 
 /** Support's decisions in the selling console (support-review.ts): each names its record and says why. */
 const reviewReason = requiredText(SELLING_LIMITS.text);
 export const payoutReviewSchema = z.object({ orderId: id, decision: z.enum(["release", "keep"], { error: SELLING_MESSAGES.required }), reason: reviewReason });
-export const proofReviewSchema = z.object({ listingId: id, decision: z.enum(["approve", "reject"], { error: SELLING_MESSAGES.required }), reason: reviewReason });
+export const proofReviewSchema = z.object({
+  listingId: id,
+  decision: z.enum(["approve", "reject"], { error: SELLING_MESSAGES.required }),
+  reason: reviewReason,
+});
 export const lawReviewSchema = z.object({ listingId: id, decision: z.enum(["withdraw", "keep"], { error: SELLING_MESSAGES.required }), reason: reviewReason });
 /** The console's decision form as the browser checks it (the record and the choice are checked by the schemas above). */
-export const reviewFormSchema = z.object({ decision: z.string({ error: SELLING_MESSAGES.required }).min(1, { error: SELLING_MESSAGES.required }), reason: reviewReason });
+export const reviewFormSchema = z.object({
+  decision: z.string({ error: SELLING_MESSAGES.required }).check(z.minLength(1, { error: SELLING_MESSAGES.required })),
+  reason: reviewReason,
+});
 export type PayoutReviewInput = z.input<typeof payoutReviewSchema>;
 export type ProofReviewInput = z.input<typeof proofReviewSchema>;
 export type LawReviewInput = z.input<typeof lawReviewSchema>;
 
 /** A month of the payout statement, `YYYY-MM`. */
 export const statementQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: SELLING_MESSAGES.invalid }),
+  month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: SELLING_MESSAGES.invalid })),
 });
 
 /** Support setting where a venue and an event stand in resale law. */
 export const resaleFlagsSchema = z.object({
-  venueId: id.optional(),
-  jurisdiction: z
-    .string()
-    .regex(/^[A-Z]{2}(-[A-Z]{2,3})?$/, { error: SELLING_MESSAGES.invalid })
-    .optional(),
-  licensedPlace: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
-  designatedVenue: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
-  showId: id.optional(),
-  designatedEvent: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
-  resaleRestricted: z.boolean({ error: SELLING_MESSAGES.invalid }).optional(),
+  venueId: z.optional(id),
+  jurisdiction: z.optional(z.string().check(z.regex(/^[A-Z]{2}(-[A-Z]{2,3})?$/, { error: SELLING_MESSAGES.invalid }))),
+  licensedPlace: z.optional(z.boolean({ error: SELLING_MESSAGES.invalid })),
+  designatedVenue: z.optional(z.boolean({ error: SELLING_MESSAGES.invalid })),
+  showId: z.optional(id),
+  designatedEvent: z.optional(z.boolean({ error: SELLING_MESSAGES.invalid })),
+  resaleRestricted: z.optional(z.boolean({ error: SELLING_MESSAGES.invalid })),
 });

@@ -7,6 +7,9 @@
  */
 import type { Language } from "../context/viewer";
 
+/** Longest search a buyer can type; a question is never longer. */
+export const FAQ_KEYWORD_MAX = 60;
+
 export const FAQ_TOPICS = ["orders", "payment", "delivery", "refunds", "account"] as const;
 export type FaqTopic = (typeof FAQ_TOPICS)[number];
 

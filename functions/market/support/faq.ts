@@ -5,11 +5,8 @@
 import { z } from "zod";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
-import { FAQ_ENTRIES, FAQ_TOPIC_NAMES, FAQ_TOPICS, type FaqEntry, type FaqTopic } from "./faq-entries";
+import { FAQ_ENTRIES, FAQ_KEYWORD_MAX, FAQ_TOPIC_NAMES, FAQ_TOPICS, type FaqEntry, type FaqTopic } from "./faq-entries";
 import { recordId } from "../input/fields";
-
-/** Longest search a buyer can type; a question is never longer. */
-export const FAQ_KEYWORD_MAX = 60;
 
 export const faqSearchSchema = z.object({
   keyword: z.string().trim().max(FAQ_KEYWORD_MAX).optional(),

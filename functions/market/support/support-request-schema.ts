@@ -1,11 +1,11 @@
 /**
  * The email support form's input (SPEC §3 FAQ contact: issue type, order no., name, contact
  * email, phone, message), shared by the API, the /emailSupport action and the browser
- * (conform), so the browser validates exactly what the server does. Imports nothing but zod: it
- * ships to the browser. Messages are keys in the `errors` locale namespace; `required` and
+ * (conform), so the browser validates exactly what the server does. Imports nothing but zod/mini:
+ * it ships to the browser, which then never downloads classic zod (docs/decisions.md 174). Messages are keys in the `errors` locale namespace; `required` and
  * `invalidParam` name their field with `{{field}}`, which each door fills with the field's label.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** What the buyer needs help with; the FAQ's topics, plus anything else. */
 export const SUPPORT_ISSUE_TYPES = ["order", "payment", "delivery", "refund", "account", "other"] as const;
@@ -48,9 +48,7 @@ export function isPhoneNumber(value: string): boolean {
 function requiredText(max: number) {
   return z
     .string({ error: SUPPORT_MESSAGES.required })
-    .trim()
-    .min(1, { error: SUPPORT_MESSAGES.required })
-    .max(max, { error: SUPPORT_MESSAGES.invalid });
+    .check(z.trim(), z.minLength(1, { error: SUPPORT_MESSAGES.required }), z.maxLength(max, { error: SUPPORT_MESSAGES.invalid }));
 }
 
 export const supportRequestSchema = z.object({
@@ -58,23 +56,26 @@ export const supportRequestSchema = z.object({
     error: (issue) => (issue.input === undefined || issue.input === "" ? SUPPORT_MESSAGES.required : SUPPORT_MESSAGES.invalid),
   }),
   /** Optional: many questions come before an order exists. */
-  orderNo: z
-    .string({ error: SUPPORT_MESSAGES.invalid })
-    .trim()
-    .max(SUPPORT_LIMITS.orderNo, { error: SUPPORT_MESSAGES.invalid })
-    .regex(/^[A-Za-z0-9-]*$/, { error: SUPPORT_MESSAGES.invalid })
-    .optional()
-    .transform((value) => value || undefined),
+  orderNo: z.pipe(
+    z.optional(
+      z
+        .string({ error: SUPPORT_MESSAGES.invalid })
+        .check(z.trim(), z.maxLength(SUPPORT_LIMITS.orderNo, { error: SUPPORT_MESSAGES.invalid }), z.regex(/^[A-Za-z0-9-]*$/, { error: SUPPORT_MESSAGES.invalid })),
+    ),
+    z.transform((value) => value || undefined),
+  ),
   name: requiredText(SUPPORT_LIMITS.name),
   /** Trimmed and lower-cased, so one mailbox is counted once against the daily limit. */
-  email: z
-    .string({ error: SUPPORT_MESSAGES.required })
-    .trim()
-    .min(1, { error: SUPPORT_MESSAGES.required })
-    .max(SUPPORT_LIMITS.email, { error: SUPPORT_MESSAGES.emailInvalid })
-    .pipe(z.email({ error: SUPPORT_MESSAGES.emailInvalid }))
-    .transform((email) => email.toLowerCase()),
-  phone: requiredText(SUPPORT_LIMITS.phone).refine(isPhoneNumber, { error: SUPPORT_MESSAGES.phoneInvalid }),
+  email: z.pipe(
+    z.pipe(
+      z
+        .string({ error: SUPPORT_MESSAGES.required })
+        .check(z.trim(), z.minLength(1, { error: SUPPORT_MESSAGES.required }), z.maxLength(SUPPORT_LIMITS.email, { error: SUPPORT_MESSAGES.emailInvalid })),
+      z.email({ error: SUPPORT_MESSAGES.emailInvalid }),
+    ),
+    z.transform((email) => email.toLowerCase()),
+  ),
+  phone: requiredText(SUPPORT_LIMITS.phone).check(z.refine(isPhoneNumber, { error: SUPPORT_MESSAGES.phoneInvalid })),
   message: requiredText(SUPPORT_LIMITS.message),
 });
 
