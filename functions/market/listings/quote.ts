@@ -11,6 +11,7 @@ import { sessionStatus } from "./session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { convert } from "../money";
+import { joinListingEvent } from "./listing-event";
 import { ticketsLeft } from "./availability";
 import { priceOrder, type OrderPricing, type PricedParts } from "./price-order";
 import { allowedQuantities } from "./split-rules";
@@ -52,39 +53,37 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
   const [rows, reference] = await Promise.all([
-    ctx.db
-      .select({
-        id: listings.id,
-        sessionId: listings.sessionId,
-        priceMinor: listings.priceMinor,
-        faceValueMinor: listings.faceValueMinor,
-        currencyCode: listings.currencyCode,
-        deliveryMethod: listings.deliveryMethod,
-        splitRule: listings.splitRule,
-        quantity: listings.quantity,
-        rowLabel: listings.rowLabel,
-        seatsTogether: listings.seatsTogether,
-        left: ticketsLeft(now),
-        showStatus: shows.status,
-        startsAt: sessions.startsAt,
-        saleEndsAt: sessions.saleEndsAt,
-        tourId: tours.id,
-        titleEn: tours.titleEn,
-        titleZh: tours.titleZh,
-        artistEn: tours.artistEn,
-        artistZh: tours.artistZh,
-        venueEn: venues.nameEn,
-        venueZh: venues.nameZh,
-        timeZone: venues.timeZone,
-        sectionEn: venueSections.nameEn,
-        sectionZh: venueSections.nameZh,
-      })
-      .from(listings)
-      .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .innerJoin(tours, eq(tours.id, shows.tourId))
-      .innerJoin(venues, eq(venues.id, shows.venueId))
-      .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+    joinListingEvent(
+      ctx.db
+        .select({
+          id: listings.id,
+          sessionId: listings.sessionId,
+          priceMinor: listings.priceMinor,
+          faceValueMinor: listings.faceValueMinor,
+          currencyCode: listings.currencyCode,
+          deliveryMethod: listings.deliveryMethod,
+          splitRule: listings.splitRule,
+          quantity: listings.quantity,
+          rowLabel: listings.rowLabel,
+          seatsTogether: listings.seatsTogether,
+          left: ticketsLeft(now),
+          showStatus: shows.status,
+          startsAt: sessions.startsAt,
+          saleEndsAt: sessions.saleEndsAt,
+          tourId: tours.id,
+          titleEn: tours.titleEn,
+          titleZh: tours.titleZh,
+          artistEn: tours.artistEn,
+          artistZh: tours.artistZh,
+          venueEn: venues.nameEn,
+          venueZh: venues.nameZh,
+          timeZone: venues.timeZone,
+          sectionEn: venueSections.nameEn,
+          sectionZh: venueSections.nameZh,
+        })
+        .from(listings)
+        .$dynamic(),
+    )
       .where(eq(listings.id, input.listingId))
       .limit(1),
     loadReference(ctx),

@@ -12,7 +12,7 @@
  * from those two, not read again.
  */
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, tours, userSessions, users, venues, venueSections, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
+import { listings, listingTerms, orders, sellers, sessionDemand, sessions, shows, studentCertifications, userSessions, users, type DeliveryMethod, type ShowStatus, type SplitRule } from "../../db/schema";
 import { logError } from "../../observability";
 import { loadReference, type Reference } from "../reference";
 import { couponIsFree, reserveCoupon } from "../coupons/reserve";
@@ -23,6 +23,7 @@ import { assertMayBuyListing, type StudentBadge } from "../students";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
+import { joinListingEvent } from "../listings/listing-event";
 import { recordLowestPrice } from "../demand/price-history";
 import { requireAdmission } from "../demand/admission";
 import { priceOrder } from "../listings/price-order";
@@ -196,39 +197,37 @@ function liveUnpaidOf(buyerId: number | Placeholder | SQL, now: number | Placeho
 const orderableQuery = builtOncePerDatabase((db) => {
   const now = sql.placeholder("now");
   const buyerId = sql`coalesce(${sql.placeholder("buyerId")}, ${userSessions.userId})`;
-  return db
-    .select({
-      listing: {
-        id: listings.id,
-        sessionId: listings.sessionId,
-        priceMinor: listings.priceMinor,
-        currencyCode: listings.currencyCode,
-        deliveryMethod: listings.deliveryMethod,
-        splitRule: listings.splitRule,
-        left: ticketsLeft(now),
-        showStatus: shows.status,
-        startsAt: sessions.startsAt,
-        saleEndsAt: sessions.saleEndsAt,
-        studentsOnly: listings.studentsOnly,
-      },
-      event: orderEventColumns,
-      seatFrom: listings.seatFrom,
-      seatNumbers: listingTerms.seatNumbers,
-      queueOn: sessionDemand.queueOn,
-      studentStatus: studentCertifications.status,
-      studentExpiresAt: studentCertifications.expiresAt,
-      session: sessionColumns,
-      // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
-      unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
-        SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
-        WHERE ${liveUnpaidOf(buyerId, now)} ORDER BY ${orders.createdAt}, ${orders.id}))`,
-    })
-    .from(listings)
-    .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
-    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+  return joinListingEvent(
+    db
+      .select({
+        listing: {
+          id: listings.id,
+          sessionId: listings.sessionId,
+          priceMinor: listings.priceMinor,
+          currencyCode: listings.currencyCode,
+          deliveryMethod: listings.deliveryMethod,
+          splitRule: listings.splitRule,
+          left: ticketsLeft(now),
+          showStatus: shows.status,
+          startsAt: sessions.startsAt,
+          saleEndsAt: sessions.saleEndsAt,
+          studentsOnly: listings.studentsOnly,
+        },
+        event: orderEventColumns,
+        seatFrom: listings.seatFrom,
+        seatNumbers: listingTerms.seatNumbers,
+        queueOn: sessionDemand.queueOn,
+        studentStatus: studentCertifications.status,
+        studentExpiresAt: studentCertifications.expiresAt,
+        session: sessionColumns,
+        // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
+        unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
+          SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
+          WHERE ${liveUnpaidOf(buyerId, now)} ORDER BY ${orders.createdAt}, ${orders.id}))`,
+      })
+      .from(listings)
+      .$dynamic(),
+  )
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
     .leftJoin(sessionDemand, eq(sessionDemand.sessionId, listings.sessionId))

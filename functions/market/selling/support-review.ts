@@ -33,6 +33,7 @@ import {
   type ReviewSubject,
 } from "../../db/schema";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { joinListingEvent } from "../listings/listing-event";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
@@ -142,13 +143,8 @@ function listingBase(ctx: MarketContext) {
 
 /** A listing's session, tour, venue, section and seller, joined for support's lists. */
 function withListingJoins<Query extends SQLiteSelect>(query: Query) {
-  return query
+  return joinListingEvent(query)
     .innerJoin(listingTerms, eq(listingTerms.listingId, listings.id))
-    .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
-    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
     .innerJoin(sellers, eq(sellers.id, listings.sellerId))
     .leftJoin(sellerProfiles, eq(sellerProfiles.sellerId, sellers.id));
 }
