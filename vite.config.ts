@@ -49,6 +49,33 @@ function conformOnZodMini(): Plugin {
   };
 }
 
+const BUILT_CSS = "virtual:built-css";
+const CLIENT_ASSETS = fileURLToPath(new URL("./build/client/assets/", import.meta.url));
+
+/**
+ * `virtual:built-css`: every CSS file of the client build by its /assets/ address, for the server
+ * to write a page's CSS into its head (app/components/route-styles.tsx, docs/decisions.md 177).
+ * React Router builds the client before the server, so the files are there; the dev server has
+ * none and links its CSS instead.
+ */
+function builtCss(command: "build" | "serve"): Plugin {
+  return {
+    name: "built-css",
+    resolveId: (source) => (source === BUILT_CSS ? `\0${BUILT_CSS}` : null),
+    load(id) {
+      if (id !== `\0${BUILT_CSS}`) return null;
+      if (command === "serve") return "export default {};";
+      const files = Object.fromEntries(
+        readdirSync(CLIENT_ASSETS)
+          .filter((name) => name.endsWith(".css"))
+          .map((name) => [`/assets/${name}`, readFileSync(`${CLIENT_ASSETS}${name}`, "utf8")]),
+      );
+      if (Object.keys(files).length === 0) throw new Error(`${BUILT_CSS}: no CSS in ${CLIENT_ASSETS}; the client build runs first`);
+      return `export default ${JSON.stringify(files)};`;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(translationsHash()) },
   plugins: [
@@ -58,6 +85,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouter(),
     tsconfigPaths(),
     isSsrBuild ? null : conformOnZodMini(),
+    builtCss(command),
   ],
   ssr: {
     resolve: {
@@ -72,9 +100,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   build: {
     minify: true,
-    // One hashed stylesheet for the whole app, linked from root: a stylesheet in the head holds back
-    // first paint, and per-route splitting linked 8-13 of them (docs/decisions.md 168).
-    cssCodeSplit: false,
+    // Each route's CSS on its own, so a page's head carries only what its screens use
+    // (docs/decisions.md 177).
+    cssCodeSplit: true,
     // Only resolved paths are matched: a bare `@market/…` import is resolved first, then left out.
     rollupOptions: {
       // zod's sources carry `@__PURE__` notes in comments Rollup cannot place; Rollup drops them

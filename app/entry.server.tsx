@@ -11,9 +11,14 @@ import { i18nConfig } from "@market/translations/config";
 import { i18nServer } from "~/i18n/i18n.server";
 import { resources } from "@market/translations/resources";
 import { NonceProvider } from "~/components/nonce";
+import { InlineCssProvider } from "~/components/route-styles";
+import builtCss from "virtual:built-css";
 import { carryRouteHeaders } from "~/server/route-headers.server";
 
 export const streamTimeout = 5_000;
+
+/** The client build's CSS files, written into each page's head (app/components/route-styles.tsx). */
+const inlineCss: ReadonlyMap<string, string> = new Map(Object.entries(builtCss));
 
 export default async function handleRequest(
   request: Request,
@@ -38,9 +43,11 @@ export default async function handleRequest(
   const nonce = loadContext.nonce || undefined;
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
+      <InlineCssProvider files={inlineCss}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </InlineCssProvider>
     </NonceProvider>,
     {
       nonce,

@@ -1,9 +1,10 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, type LinksFunction, type LoaderFunctionArgs, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { useNonce } from "~/components/nonce";
+import { RouteStyles } from "~/components/route-styles";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { ConnectionStatus } from "~/components/connection-status";
@@ -101,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Meta />
         {data?.seo ? <AddressTags seo={data.seo} /> : null}
-        <Links />
+        <RouteStyles />
       </head>
       <body>
         <div className="app">{children}</div>

@@ -42,7 +42,8 @@ export class Conversation extends ConversationObject {
   }
 }
 
-const handleWebApp = createRequestHandler(serverBuild as unknown as ServerBuild);
+const webApp = serverBuild as unknown as ServerBuild;
+const handleWebApp = createRequestHandler(webApp);
 
 /** The answer before safe headers: edge files, the API door, or the web app. */
 async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
@@ -62,7 +63,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   const file = await answerEdgeFile(request, env, ctx);
   if (file) return file;
   const context = await getLoadContext({ request, nonce, context: { cloudflare: { env, ctx } } });
-  const kept = mayKeepPage(request) ? pageKey(request, context) : null;
+  const kept = mayKeepPage(request) ? pageKey(request, context, webApp.assets.version) : null;
   if (kept) {
     const refresh = async () => {
       const fresh = createNonce();

@@ -72,13 +72,17 @@ export function mayKeepPage(request: Request): boolean {
   return Object.keys(cookies).every((name) => PREFERENCE_COOKIES.has(name));
 }
 
-/** The variant's key, or null when this viewer's page is their own (signed in). */
-export function pageKey(request: Request, context: AppLoadContext): string | null {
+/**
+ * The variant's key, or null when this viewer's page is their own (signed in). `build` names the
+ * web app's build: a page refers to its build's hashed scripts, which the next deploy removes.
+ */
+export function pageKey(request: Request, context: AppLoadContext, build: string): string | null {
   const { viewer } = context.market;
   if (viewer.userId !== null || context.setCookies.length > 0) return null;
   const url = new URL(request.url);
   const theme = parse(request.headers.get("cookie") ?? "").theme ?? "system";
   const parts = [
+    build,
     viewer.environment,
     viewer.language,
     viewer.currency,

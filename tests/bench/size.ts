@@ -1,6 +1,6 @@
 /**
  * What a first visit to a route downloads, in gzip bytes. The list comes from the HTML the
- * server actually sent (modulepreload and stylesheet links, script tags, and the imports of the
+ * server actually sent (modulepreload and enabled stylesheet links, script tags, and the imports of the
  * inline bootstrap module, which is how React Router loads its manifest and entry), completed by
  * following the static imports inside each script, so a chunk missing its modulepreload still
  * counts. Dynamic imports inside chunks are left out: they are not loaded on a first visit.
@@ -35,7 +35,10 @@ export interface ScriptTotals extends AssetTotals {
 
 export interface RouteSize {
   js: ScriptTotals;
+  /** Stylesheets the page links (fetched before first paint). */
   css: AssetTotals;
+  /** The CSS the page carries in its head (app/components/route-styles.tsx), as one text. */
+  cssInHead: { files: number; raw: number; gzip: number };
   budget: { jsGzip: number; overBy: number };
 }
 
@@ -66,7 +69,9 @@ export function requestedByHtml(html: string): { js: string[]; css: string[] } {
     if (!href) continue;
     const as = (attribute(tag, "as") ?? "").toLowerCase();
     if (rel.includes("modulepreload") || (rel.includes("preload") && as === "script")) js.add(href);
-    if (rel.includes("stylesheet") || (rel.includes("preload") && as === "style")) css.add(href);
+    // A disabled stylesheet link is never fetched (it names CSS the head already carries).
+    const disabled = /\sdisabled(\s*=|[\s/>])/i.test(tag);
+    if ((rel.includes("stylesheet") && !disabled) || (rel.includes("preload") && as === "style")) css.add(href);
   }
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(` ${attributes}`, "src");
@@ -111,6 +116,14 @@ export function htmlSize(html: string): { raw: number; gzip: number } {
   return { raw: bytes.length, gzip: gzipSize(bytes) };
 }
 
+/** The `<style>` blocks of the document's head, together. */
+function cssInHead(html: string): RouteSize["cssInHead"] {
+  const head = html.slice(0, Math.max(0, html.indexOf("</head>")));
+  const blocks = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]);
+  const bytes = Buffer.from(blocks.join("\n"), "utf8");
+  return { files: blocks.length, raw: bytes.length, gzip: blocks.length > 0 ? gzipSize(bytes) : 0 };
+}
+
 /** Byte counts for one route's first visit, reading assets from the build's client folder. */
 export function measureRoute(html: string, clientDir: string): RouteSize {
   const read = (path: string): Buffer | null => {
@@ -141,6 +154,7 @@ export function measureRoute(html: string, clientDir: string): RouteSize {
   return {
     js: jsTotals,
     css: totals(new Set(requested.css.map(pathOf)), clientDir, read),
+    cssInHead: cssInHead(html),
     budget: { jsGzip: JS_BUDGET_GZIP, overBy: jsTotals.gzip - JS_BUDGET_GZIP },
   };
 }

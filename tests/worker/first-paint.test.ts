@@ -1,7 +1,8 @@
 /**
  * Issue 16: a stylesheet in the head holds back first paint until it arrives, so every page of a
- * buyer's way to a paid order links the app's one stylesheet and no other (docs/decisions.md 168);
- * the largest first-screen poster is asked for from the top of the head, before anything else.
+ * buyer's way to a paid order carries its own CSS in its head and waits for no stylesheet
+ * (docs/decisions.md 177); the largest first-screen poster is asked for from the top of the head,
+ * before anything else.
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -19,9 +20,19 @@ import { CONTACT, makeBuyer, makeListing, marketFor, seedCurrencies, testDb } fr
 const DAY = 24 * 60 * 60_000;
 
 
-/** The href of every `<link rel="stylesheet">` in the page, in order. */
-function stylesheetLinks(html: string): string[] {
-  return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? "");
+/** Every `<link rel="stylesheet">` in the page, in order. */
+function stylesheetLinks(html: string): { href: string; disabled: boolean }[] {
+  return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(([tag]) => ({ href: /\bhref="([^"]+)"/.exec(tag)?.[1] ?? "", disabled: /\sdisabled(="")?[\s/>]/.test(tag) }));
+}
+
+/** Every `<style data-href>` block in the page: the CSS file it carries and its text. */
+function inlineCss(html: string): { href: string; text: string }[] {
+  return [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)].map(([, href, text]) => ({ href, text }));
+}
+
+async function gzipBytes(text: string): Promise<number> {
+  const zipped = new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("gzip")));
+  return (await zipped.arrayBuffer()).byteLength;
 }
 
 /** A fresh show's session and its tour, on sale a month from now (pages read the real clock). */
@@ -35,7 +46,7 @@ async function showOnSale() {
   return { listingId, sessionId, tourId };
 }
 
-test("Explore and tour detail preload their first poster at high priority, ahead of the title and the stylesheet", async () => {
+test("Explore and tour detail preload their first poster at high priority, ahead of the title and the page's CSS", async () => {
   // The demo catalogue, seeded from now: Explore lists its sessions where the viewer is.
   const catalog = await seedCatalog(new Date());
   const tourId = catalog.tours[0].id;
@@ -49,11 +60,11 @@ test("Explore and tour detail preload their first poster at high priority, ahead
     const href = /href="([^"]+)"/.exec(tag)![1];
     expect(html.slice(html.indexOf("<body")).match(/<img [^>]*src="([^"]+)"/)?.[1]).toBe(href);
     expect(preload).toBeLessThan(head.indexOf("<title>"));
-    expect(preload).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    expect(preload).toBeLessThan(head.indexOf("<style"));
   }
 });
 
-test("every page of the buyer's journey links one stylesheet, the same hashed file, and has no inline style block", async () => {
+test("every page of the buyer's journey carries its CSS in its head and links no stylesheet to wait for", async () => {
   await seedCurrencies();
   const hongKong = { code: "HK", kind: "region" as const, nameEn: "Hong Kong", nameZh: "香港", phoneCode: "852", currencyCode: "HKD", languageCode: "en-US", timeZone: "Asia/Hong_Kong", sort: 1 };
   await testDb.insert(schema.locations).values(hongKong).onConflictDoNothing();
@@ -73,16 +84,19 @@ test("every page of the buyer's journey links one stylesheet, the same hashed fi
     `/order-detail?id=${order.id}`,
     `/pay-success?orderId=${order.id}`,
   ];
-  const hrefs = new Set<string>();
   for (const path of paths) {
     const response = await page(path, { headers: { cookie } });
     const html = await response.text();
     expect({ path, status: response.status }).toEqual({ path, status: 200 });
-    const links = stylesheetLinks(html);
-    expect({ path, count: links.length }).toEqual({ path, count: 1 });
-    expect(links[0]).toMatch(/^\/assets\/style-[\w-]{8}\.css$/);
-    expect(html).not.toContain("<style");
-    hrefs.add(links[0]);
+    const head = html.slice(0, html.indexOf("</head>"));
+    const css = inlineCss(head);
+    // The app's tokens and base rules come first, then the screen's own.
+    expect({ path, first: css[0]?.href }).toEqual({ path, first: expect.stringMatching(/^\/assets\/root-[\w-]{8}\.css$/) });
+    expect(css[0].text).toContain("--font-sans:");
+    expect(css.length).toBeGreaterThan(2);
+    // Each carried file is also named by a disabled link (never fetched), and nothing else is linked.
+    expect({ path, links: stylesheetLinks(html) }).toEqual({ path, links: css.map(({ href }) => ({ href, disabled: true })) });
+    // The head, CSS and all, arrives within the first round trip of a new connection.
+    expect({ path, fits: (await gzipBytes(head)) < 14_000 }).toEqual({ path, fits: true });
   }
-  expect(hrefs.size).toBe(1);
 });

@@ -5,6 +5,9 @@ import { registerThroughApi } from "./support/accounts";
 import { api } from "./support/api";
 import { makeListing } from "./support/buying";
 import { seedCatalog } from "./support/catalog";
+import type { AppLoadContext } from "react-router";
+import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
+import { pageKey } from "../../functions/web/page-cache";
 
 const SITE = "https://www.ovation.example";
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -163,4 +166,13 @@ test("an order taking a listing's last tickets drops the kept tour page: the nex
   const after = await visit(`/tourDetail?id=${tourId}`);
   expect(after.kept).toBe("miss");
   expect(after.body).not.toContain("1,127.50");
+});
+
+test("a page kept by one build is never the answer of the next: its scripts are gone after a deploy", () => {
+  const request = new Request(`${SITE}/`, { headers: { "user-agent": PHONE } });
+  const context = { market: { viewer: { ...DEFAULT_VIEWER } }, setCookies: [] } as unknown as AppLoadContext;
+  const before = pageKey(request, context, "91c296cd");
+  const after = pageKey(request, context, "5e0a17b2");
+  expect(before).toMatch(/^https:\/\/page-cache\.ovation\.invalid\/www\.ovation\.example\/\/91c296cd\//);
+  expect(after).toMatch(/^https:\/\/page-cache\.ovation\.invalid\/www\.ovation\.example\/\/5e0a17b2\//);
 });
