@@ -32,6 +32,7 @@ import { purgeOldAnalytics } from "./market/analytics";
 import { partnerApiRequest } from "./api/partner-door";
 import { appLinkFile } from "./web/app-links";
 import { forgetKeptPages, keptPage, mayKeepPage, pageKey } from "./web/page-cache";
+import { scriptsAtLowPriority } from "./web/script-priority";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
 
@@ -84,8 +85,10 @@ async function renderPage(request: Request, context: AppLoadContext): Promise<Re
   const robots = robotsTag(url);
   if (robots) headers.set("X-Robots-Tag", robots);
   const answered = new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+  if (!headers.get("content-type")?.startsWith("text/html")) return answered;
   const addressLanguage = languageFromAddress(url);
-  return addressLanguage && headers.get("content-type")?.startsWith("text/html") ? keepLanguageOnLinks(answered, addressLanguage) : answered;
+  const prioritised = scriptsAtLowPriority(answered);
+  return addressLanguage ? keepLanguageOnLinks(prioritised, addressLanguage) : prioritised;
 }
 
 export default {

@@ -1,8 +1,8 @@
 /**
  * Issue 16: a stylesheet in the head holds back first paint until it arrives, so every page of a
  * buyer's way to a paid order carries its own CSS in its head and waits for no stylesheet
- * (docs/decisions.md 177); the largest first-screen poster is asked for from the top of the head,
- * before anything else.
+ * (docs/decisions.md 177) and asks for its scripts at low priority (178); the largest
+ * first-screen poster is asked for from the top of the head, before anything else.
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -64,7 +64,7 @@ test("Explore and tour detail preload their first poster at high priority, ahead
   }
 });
 
-test("every page of the buyer's journey carries its CSS in its head and links no stylesheet to wait for", async () => {
+test("every page of the buyer's journey carries its CSS in its head, links no stylesheet to wait for and asks for its scripts after it", async () => {
   await seedCurrencies();
   const hongKong = { code: "HK", kind: "region" as const, nameEn: "Hong Kong", nameZh: "香港", phoneCode: "852", currencyCode: "HKD", languageCode: "en-US", timeZone: "Asia/Hong_Kong", sort: 1 };
   await testDb.insert(schema.locations).values(hongKong).onConflictDoNothing();
@@ -96,6 +96,10 @@ test("every page of the buyer's journey carries its CSS in its head and links no
     expect(css.length).toBeGreaterThan(2);
     // Each carried file is also named by a disabled link (never fetched), and nothing else is linked.
     expect({ path, links: stylesheetLinks(html) }).toEqual({ path, links: css.map(({ href }) => ({ href, disabled: true })) });
+    // The scripts follow the page's own content: every module preload asks at low priority.
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+    expect(preloads.length).toBeGreaterThan(3);
+    expect({ path, notLow: preloads.filter((tag) => !tag.includes('fetchpriority="low"')) }).toEqual({ path, notLow: [] });
     // The head, CSS and all, arrives within the first round trip of a new connection.
     expect({ path, fits: (await gzipBytes(head)) < 14_000 }).toEqual({ path, fits: true });
   }
