@@ -6,8 +6,8 @@
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormat } from "@market/calendar/date-format";
-import type { SessionMoment, TourSummary } from "@market/catalog/tours";
+import type { TourSummary } from "@market/catalog/tours";
+import { showDates, tourCardDates, type ShowDates, type TourCardDates } from "~/i18n/show-dates";
 import { Poster } from "./poster";
 import { Price } from "./price";
 import styles from "./tour-card.module.css";
@@ -16,50 +16,32 @@ export function tourHref(tourId: number): string {
   return `/tourDetail?id=${tourId}`;
 }
 
-/**
- * Session dates as the viewer reads them, each in its venue's time zone (a show in Tokyo is on
- * Tokyo's Saturday wherever the viewer is).
- */
-export function useShowDates() {
+/** Show dates in the viewer's language (app/i18n/show-dates.ts). */
+export function useShowDates(): ShowDates {
   const { i18n } = useTranslation();
-  const language = i18n.language === "zh-HK" ? "zh-HK" : "en-US";
-  const format = (moment: SessionMoment, options: Intl.DateTimeFormatOptions) =>
-    dateTimeFormat(language, { timeZone: moment.timeZone, ...options }).format(moment.at);
-  const day = (moment: SessionMoment) => format(moment, { month: "short", day: "numeric" });
-  return {
-    day,
-    /** 'Jul 12' or 'Jul 12 – Aug 3'. */
-    range(first: SessionMoment | null, last: SessionMoment | null): string | null {
-      if (!first) return null;
-      const from = day(first);
-      const to = last ? day(last) : from;
-      return from === to ? from : `${from} – ${to}`;
-    },
-    /** 'Sat, Jul 12, 20:00'. */
-    dayAndTime: (moment: SessionMoment) =>
-      format(moment, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-    /** 'Sat'. */
-    weekday: (moment: SessionMoment) => format(moment, { weekday: "short" }),
-    /** '12'. */
-    dayOfMonth: (moment: SessionMoment) => format(moment, { day: "numeric" }).replace(/\D/g, ""),
-    /** 'July 2026'. */
-    month: (moment: SessionMoment) => format(moment, { year: "numeric", month: "long" }),
-  };
+  return showDates(i18n.language === "zh-HK" ? "zh-HK" : "en-US");
+}
+
+/** A tour as a card shows it: its dates written by the loader, or in the browser when not (load more). */
+export type CardTour = TourSummary & { dates?: TourCardDates };
+
+function cardDates(tour: CardTour, dates: ShowDates): TourCardDates {
+  return tour.dates ?? tourCardDates(tour, dates);
 }
 
 /** What a card says below the title: the 'from' price, or why there is none. */
-export function TourOffer({ tour, size = "md" }: { tour: Pick<TourSummary, "lowestPrice" | "status" | "firstSession">; size?: "sm" | "md" | "lg" }) {
+export function TourOffer({ tour, size = "md" }: { tour: CardTour; size?: "sm" | "md" | "lg" }) {
   const { t } = useTranslation("discover");
   const dates = useShowDates();
   if (tour.lowestPrice) {
     return <Price amount={tour.lowestPrice.allIn} faceValue={tour.lowestPrice.faceValue} comparedToFace={tour.lowestPrice.comparedToFace} from size={size} />;
   }
-  const { headline, saleStartsAt } = tour.status;
-  if (headline === "PENDING" && saleStartsAt !== null) {
-    const timeZone = tour.firstSession?.timeZone ?? "Asia/Hong_Kong";
+  const { headline } = tour.status;
+  const onSaleOn = headline === "PENDING" ? cardDates(tour, dates).onSaleOn : null;
+  if (onSaleOn !== null) {
     return (
       <span className={styles.note} data-tone="soon">
-        {t("status.onSaleOn", { date: dates.day({ at: saleStartsAt, timeZone }) })}
+        {t("status.onSaleOn", { date: onSaleOn })}
       </span>
     );
   }
@@ -68,15 +50,15 @@ export function TourOffer({ tour, size = "md" }: { tour: Pick<TourSummary, "lowe
   return <span className={styles.note}>{t("status.noTickets")}</span>;
 }
 
-function whereAndWhen(tour: TourSummary, dates: ReturnType<typeof useShowDates>, more: (first: string, count: number) => string): string {
-  const when = dates.range(tour.firstSession, tour.lastSession);
+function whereAndWhen(tour: CardTour, dates: ShowDates, more: (first: string, count: number) => string): string {
+  const { when } = cardDates(tour, dates);
   const [first, ...others] = tour.cities;
   const where = first ? (others.length > 0 ? more(first.name, others.length) : first.name) : null;
   return [when, where].filter(Boolean).join(" · ");
 }
 
 interface TourCardProps {
-  tour: TourSummary;
+  tour: CardTour;
   layout?: "grid" | "row" | "hero";
   /** Load the poster at once: the card is on the first screen. */
   eager?: boolean;
@@ -144,7 +126,7 @@ export function TourGrid({
   showCategory = true,
   pending = false,
 }: {
-  tours: TourSummary[];
+  tours: CardTour[];
   eagerCount?: number;
   showCategory?: boolean;
   /** The next page is on its way: hold its first row's place. */

@@ -9,14 +9,14 @@ import { useTranslation } from "react-i18next";
 import { homeFloors, type HomeFloor } from "@market/catalog/floors";
 import { DEFAULT_PAGE_SIZE } from "@market/paging/list-page";
 import { EVERYWHERE } from "@market/reference/scope-code";
-import type { TourSummary } from "@market/catalog/tours";
 import { describeLocationSuggestion, describeViewerPreferences } from "@market/preferences/options";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { LocationSuggestion } from "~/components/location-suggestion";
 import { SettingsSheet, SettingsTrigger } from "~/components/settings-sheet";
-import { EmptyTours, TourCard, TourGrid } from "~/components/tour-card";
+import { EmptyTours, TourCard, TourGrid, type CardTour } from "~/components/tour-card";
+import { withWrittenDates } from "~/i18n/show-dates";
 import { posterPreload } from "~/components/poster";
 import styles from "./home.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
@@ -26,7 +26,7 @@ import { useRootData } from "~/root";
 export const handle = { i18n: ["discover"] };
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const hero = data?.floors.find((floor): floor is Extract<HomeFloor, { kind: "hero" }> => floor.kind === "hero")?.tours[0];
+  const hero = data?.floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero")?.tours[0];
   return [...pageMeta(rootSeo(matches)), ...(hero ? [posterPreload(hero.posterUrl, "wide")] : [])];
 };
 
@@ -38,9 +38,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     describeLocationSuggestion(ctx, context.locationSuggestion),
     i18nServer.getFixedT(ctx.viewer.language, "discover"),
   ]);
+  const { language } = ctx.viewer;
   return data(
     {
       ...home,
+      // Each card's dates written here, so the page hydrates without a date formatter.
+      floors: home.floors.map((floor): HomeFloor<CardTour> =>
+        floor.kind === "topPicks"
+          ? { ...floor, page: { ...floor.page, list: withWrittenDates(floor.page.list, language) } }
+          : { ...floor, tours: withWrittenDates(floor.tours, language) },
+      ),
       preferences,
       suggestion: suggested ? { code: suggested.code, name: suggested.name } : null,
       title: `${t("home.title")} · Ovation`,
@@ -54,8 +61,8 @@ export default function Home() {
   const { t } = useTranslation("discover");
   const root = useRootData();
   const locationName = scope.name ?? t("scope.everywhere");
-  const hero = floors.find((floor): floor is Extract<HomeFloor, { kind: "hero" }> => floor.kind === "hero");
-  const topPicks = floors.find((floor): floor is Extract<HomeFloor, { kind: "topPicks" }> => floor.kind === "topPicks");
+  const hero = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero");
+  const topPicks = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "topPicks" }> => floor.kind === "topPicks");
   const chips = categories.filter((category) => category.tourCount > 0);
 
   return (
@@ -147,7 +154,7 @@ export default function Home() {
   );
 }
 
-function HeroCarousel({ tours }: { tours: TourSummary[] }) {
+function HeroCarousel({ tours }: { tours: CardTour[] }) {
   const { t } = useTranslation("discover");
   return (
     <section className={styles.hero} aria-roledescription="carousel" aria-label={t("floors.hero")}>
@@ -162,7 +169,7 @@ function HeroCarousel({ tours }: { tours: TourSummary[] }) {
   );
 }
 
-function Rail({ title, seeAll, tours, showCategory = true }: { title: string; seeAll: { to: string; label: string } | null; tours: TourSummary[]; showCategory?: boolean }) {
+function Rail({ title, seeAll, tours, showCategory = true }: { title: string; seeAll: { to: string; label: string } | null; tours: CardTour[]; showCategory?: boolean }) {
   return (
     <section className={styles.floor}>
       <div className={styles.floorHead}>
@@ -184,7 +191,7 @@ function Rail({ title, seeAll, tours, showCategory = true }: { title: string; se
   );
 }
 
-function TopPicks({ page, scopeCode, locationName }: { page: Extract<HomeFloor, { kind: "topPicks" }>["page"]; scopeCode: string; locationName: string }) {
+function TopPicks({ page, scopeCode, locationName }: { page: Extract<HomeFloor<CardTour>, { kind: "topPicks" }>["page"]; scopeCode: string; locationName: string }) {
   const { t } = useTranslation("discover");
   const list = useLoadMore({
     first: page,

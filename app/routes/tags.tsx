@@ -14,6 +14,7 @@ import { FilterChips, listHref } from "~/components/filter-chips";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { PageHeader } from "~/components/page-header";
 import { EmptyTours, TourGrid } from "~/components/tour-card";
+import { withWrittenDates } from "~/i18n/show-dates";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./discover-list.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
@@ -39,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [view, t] = await Promise.all([tagsView(ctx, query), i18nServer.getFixedT(ctx.viewer.language, "discover")]);
     const name = view.category?.name ?? view.tag?.name ?? "";
-    return data({ view, query: { category: query.category, tag: query.tag, cityCode: query.cityCode }, pageTitle: t("tags.metaTitle", { name }) });
+    // Each card's dates written here, so the page hydrates without a date formatter.
+    const written = { ...view, tours: { ...view.tours, list: withWrittenDates(view.tours.list, ctx.viewer.language) } };
+    return data({ view: written, query: { category: query.category, tag: query.tag, cityCode: query.cityCode }, pageTitle: t("tags.metaTitle", { name }) });
   } catch (error) {
     if (isMissing(error)) throw notFoundResponse();
     if (error instanceof MarketError && error.code === CODES.invalidParam && typeof error.params.field === "string") {

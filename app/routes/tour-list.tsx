@@ -18,6 +18,7 @@ import { FilterChips, listHref } from "~/components/filter-chips";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { PageHeader } from "~/components/page-header";
 import { EmptyTours, TourGrid } from "~/components/tour-card";
+import { withWrittenDates } from "~/i18n/show-dates";
 import { i18nServer } from "~/i18n/i18n.server";
 import styles from "./discover-list.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
@@ -48,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const category = categories.find((candidate) => candidate.id === query.categoryId) ?? null;
     const heading = category?.name ?? (query.tag ? `#${query.tag}` : t("tourList.title"));
     return data({
-      list,
+      // Each card's dates written here, so the page hydrates without a date formatter.
+      list: { ...list, list: withWrittenDates(list.list, ctx.viewer.language) },
       categories,
       cities: reference.locations
         .filter((location) => location.kind === "city" && !location.clientHidden)

@@ -78,3 +78,33 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test.describe("hydrating a page of tour cards", () => {
+  // The first Intl formatter a page builds loads the browser's date or number data while the page
+  // cannot answer a tap; the server already wrote every date and price these pages show.
+  for (const path of ["/", "/tourList"]) {
+    test(`${path} hydrates its cards without building a date or number formatter, and its dates read as the server wrote them`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const built: string[] = [];
+        (window as unknown as { builtFormatters: string[] }).builtFormatters = built;
+        for (const name of ["DateTimeFormat", "NumberFormat"] as const) {
+          const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+          const Counting = function (...args: unknown[]) {
+            built.push(name);
+            return new Original(...args);
+          } as unknown as typeof Intl.DateTimeFormat;
+          Counting.prototype = Original.prototype;
+          (Intl as unknown as Record<string, unknown>)[name] = Counting;
+        }
+      });
+      const served = await (await page.request.get(path)).text();
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      expect(await page.evaluate(() => (window as unknown as { builtFormatters: string[] }).builtFormatters)).toEqual([]);
+      // The first card's meta line (dates · city) is the server's text, untouched by hydration.
+      const meta = await page.locator(`${tourCards} [class*="_meta_"]`).first().textContent();
+      expect(meta).toMatch(/^[A-Z][a-z]{2} \d{1,2}( – [A-Z][a-z]{2} \d{1,2})? · /);
+      expect(served).toContain(meta!.replaceAll("&", "&amp;"));
+    });
+  }
+});

@@ -26,12 +26,13 @@ export const HERO_SIZE = 5;
 /** Tours in a horizontal row; 'See all' leads to the rest. */
 export const ROW_SIZE = 10;
 
-export type HomeFloor =
-  | { kind: "hero"; tours: TourSummary[] }
-  | { kind: "weekend"; range: DateRange; tours: TourSummary[] }
-  | { kind: "category"; category: CategoryRef; total: number; tours: TourSummary[] }
-  | { kind: "comingSoon"; tours: TourSummary[] }
-  | { kind: "topPicks"; page: Page<TourSummary> };
+/** A floor of home; `Tour` is what the web app adds to each tour for its cards. */
+export type HomeFloor<Tour extends TourSummary = TourSummary> =
+  | { kind: "hero"; tours: Tour[] }
+  | { kind: "weekend"; range: DateRange; tours: Tour[] }
+  | { kind: "category"; category: CategoryRef; total: number; tours: Tour[] }
+  | { kind: "comingSoon"; tours: Tour[] }
+  | { kind: "topPicks"; page: Page<Tour> };
 
 export interface HomeFloors {
   scope: DiscoveryScope;
