@@ -23,6 +23,26 @@ interface Segment {
   amount: number;
 }
 
+export interface PriceChange {
+  at: number;
+  /** Null: sold out from then. */
+  amount: number | null;
+  /** When, in the session's zone: 'Mar 14, 20:15'. */
+  when: string;
+}
+
+/**
+ * The changes listed under the chart, newest first, each written in the session's zone. Loaders
+ * write them, so the page hydrates without building a date formatter (docs/decisions.md 179).
+ */
+export function listedChanges(history: PriceHistory, timeZone: string, language: string): PriceChange[] {
+  const when = dateTimeFormat(language, { timeZone, month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return history.points
+    .slice(-LISTED_CHANGES)
+    .reverse()
+    .map((point) => ({ at: point.at, amount: point.amount, when: when.format(point.at) }));
+}
+
 /** Each priced step as [from, to) on the window; sold-out stretches are gaps. */
 function segmentsOf(history: PriceHistory): Segment[] {
   const { points } = history;
@@ -47,13 +67,12 @@ export function stepPath(history: PriceHistory, low: number, high: number): stri
   return path.trim();
 }
 
-export function PriceChart({ history, timeZone }: { history: PriceHistory; timeZone: string }) {
+export function PriceChart({ history, timeZone, changes }: { history: PriceHistory; timeZone: string; changes?: PriceChange[] | null }) {
   const { t, i18n } = useTranslation("demand");
   const format = useFormatMoney();
   const summaryId = useId();
   const money = (amount: number) => format({ amount, currency: history.currency });
   const amounts = history.points.map((point) => point.amount).filter((amount): amount is number => amount !== null);
-  const when = dateTimeFormat(i18n.language, { timeZone, month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
   if (amounts.length === 0) {
     return (
@@ -84,15 +103,12 @@ export function PriceChart({ history, timeZone }: { history: PriceHistory; timeZ
       <details className={styles.changes}>
         <summary>{t("chart.changes")}</summary>
         <ol>
-          {history.points
-            .slice(-LISTED_CHANGES)
-            .reverse()
-            .map((point) => (
-              <li key={point.at}>
-                <time dateTime={new Date(point.at).toISOString()}>{when.format(point.at)}</time>
-                <span>{point.amount === null ? t("chart.soldOut") : money(point.amount)}</span>
-              </li>
-            ))}
+          {(changes ?? listedChanges(history, timeZone, i18n.language)).map((change) => (
+            <li key={change.at}>
+              <time dateTime={new Date(change.at).toISOString()}>{change.when}</time>
+              <span>{change.amount === null ? t("chart.soldOut") : money(change.amount)}</span>
+            </li>
+          ))}
         </ol>
       </details>
     </figure>

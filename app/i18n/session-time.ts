@@ -1,8 +1,8 @@
 /**
  * A session's time as a page shows it: in the venue's time zone (a show at 20:00 in Tokyo is at
- * 20:00 for everyone), written in the viewer's language. Loaders write the times of the rows
- * they render, so a page reads the same before and after hydration whatever Intl data the
- * browser has; rows the browser adds later (load more) are written here in the browser.
+ * 20:00 for everyone), written in the viewer's language. Loaders write the times of the screens
+ * they render (`writtenSessionTime`), so the page hydrates without building a date formatter
+ * (docs/decisions.md 179); rows the browser adds later (load more) are written here in the browser.
  */
 import { dateTimeFormat } from "@market/calendar/date-format";
 import type { Language } from "@market/context/viewer";
@@ -63,6 +63,12 @@ export function sessionTime(at: number, timeZone: string, language: Language): S
       return part({ weekday: "short", day: "numeric", month: "short", year: "numeric" });
     },
   };
+}
+
+/** Every part written now, as plain data a loader can send. */
+export function writtenSessionTime(at: number, timeZone: string, language: Language): SessionTime {
+  const { iso, weekday, day, month, dayLabel, time, date } = sessionTime(at, timeZone, language);
+  return { iso, weekday, day, month, dayLabel, time, date };
 }
 
 /** A moment such as a sale opening, short: '12 Dec, 10:00 AM'. */

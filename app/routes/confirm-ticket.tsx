@@ -15,7 +15,7 @@ import { ResaleNoticeView } from "~/components/selling-fields";
 import { useFormatMoney } from "~/components/price";
 import { useSeatsText } from "~/components/seat-map";
 import { i18nServer } from "~/i18n/i18n.server";
-import { sessionTime } from "~/i18n/session-time";
+import { writtenSessionTime, type SessionTime } from "~/i18n/session-time";
 import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
 import { listingDetail, listingDetailQuerySchema, type ListingDetail } from "@market/listings/listing-detail";
@@ -52,7 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = await i18nServer.getFixedT(ctx.viewer.language, "buy");
   try {
     const detail = await listingDetail(ctx, query.data);
-    return data({ detail, refusal: null, listingId: query.data.listingId, pageTitle: t("confirm.metaTitle", { title: detail.session.tour.title }) });
+    // Written here, so the page hydrates without a date formatter.
+    const when = writtenSessionTime(detail.session.startsAt, detail.session.timeZone, ctx.viewer.language);
+    return data({ detail: { ...detail, when }, refusal: null, listingId: query.data.listingId, pageTitle: t("confirm.metaTitle", { title: detail.session.tour.title }) });
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
@@ -112,13 +114,12 @@ export default function ConfirmTicketPage() {
   );
 }
 
-function Confirmation({ detail }: { detail: ListingDetail }) {
+function Confirmation({ detail }: { detail: ListingDetail & { when: SessionTime } }) {
   const { t, i18n } = useTranslation(["buy", "selling"]);
   const format = useFormatMoney();
   const seatsText = useSeatsText();
-  const { session, listing, display, trade } = detail;
+  const { session, listing, display, trade, when } = detail;
   const language = i18n.language === "zh-HK" ? "zh-HK" : "en-US";
-  const when = sessionTime(session.startsAt, session.timeZone, language);
   const shown = (amount: number) => format({ amount, currency: display.currency });
   const rows: [string, number][] = [
     [t("confirm.ticketPrice"), display.ticketPrice],

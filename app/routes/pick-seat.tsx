@@ -15,10 +15,10 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { OpenSession, useHrefWith } from "~/components/pick-seat-offer";
-import { PriceChart } from "~/components/price-chart";
+import { listedChanges, PriceChart } from "~/components/price-chart";
 import { SessionAlert } from "~/components/session-alert";
 import { i18nServer } from "~/i18n/i18n.server";
-import { sessionTime } from "~/i18n/session-time";
+import { writtenSessionTime } from "~/i18n/session-time";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import { readForm } from "~/server/form.server";
 import { pickSeatView, queryOf } from "~/server/pick-seat-view.server";
@@ -27,7 +27,6 @@ import { redirectWithToast } from "~/server/toast.server";
 import { sessionAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { loadReference } from "@market/reference";
-import type { Language } from "@market/context/viewer";
 import { displayCurrency, sessionSummary } from "@market/listings/session-offer";
 import styles from "./pick-seat.module.css";
 import type { Route } from "./+types/pick-seat";
@@ -39,8 +38,17 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [view, reference] = await Promise.all([pickSeatView(request, context), loadReference(context.market)]);
-  // The alert's price is in whole units of the viewer's currency (alerts/ticket-alerts.ts).
-  return data({ ...view, alertCurrency: displayCurrency(reference.currencyByCode, context.market.viewer.currency).code });
+  const { language } = context.market.viewer;
+  const { session } = view;
+  return data({
+    ...view,
+    // Written here, so the page hydrates without a date formatter; the dates are the session's zone's.
+    when: writtenSessionTime(session.startsAt, session.timeZone, language),
+    otherSessions: view.otherSessions.map((other) => ({ ...other, when: writtenSessionTime(other.startsAt, session.timeZone, language) })),
+    priceChanges: view.history ? listedChanges(view.history, session.timeZone, language) : null,
+    // The alert's price is in whole units of the viewer's currency (alerts/ticket-alerts.ts).
+    alertCurrency: displayCurrency(reference.currencyByCode, context.market.viewer.currency).code,
+  });
 }
 
 /** The session alert: an email and an optional price; refused fields answer 400 with their errors. */
@@ -58,19 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return i18n.language === "zh-HK" ? "zh-HK" : "en-US";
-}
-
 export default function PickSeatPage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { session, otherSessions, query, choices } = loaded;
+  const { session, otherSessions, query, choices, when } = loaded;
   const { t } = useTranslation("buy");
-  const language = useLanguage();
   const hrefWith = useHrefWith();
-  const when = sessionTime(session.startsAt, session.timeZone, language);
 
   return (
     <div className={styles.page}>
@@ -93,7 +94,7 @@ export default function PickSeatPage() {
             <h3 className={styles.blockTitle}>{t("pickSeat.dates")}</h3>
             <ul className={styles.chips}>
               {otherSessions.map((other) => {
-                const at = sessionTime(other.startsAt, session.timeZone, language);
+                const at = other.when;
                 return (
                   <li key={other.sessionId}>
                     <Link
@@ -113,7 +114,7 @@ export default function PickSeatPage() {
         ) : null}
 
         <section className={styles.block} aria-label={t("pickSeat.priceHistory")}>
-          <PriceChart history={loaded.history} timeZone={session.timeZone} />
+          <PriceChart history={loaded.history} timeZone={session.timeZone} changes={loaded.priceChanges} />
         </section>
 
         <SessionAlert currency={loaded.alertCurrency} lastResult={actionData?.result} />

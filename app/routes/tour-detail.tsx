@@ -14,7 +14,7 @@ import { Poster, posterPreload } from "~/components/poster";
 import { Price } from "~/components/price";
 import { SheetTrigger, useSheet } from "~/components/sheet";
 import { AlertSheet } from "~/components/tour-detail/alert-sheet";
-import { lowestOf, PastRow, SessionRow } from "~/components/tour-detail/session-rows";
+import { lowestOf, PastRow, SessionRow, writeTourSession } from "~/components/tour-detail/session-rows";
 import { BellIcon, Guarantee, PinIcon } from "~/components/tour-detail/tour-parts";
 import styles from "~/components/tour-detail/tour-detail.module.css";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { tourDetail, tourDetailQuerySchema } from "@market/catalog/tour-detail";
-import { PriceChart } from "~/components/price-chart";
+import { listedChanges, PriceChart } from "~/components/price-chart";
 import { tourPriceHistory } from "@market/demand/price-history";
 import { tourEvents } from "@market/catalog/event-structured-data";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
@@ -54,9 +54,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A tour without sessions has no history: the chart is left out, the page still shows.
     tourPriceHistory(ctx, tourId).catch(() => null),
   ]);
+  const { language } = ctx.viewer;
   return data({
-    tour,
+    // Every time the page shows is written here, so it hydrates without a date formatter.
+    tour: {
+      ...tour,
+      upcoming: tour.upcoming.map((group) => ({ ...group, sessions: group.sessions.map((session) => writeTourSession(session, language)) })),
+      past: tour.past.map((session) => writeTourSession(session, language)),
+    },
     history,
+    priceChanges: history ? listedChanges(history, ctx.viewer.timeZone, language) : null,
     timeZone: ctx.viewer.timeZone,
     /** schema.org Events of its upcoming sessions, for search engines. */
     events: await tourEvents(ctx, tour, new URL(request.url).origin),
@@ -84,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TourDetailPage() {
-  const { tour, history, timeZone } = useLoaderData<typeof loader>();
+  const { tour, history, priceChanges, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("tour");
   const alert = useSheet("alert");
@@ -140,7 +147,7 @@ export default function TourDetailPage() {
             </h2>
             {upcomingCount > 0 ? <p className={styles.sectionNote}>{t("dates.timesLocal")}</p> : null}
           </div>
-          {history && upcomingCount > 0 ? <PriceChart history={history} timeZone={timeZone} /> : null}
+          {history && upcomingCount > 0 ? <PriceChart history={history} timeZone={timeZone} changes={priceChanges} /> : null}
           {tour.upcoming.length > 0 ? (
             tour.upcoming.map((group) => (
               <div key={group.city.code} className={styles.city}>

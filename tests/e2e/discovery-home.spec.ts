@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, inLanguage, scrollToBottom, runsIn, test } from "./support/fixtures";
 
 const tourCards = 'a[href^="/tourDetail?id="]';
@@ -79,32 +80,55 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("hydrating a page of tour cards", () => {
+/** Counts the Intl date and number formatters the page builds from its first script on. */
+async function countFormatters(page: Page) {
+  await page.addInitScript(() => {
+    const built: string[] = [];
+    (window as unknown as { builtFormatters: string[] }).builtFormatters = built;
+    for (const name of ["DateTimeFormat", "NumberFormat"] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      const Counting = function (...args: unknown[]) {
+        built.push(name);
+        return new Original(...args);
+      };
+      Counting.prototype = Original.prototype;
+      (Intl as unknown as Record<string, unknown>)[name] = Counting;
+    }
+  });
+}
+
+/** Opens `path` and answers the formatters built until it has hydrated. */
+async function formattersBuiltHydrating(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  return page.evaluate(() => (window as unknown as { builtFormatters: string[] }).builtFormatters.splice(0));
+}
+
+test.describe("hydrating without an Intl formatter", () => {
   // The first Intl formatter a page builds loads the browser's date or number data while the page
   // cannot answer a tap; the server already wrote every date and price these pages show.
   for (const path of ["/", "/tourList"]) {
     test(`${path} hydrates its cards without building a date or number formatter, and its dates read as the server wrote them`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const built: string[] = [];
-        (window as unknown as { builtFormatters: string[] }).builtFormatters = built;
-        for (const name of ["DateTimeFormat", "NumberFormat"] as const) {
-          const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
-          const Counting = function (...args: unknown[]) {
-            built.push(name);
-            return new Original(...args);
-          } as unknown as typeof Intl.DateTimeFormat;
-          Counting.prototype = Original.prototype;
-          (Intl as unknown as Record<string, unknown>)[name] = Counting;
-        }
-      });
+      await countFormatters(page);
       const served = await (await page.request.get(path)).text();
-      await page.goto(path);
-      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      expect(await page.evaluate(() => (window as unknown as { builtFormatters: string[] }).builtFormatters)).toEqual([]);
+      expect(await formattersBuiltHydrating(page, path)).toEqual([]);
       // The first card's meta line (dates · city) is the server's text, untouched by hydration.
       const meta = await page.locator(`${tourCards} [class*="_meta_"]`).first().textContent();
       expect(meta).toMatch(/^[A-Z][a-z]{2} \d{1,2}( – [A-Z][a-z]{2} \d{1,2})? · /);
       expect(served).toContain(meta!.replaceAll("&", "&amp;"));
     });
   }
+
+  test("a tour's page, its seats and the ticket confirmation hydrate their session times and price changes without one", async ({ page }) => {
+    await countFormatters(page);
+    expect(await formattersBuiltHydrating(page, "/tourDetail?id=1")).toEqual([]);
+    await expect(page.locator('time[class*="_dateBlock_"]').first()).toHaveText(/^[A-Z][a-z]{2}\d{1,2}$/);
+    await expect(page.getByTestId("price-chart").locator("li time").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2} [AP]M$/);
+    const seats = await page.locator('a[href^="/pick-seat?sessionId="]').first().getAttribute("href");
+    expect(await formattersBuiltHydrating(page, `${seats}&quantity=1`)).toEqual([]);
+    await expect(page.locator("main header time")).toHaveText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4} · \d{1,2}:\d{2} [AP]M$/);
+    const confirm = await page.locator('a[href^="/confirm-ticket?"]').first().getAttribute("href");
+    expect(await formattersBuiltHydrating(page, confirm!)).toEqual([]);
+    await expect(page.locator("main time").first()).toHaveText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4} · \d{1,2}:\d{2} [AP]M$/);
+  });
 });

@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "~/components/price";
-import { sessionTime, shortDateTime } from "~/i18n/session-time";
+import { sessionTime, shortDateTime, writtenSessionTime, type SessionTime } from "~/i18n/session-time";
 import type { TourDetail, TourSession } from "@market/catalog/tour-detail";
 import type { Language } from "@market/context/viewer";
 import styles from "./tour-detail.module.css";
@@ -22,15 +22,29 @@ export function lowestOf(tour: TourDetail) {
   return best;
 }
 
+/** A session with its times written by the loader (absent when the browser must write them). */
+export type WrittenTourSession = TourSession & { written?: { when: SessionTime; saleOpens: string } };
+
+/** The loader's: every time the rows show, written in `language`, so the page hydrates without a date formatter. */
+export function writeTourSession(session: TourSession, language: Language): WrittenTourSession {
+  return {
+    ...session,
+    written: { when: writtenSessionTime(session.startsAt, session.timeZone, language), saleOpens: shortDateTime(session.saleStartsAt, session.timeZone, language) },
+  };
+}
+
+function timesOf(session: WrittenTourSession, language: Language) {
+  return session.written ?? { when: sessionTime(session.startsAt, session.timeZone, language), saleOpens: shortDateTime(session.saleStartsAt, session.timeZone, language) };
+}
+
 function useLanguage(): Language {
   const { i18n } = useTranslation();
   return i18n.language === "zh-HK" ? "zh-HK" : "en-US";
 }
 
-export function SessionRow({ session }: { session: TourSession }) {
+export function SessionRow({ session }: { session: WrittenTourSession }) {
   const { t } = useTranslation("tour");
-  const language = useLanguage();
-  const when = sessionTime(session.startsAt, session.timeZone, language);
+  const { when, saleOpens } = timesOf(session, useLanguage());
   return (
     <div className={styles.session} data-status={session.status}>
       <time className={styles.dateBlock} dateTime={when.iso}>
@@ -59,7 +73,7 @@ export function SessionRow({ session }: { session: TourSession }) {
           <span className={styles.badge}>{t("session.noTickets")}</span>
         ) : session.status === "PENDING" ? (
           <span className={styles.badge} data-tone="soon">
-            {t("session.onSaleOn", { date: shortDateTime(session.saleStartsAt, session.timeZone, language) })}
+            {t("session.onSaleOn", { date: saleOpens })}
           </span>
         ) : session.status === "CANCEL" ? (
           <span className={styles.badge} data-tone="cancelled">
@@ -73,9 +87,9 @@ export function SessionRow({ session }: { session: TourSession }) {
   );
 }
 
-export function PastRow({ session }: { session: TourSession }) {
+export function PastRow({ session }: { session: WrittenTourSession }) {
   const { t } = useTranslation("tour");
-  const when = sessionTime(session.startsAt, session.timeZone, useLanguage());
+  const { when } = timesOf(session, useLanguage());
   return (
     <div className={styles.pastRow}>
       <time dateTime={when.iso}>{when.date}</time>
