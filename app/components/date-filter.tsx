@@ -8,7 +8,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addDays, comparePlainDates, formatPlainDate, isoWeekday, parsePlainDate, type PlainDate } from "@market/calendar/plain-date";
 import { dateTimeFormat } from "@market/calendar/date-format";
@@ -34,6 +34,43 @@ function dateFormat(language: string, options: Intl.DateTimeFormatOptions) {
 
 function utc(date: PlainDate): Date {
   return new Date(Date.UTC(date.year, date.month - 1, date.day));
+}
+
+/** The calendar's words for one month: its title, the weekdays Monday first, each day's name. */
+export interface CalendarText {
+  year: number;
+  /** 1-12. */
+  month: number;
+  title: string;
+  weekdays: string[];
+  days: string[];
+}
+
+/**
+ * A month's calendar words in a language. The loader writes the first month the calendar opens
+ * on, so Explore hydrates without building a date formatter (docs/decisions.md 179); months
+ * stepped to later are written in the browser.
+ */
+export function calendarText(year: number, month: number, language: string): CalendarText {
+  const title = dateFormat(language, { year: "numeric", month: "long" });
+  const weekday = dateFormat(language, { weekday: "narrow" });
+  const day = dateFormat(language, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  const days: string[] = [];
+  for (let date: PlainDate = { year, month, day: 1 }; date.month === month; date = addDays(date, 1)) days.push(day.format(utc(date)));
+  return {
+    year,
+    month,
+    title: title.format(utc({ year, month, day: 1 })),
+    // 1 January 2024 was a Monday.
+    weekdays: Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))),
+    days,
+  };
+}
+
+/** The month the calendar opens on: the chosen range's start, else today's. */
+export function firstCalendarMonth(value: DateFilterValue, today: string): { year: number; month: number } {
+  const first = (value.from ? parsePlainDate(value.from) : undefined) ?? parsePlainDate(today)!;
+  return { year: first.year, month: first.month };
 }
 
 /**
@@ -67,9 +104,11 @@ interface DateFilterProps {
   keep: Record<string, string | number | undefined>;
   /** The server's verdict on a range it refused. */
   lastResult?: SubmissionResult<string[]> | null;
+  /** The words of the month the calendar opens on, written by the loader. */
+  calendar?: CalendarText;
 }
 
-export function DateFilter({ sheet, value, today, action, keep, lastResult }: DateFilterProps) {
+export function DateFilter({ sheet, value, today, action, keep, lastResult, calendar }: DateFilterProps) {
   const { t } = useTranslation("explore");
   const refused = Boolean(lastResult?.error && Object.keys(lastResult.error).length > 0);
   const kept = Object.entries(keep).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== "");
@@ -94,7 +133,7 @@ export function DateFilter({ sheet, value, today, action, keep, lastResult }: Da
           ))}
         </Form>
       </section>
-      <RangeForm value={value} today={today} action={action} hidden={hidden} lastResult={lastResult} />
+      <RangeForm value={value} today={today} action={action} hidden={hidden} lastResult={lastResult} calendar={calendar} />
     </Sheet>
   );
 }
@@ -105,7 +144,8 @@ function RangeForm({
   action,
   hidden,
   lastResult,
-}: Pick<DateFilterProps, "value" | "today" | "action" | "lastResult"> & { hidden: JSX.Element[] }) {
+  calendar,
+}: Pick<DateFilterProps, "value" | "today" | "action" | "lastResult" | "calendar"> & { hidden: JSX.Element[] }) {
   const { t } = useTranslation(["explore", "errors"]);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -126,7 +166,7 @@ function RangeForm({
           <>
             <input type="hidden" name={fields.from.name} value={range.from ?? ""} />
             <input type="hidden" name={fields.to.name} value={range.to ?? range.from ?? ""} />
-            <RangeCalendar today={today} from={range.from} to={range.to} onChange={setRange} />
+            <RangeCalendar today={today} from={range.from} to={range.to} onChange={setRange} written={calendar} />
             <p className={styles.summary} aria-live="polite">
               <RangeSummary from={range.from} to={range.to} />
             </p>
@@ -176,10 +216,11 @@ interface RangeCalendarProps {
   from?: string;
   to?: string;
   onChange: (range: { from?: string; to?: string }) => void;
+  written?: CalendarText;
 }
 
 /** A month of days, Monday first (the presets' ISO weeks); past days cannot be picked. */
-function RangeCalendar({ today, from, to, onChange }: RangeCalendarProps) {
+function RangeCalendar({ today, from, to, onChange, written }: RangeCalendarProps) {
   const { t, i18n } = useTranslation("explore");
   const todayDate = parsePlainDate(today)!;
   const start = from ? parsePlainDate(from) : undefined;
@@ -189,16 +230,7 @@ function RangeCalendar({ today, from, to, onChange }: RangeCalendarProps) {
   const monthIndex = (m: { year: number; month: number }) => m.year * 12 + m.month - 1;
   const offset = monthIndex(month) - monthIndex(todayDate);
 
-  const formats = useMemo(
-    () => ({
-      title: dateFormat(i18n.language, { year: "numeric", month: "long" }),
-      weekday: dateFormat(i18n.language, { weekday: "narrow" }),
-      day: dateFormat(i18n.language, { weekday: "long", day: "numeric", month: "long", year: "numeric" }),
-    }),
-    [i18n.language]
-  );
-  // 1 January 2024 was a Monday.
-  const weekdays = Array.from({ length: 7 }, (_, i) => formats.weekday.format(new Date(Date.UTC(2024, 0, 1 + i))));
+  const text = written && written.year === month.year && written.month === month.month ? written : calendarText(month.year, month.month, i18n.language);
   const first: PlainDate = { year: month.year, month: month.month, day: 1 };
   const lead = isoWeekday(first) - 1;
   const days: PlainDate[] = [];
@@ -223,7 +255,7 @@ function RangeCalendar({ today, from, to, onChange }: RangeCalendarProps) {
           </svg>
         </button>
         <h4 className={styles.monthTitle} aria-live="polite">
-          {formats.title.format(utc(first))}
+          {text.title}
         </h4>
         <button type="button" className={styles.step} onClick={() => move(1)} disabled={offset >= MONTHS_AHEAD} aria-label={t("dates.nextMonth")}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -233,7 +265,7 @@ function RangeCalendar({ today, from, to, onChange }: RangeCalendarProps) {
       </div>
       <div className={styles.grid}>
         <div className={styles.week} aria-hidden="true">
-          {weekdays.map((name, i) => (
+          {text.weekdays.map((name, i) => (
             <span key={i} className={styles.weekday}>
               {name}
             </span>
@@ -256,7 +288,7 @@ function RangeCalendar({ today, from, to, onChange }: RangeCalendarProps) {
                   className={styles.day}
                   disabled={past}
                   aria-pressed={isStart || isEnd}
-                  aria-label={formats.day.format(utc(date))}
+                  aria-label={text.days[date.day - 1]}
                   data-today={comparePlainDates(date, todayDate) === 0 || undefined}
                   onClick={() => pick(date)}
                 >

@@ -71,6 +71,43 @@ export function writtenSessionTime(at: number, timeZone: string, language: Langu
   return { iso, weekday, day, month, dayLabel, time, date };
 }
 
+/** A session row's times: when it starts, and when its sales open (rows say it while pending). */
+export interface SessionTimes {
+  when: SessionTime;
+  saleOpens: string | null;
+}
+
+interface TimedSession {
+  startsAt: number;
+  timeZone: string;
+  saleStartsAt: number | null;
+  /** Written by the loader; absent on rows the browser fetched itself. */
+  written?: SessionTimes;
+}
+
+/** For a loader: the session with its row's times written in `language`. */
+export function withWrittenTimes<T extends TimedSession>(session: T, language: Language): T & { written: SessionTimes } {
+  return {
+    ...session,
+    written: {
+      when: writtenSessionTime(session.startsAt, session.timeZone, language),
+      saleOpens: session.saleStartsAt === null ? null : shortDateTime(session.saleStartsAt, session.timeZone, language),
+    },
+  };
+}
+
+/** A row's times: the loader's, else written here, each part when read. */
+export function sessionTimesOf(session: TimedSession, language: Language): SessionTimes {
+  if (session.written) return session.written;
+  const { startsAt, timeZone, saleStartsAt } = session;
+  return {
+    when: sessionTime(startsAt, timeZone, language),
+    get saleOpens() {
+      return saleStartsAt === null ? null : shortDateTime(saleStartsAt, timeZone, language);
+    },
+  };
+}
+
 /** A moment such as a sale opening, short: '12 Dec, 10:00 AM'. */
 export function shortDateTime(at: number, timeZone: string, language: Language): string {
   return format(language, timeZone, { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }).format(at);

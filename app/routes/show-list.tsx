@@ -9,7 +9,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, Link, useLoaderData, useNavigation } from "react-router";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { DateFilter, formatDateRange, useDateFilterLabel } from "~/components/date-filter";
+import { calendarText, DateFilter, firstCalendarMonth, formatDateRange, useDateFilterLabel } from "~/components/date-filter";
+import { withWrittenTimes } from "~/i18n/session-time";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
@@ -58,12 +59,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [list, filters, t] = await Promise.all([listShows(ctx, query), showListFilters(ctx), i18nServer.getFixedT(ctx.viewer.language, "explore")]);
     const dates = { preset: query.preset, from: query.from, to: query.to };
+    const { language } = ctx.viewer;
+    const today = formatPlainDate(zonedDate(ctx.now(), ctx.viewer.timeZone));
+    const opensOn = firstCalendarMonth(dates, today);
     return data({
-      list,
+      // The rows' times and the calendar's first month written here, so the page hydrates without a date formatter.
+      list: { ...list, list: list.list.map((item) => withWrittenTimes(item, language)) },
+      calendar: calendarText(opensOn.year, opensOn.month, language),
       filters,
       query: { categoryId: query.categoryId, cityCode: query.cityCode, ...dates },
       dateLabelRange: formatDateRange(dates, ctx.viewer.language),
-      today: formatPlainDate(zonedDate(ctx.now(), ctx.viewer.timeZone)),
+      today,
       viewerLocation: ctx.viewer.location,
       dateResult,
       pageTitle: t("metaTitle"),
@@ -80,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Explore() {
-  const { list, filters, query, dateLabelRange, today, viewerLocation, dateResult } = useLoaderData<typeof loader>();
+  const { list, calendar, filters, query, dateLabelRange, today, viewerLocation, dateResult } = useLoaderData<typeof loader>();
   const { t } = useTranslation("explore");
   const navigation = useNavigation();
   const dates = useSheet("dates");
@@ -187,7 +193,7 @@ export default function Explore() {
         )}
       </section>
 
-      <DateFilter sheet={dates} value={query} today={today} action={PATH} keep={filterKeep} lastResult={dateResult} />
+      <DateFilter sheet={dates} value={query} today={today} action={PATH} keep={filterKeep} lastResult={dateResult} calendar={calendar} />
 
       <Sheet sheet={where} title={t("where.title")} description={t("where.description")}>
         <WhereOptions

@@ -14,7 +14,8 @@ import { Poster, posterPreload } from "~/components/poster";
 import { Price } from "~/components/price";
 import { SheetTrigger, useSheet } from "~/components/sheet";
 import { AlertSheet } from "~/components/tour-detail/alert-sheet";
-import { lowestOf, PastRow, SessionRow, writeTourSession } from "~/components/tour-detail/session-rows";
+import { lowestOf, PastRow, SessionRow } from "~/components/tour-detail/session-rows";
+import { withWrittenTimes } from "~/i18n/session-time";
 import { BellIcon, Guarantee, PinIcon } from "~/components/tour-detail/tour-parts";
 import styles from "~/components/tour-detail/tour-detail.module.css";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -59,8 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Every time the page shows is written here, so it hydrates without a date formatter.
     tour: {
       ...tour,
-      upcoming: tour.upcoming.map((group) => ({ ...group, sessions: group.sessions.map((session) => writeTourSession(session, language)) })),
-      past: tour.past.map((session) => writeTourSession(session, language)),
+      upcoming: tour.upcoming.map((group) => ({ ...group, sessions: group.sessions.map((session) => withWrittenTimes(session, language)) })),
+      past: tour.past.map((session) => withWrittenTimes(session, language)),
     },
     history,
     priceChanges: history ? listedChanges(history, ctx.viewer.timeZone, language) : null,

@@ -119,6 +119,15 @@ test.describe("hydrating without an Intl formatter", () => {
     });
   }
 
+  test("Explore hydrates its rows and its date filter's calendar without one", async ({ page }) => {
+    await countFormatters(page);
+    expect(await formattersBuiltHydrating(page, "/show-list")).toEqual([]);
+    await expect(page.locator("main ol time").first()).toHaveText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}·\d{1,2}:\d{2} [AP]M$/);
+    // The calendar drawn once hydrated is the loader's month, words and all.
+    await expect(page.locator("#sheet-dates h4")).toHaveText(/^[A-Z][a-z]+ 20\d\d$/);
+    expect(await page.evaluate(() => (window as unknown as { builtFormatters: string[] }).builtFormatters)).toEqual([]);
+  });
+
   test("a tour's page, its seats and the ticket confirmation hydrate their session times and price changes without one", async ({ page }) => {
     await countFormatters(page);
     expect(await formattersBuiltHydrating(page, "/tourDetail?id=1")).toEqual([]);

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Poster } from "~/components/poster";
 import { Price } from "~/components/price";
 import { tourHref } from "~/components/tour-card";
-import { sessionTime, shortDateTime } from "~/i18n/session-time";
+import { sessionTimesOf, type SessionTimes } from "~/i18n/session-time";
 import type { ShowListItem } from "@market/catalog/show-list";
 import type { Language } from "@market/context/viewer";
 import styles from "./explore.module.css";
@@ -28,10 +28,10 @@ export function sessionHref(item: Pick<ShowListItem, "sessionId" | "tourId" | "s
 }
 
 /** One session; its city is said only when the list spans more than one. */
-export function SessionRow({ item, eager, showCity }: { item: ShowListItem; eager: boolean; showCity: boolean }) {
+export function SessionRow({ item, eager, showCity }: { item: ShowListItem & { written?: SessionTimes }; eager: boolean; showCity: boolean }) {
   const { t, i18n } = useTranslation("explore");
   const language = (i18n.language === "zh-HK" ? "zh-HK" : "en-US") as Language;
-  const when = sessionTime(item.startsAt, item.timeZone, language);
+  const { when, saleOpens } = sessionTimesOf(item, language);
   return (
     <Link to={sessionHref(item)} prefetch="intent" className={styles.row} data-status={item.status}>
       <span className={styles.thumb}>
@@ -52,7 +52,7 @@ export function SessionRow({ item, eager, showCity }: { item: ShowListItem; eage
             </span>
           ) : item.status === "PENDING" ? (
             <span className={styles.badge} data-tone="soon">
-              {t("status.onSaleOn", { date: shortDateTime(item.saleStartsAt, item.timeZone, language) })}
+              {t("status.onSaleOn", { date: saleOpens })}
             </span>
           ) : item.lowestPrice ? (
             <Price

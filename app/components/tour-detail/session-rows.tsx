@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "~/components/price";
-import { sessionTime, shortDateTime, writtenSessionTime, type SessionTime } from "~/i18n/session-time";
+import { sessionTimesOf, type SessionTimes } from "~/i18n/session-time";
 import type { TourDetail, TourSession } from "@market/catalog/tour-detail";
 import type { Language } from "@market/context/viewer";
 import styles from "./tour-detail.module.css";
@@ -22,29 +22,14 @@ export function lowestOf(tour: TourDetail) {
   return best;
 }
 
-/** A session with its times written by the loader (absent when the browser must write them). */
-export type WrittenTourSession = TourSession & { written?: { when: SessionTime; saleOpens: string } };
-
-/** The loader's: every time the rows show, written in `language`, so the page hydrates without a date formatter. */
-export function writeTourSession(session: TourSession, language: Language): WrittenTourSession {
-  return {
-    ...session,
-    written: { when: writtenSessionTime(session.startsAt, session.timeZone, language), saleOpens: shortDateTime(session.saleStartsAt, session.timeZone, language) },
-  };
-}
-
-function timesOf(session: WrittenTourSession, language: Language) {
-  return session.written ?? { when: sessionTime(session.startsAt, session.timeZone, language), saleOpens: shortDateTime(session.saleStartsAt, session.timeZone, language) };
-}
-
 function useLanguage(): Language {
   const { i18n } = useTranslation();
   return i18n.language === "zh-HK" ? "zh-HK" : "en-US";
 }
 
-export function SessionRow({ session }: { session: WrittenTourSession }) {
+export function SessionRow({ session }: { session: TourSession & { written?: SessionTimes } }) {
   const { t } = useTranslation("tour");
-  const { when, saleOpens } = timesOf(session, useLanguage());
+  const { when, saleOpens } = sessionTimesOf(session, useLanguage());
   return (
     <div className={styles.session} data-status={session.status}>
       <time className={styles.dateBlock} dateTime={when.iso}>
@@ -87,9 +72,9 @@ export function SessionRow({ session }: { session: WrittenTourSession }) {
   );
 }
 
-export function PastRow({ session }: { session: WrittenTourSession }) {
+export function PastRow({ session }: { session: TourSession & { written?: SessionTimes } }) {
   const { t } = useTranslation("tour");
-  const { when } = timesOf(session, useLanguage());
+  const { when } = sessionTimesOf(session, useLanguage());
   return (
     <div className={styles.pastRow}>
       <time dateTime={when.iso}>{when.date}</time>
