@@ -59,7 +59,8 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timer));
+  // A reader that goes away (a closed tab) aborts the render; allReady then rejects with its reason.
+  body.allReady.then(() => clearTimeout(timer), () => clearTimeout(timer));
 
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 

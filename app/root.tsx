@@ -1,10 +1,11 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, type LinksFunction, type LoaderFunctionArgs, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { useNonce } from "~/components/nonce";
 import { RouteStyles } from "~/components/route-styles";
+import { PageScripts } from "~/components/page-scripts";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { ConnectionStatus } from "~/components/connection-status";
@@ -109,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* In the layout, so it stays while an error view replaces the page (a tap offline). */}
         <ConnectionStatus />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -32,7 +32,6 @@ import { purgeOldAnalytics } from "./market/analytics";
 import { partnerApiRequest } from "./api/partner-door";
 import { appLinkFile } from "./web/app-links";
 import { forgetKeptPages, keptPage, mayKeepPage, pageKey } from "./web/page-cache";
-import { scriptsAtLowPriority } from "./web/script-priority";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
 
@@ -85,10 +84,8 @@ async function renderPage(request: Request, context: AppLoadContext): Promise<Re
   const robots = robotsTag(url);
   if (robots) headers.set("X-Robots-Tag", robots);
   const answered = new Response(page.body, { status: page.status, statusText: page.statusText, headers });
-  if (!headers.get("content-type")?.startsWith("text/html")) return answered;
   const addressLanguage = languageFromAddress(url);
-  const prioritised = scriptsAtLowPriority(answered);
-  return addressLanguage ? keepLanguageOnLinks(prioritised, addressLanguage) : prioritised;
+  return addressLanguage && headers.get("content-type")?.startsWith("text/html") ? keepLanguageOnLinks(answered, addressLanguage) : answered;
 }
 
 export default {
