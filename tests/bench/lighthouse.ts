@@ -41,6 +41,8 @@ export interface LighthouseFigures {
   /** The LCP element (tag and class, or its text) and how long its resource waited to be requested. */
   lcpElement: string | null;
   lcpLoadDelayMs: number | null;
+  /** Lighthouse's measure of the host's CPU speed in that run (higher is faster; its simulation assumes a fast desktop). */
+  benchmarkIndex: number | null;
   error?: string;
 }
 
@@ -93,6 +95,7 @@ type Lhr = {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: AuditItem[]; overallSavingsMs?: number; overallSavingsBytes?: number } }>;
   runtimeError?: { message: string };
+  environment?: { benchmarkIndex?: number };
 };
 
 /** The LCP element's label and its "Load Delay" phase: a late-discovered image shows here. */
@@ -119,6 +122,7 @@ function figuresOf(lhr: Lhr) {
     renderBlockingMs: lhr.audits["render-blocking-resources"]?.details?.overallSavingsMs ?? 0,
     unusedCssBytes: lhr.audits["unused-css-rules"]?.details?.overallSavingsBytes ?? 0,
     ...lcpOf(lhr),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
   };
 }
 
@@ -135,6 +139,7 @@ const NO_FIGURES = {
   unusedCssBytes: null,
   lcpElement: null,
   lcpLoadDelayMs: null,
+  benchmarkIndex: null,
 } as const;
 
 /** Audits each page `runs` times in one Chromium and keeps the median run by performance score. */
@@ -151,7 +156,8 @@ export async function lighthouseFigures(origin: string, pages: LighthousePage[],
     for (const page of pages) {
       const samples: ReturnType<typeof figuresOf>[] = [];
       let error: string | undefined;
-      for (let run = 0; run < runs; run++) {
+      // Lighthouse now and then loses a run's trace (NO_NAVSTART): two more attempts make up for it.
+      for (let attempt = 0; samples.length < runs && attempt < runs + 2; attempt++) {
         try {
           const answer = await lighthouse(`${origin}${page.path}`, {
             port: chrome.port,
@@ -176,7 +182,7 @@ export async function lighthouseFigures(origin: string, pages: LighthousePage[],
       // The median run by performance score, so its figures belong together.
       const middle = median(samples.map((sample) => sample.performance ?? 0));
       const chosen = samples.find((sample) => (sample.performance ?? 0) === middle) ?? samples[0];
-      results.push({ name: page.name, path: page.path, runs: samples.length, ...chosen, error });
+      results.push({ name: page.name, path: page.path, runs: samples.length, ...chosen, error: samples.length < runs ? error : undefined });
     }
   } finally {
     chrome.kill();
@@ -215,6 +221,8 @@ export function lighthouseReport(figures: LighthouseFigures[], runs: number): st
   for (const row of figures) {
     if (row.lcpElement) out.push(`  ${row.name}: ${row.lcpElement}${row.lcpLoadDelayMs === null ? "" : ` (load delay ${row.lcpLoadDelayMs.toFixed(0)} ms)`}`);
   }
+  const indexes = figures.map((row) => row.benchmarkIndex).filter((index): index is number => index !== null);
+  if (indexes.length > 0) out.push("", `  host CPU: Lighthouse benchmark index ${Math.min(...indexes).toFixed(0)}-${Math.max(...indexes).toFixed(0)} over the reported runs (its 4× slowdown assumes a fast desktop host).`);
   const failed = figures.filter((row) => row.error);
   if (failed.length > 0) out.push("", ...failed.map((row) => `  ${row.name}: ${row.runs < runs ? "a run failed: " : ""}${row.error}`));
   return out;

@@ -108,18 +108,31 @@ function allowedCpus(): number[] | null {
   });
 }
 
+/** Sets the cores this process and its threads (and what it starts from then on) may run on. */
+function setAffinity(cpus: number[]): boolean {
+  return spawnSync("taskset", ["-a", "-p", "-c", cpus.join(","), String(process.pid)], { stdio: "ignore" }).status === 0;
+}
+
+interface Pinning {
+  /** The server's core, or null when unpinned. */
+  serverCpu: number | null;
+  /** Every core this process was allowed at the start, or null when unknown. */
+  allCpus: number[] | null;
+  note: string;
+}
+
 /**
  * Two cores or more: the server gets the last one and this process (the load generator) the
- * rest, so neither measures the other's work. Returns the server's core, or null when unpinned.
+ * rest, so neither measures the other's work.
  */
-function pinCores(): { serverCpu: number | null; note: string } {
+function pinCores(): Pinning {
   const allowed = allowedCpus();
-  if (!allowed) return { serverCpu: null, note: "not pinned (taskset unavailable)" };
-  if (allowed.length < 2) return { serverCpu: null, note: `not pinned: only cpu ${allowed.join(",")} is available` };
+  if (!allowed) return { serverCpu: null, allCpus: null, note: "not pinned (taskset unavailable)" };
+  if (allowed.length < 2) return { serverCpu: null, allCpus: allowed, note: `not pinned: only cpu ${allowed.join(",")} is available` };
   const serverCpu = allowed[allowed.length - 1];
-  const loadCpus = allowed.slice(0, -1).join(",");
-  const pinned = spawnSync("taskset", ["-a", "-p", "-c", loadCpus, String(process.pid)], { stdio: "ignore" }).status === 0;
-  return { serverCpu, note: `server on cpu ${serverCpu}, load generator on cpu ${pinned ? loadCpus : "any (pinning failed)"}` };
+  const loadCpus = allowed.slice(0, -1);
+  const pinned = setAffinity(loadCpus);
+  return { serverCpu, allCpus: allowed, note: `server on cpu ${serverCpu}, load generator on cpu ${pinned ? loadCpus.join(",") : "any (pinning failed)"}` };
 }
 
 /** How many baseline cards make a page of `bytes`: two sizes measured, a line through them. */
@@ -257,7 +270,18 @@ async function bench(run: Run): Promise<void> {
     progress(`lighthouse (${settings.lighthouseRuns} run(s) per page)`);
     const journey = await journeyPages(server.url, server.tourId);
     if (journey.note) notes.push(journey.note);
-    run.lighthouse = await lighthouseFigures(server.url, journey.pages, journey.cookie, settings.lighthouseRuns);
+    // Chromium on every core, the server's too (it only answers one page's requests at a time):
+    // Lighthouse multiplies the main thread's observed tasks by four, assuming a host whose other
+    // processes (browser, GPU, network) do not take turns with it. Squeezed onto the one core the
+    // load generator keeps on a two-core machine, every task's wall time grew with theirs and
+    // blocking time tripled (docs/decisions.md 180).
+    const widened = pinning.allCpus !== null && pinning.serverCpu !== null && setAffinity(pinning.allCpus);
+    if (widened) notes.push(`Lighthouse: Chromium on cpu ${pinning.allCpus!.join(",")}`);
+    try {
+      run.lighthouse = await lighthouseFigures(server.url, journey.pages, journey.cookie, settings.lighthouseRuns);
+    } finally {
+      if (widened) setAffinity(pinning.allCpus!.filter((cpu) => cpu !== pinning.serverCpu));
+    }
   }
 
   // After the SSR figures, so the orders it places change none of them.
