@@ -116,8 +116,9 @@ function setAffinity(cpus: number[]): boolean {
 interface Pinning {
   /** The server's core, or null when unpinned. */
   serverCpu: number | null;
-  /** Every core this process was allowed at the start, or null when unknown. */
+  /** Every core this process was allowed at the start, and the load generator's share of them (null when unpinned). */
   allCpus: number[] | null;
+  loadCpus: number[] | null;
   note: string;
 }
 
@@ -127,12 +128,17 @@ interface Pinning {
  */
 function pinCores(): Pinning {
   const allowed = allowedCpus();
-  if (!allowed) return { serverCpu: null, allCpus: null, note: "not pinned (taskset unavailable)" };
-  if (allowed.length < 2) return { serverCpu: null, allCpus: allowed, note: `not pinned: only cpu ${allowed.join(",")} is available` };
+  if (!allowed) return { serverCpu: null, allCpus: null, loadCpus: null, note: "not pinned (taskset unavailable)" };
+  if (allowed.length < 2) return { serverCpu: null, allCpus: allowed, loadCpus: null, note: `not pinned: only cpu ${allowed.join(",")} is available` };
   const serverCpu = allowed[allowed.length - 1];
   const loadCpus = allowed.slice(0, -1);
   const pinned = setAffinity(loadCpus);
-  return { serverCpu, allCpus: allowed, note: `server on cpu ${serverCpu}, load generator on cpu ${pinned ? loadCpus.join(",") : "any (pinning failed)"}` };
+  return {
+    serverCpu,
+    allCpus: allowed,
+    loadCpus: pinned ? loadCpus : null,
+    note: `server on cpu ${serverCpu}, load generator on cpu ${pinned ? loadCpus.join(",") : "any (pinning failed)"}`,
+  };
 }
 
 /** How many baseline cards make a page of `bytes`: two sizes measured, a line through them. */
@@ -275,12 +281,13 @@ async function bench(run: Run): Promise<void> {
     // processes (browser, GPU, network) do not take turns with it. Squeezed onto the one core the
     // load generator keeps on a two-core machine, every task's wall time grew with theirs and
     // blocking time tripled (docs/decisions.md 180).
-    const widened = pinning.allCpus !== null && pinning.serverCpu !== null && setAffinity(pinning.allCpus);
-    if (widened) notes.push(`Lighthouse: Chromium on cpu ${pinning.allCpus!.join(",")}`);
+    const { allCpus, loadCpus } = pinning;
+    const widened = allCpus !== null && loadCpus !== null && setAffinity(allCpus);
+    if (widened) notes.push(`Lighthouse: Chromium on cpu ${allCpus.join(",")}`);
     try {
       run.lighthouse = await lighthouseFigures(server.url, journey.pages, journey.cookie, settings.lighthouseRuns);
     } finally {
-      if (widened) setAffinity(pinning.allCpus!.filter((cpu) => cpu !== pinning.serverCpu));
+      if (widened) setAffinity(loadCpus);
     }
   }
 
