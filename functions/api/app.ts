@@ -35,13 +35,6 @@ import { registerSellingRoutes } from "./routes/selling";
 
 export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
-/** Paths the API answers; every other path belongs to the web app. */
-const API_PREFIXES = ["/pub/", "/user/", "/configs/", "/support/v1/", "/provider/v1/"];
-
-export function isApiPath(pathname: string): boolean {
-  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
-}
-
 /** Routes whose own read checks the caller's session, sparing a D1 round trip (docs/decisions.md 172). */
 const SESSION_CHECKED_BY_ROUTE = new Set(["POST /user/order/v1/create"]);
 

@@ -7,9 +7,7 @@
  * records its partner channel.
  */
 import { EMBEDDED_CHANNELS } from "../market/accounts/schemas";
-import { isApiPath } from "./app";
-
-export const PARTNER_PREFIX = "/mtl_overseasapi/mts";
+import { isApiPath, PARTNER_PREFIX } from "./paths";
 
 /** The request as the API door should see it, or null when it is not for the partner door. */
 export function partnerApiRequest(request: Request): Request | null {
