@@ -139,19 +139,29 @@ function cacheControlFor(request: Request, response: Response, pathname: string)
 }
 
 /**
+ * What secureResponse sets alike on every answer to a kind of host, written once: the Worker
+ * answers every API call and page, so these strings were otherwise built anew each time.
+ */
+const FIXED_HEADERS = {
+  local: { base: Object.entries(baseSecurityHeaders(true)), policyWithoutNonce: contentSecurityPolicy(null, true) },
+  deployed: { base: Object.entries(baseSecurityHeaders(false)), policyWithoutNonce: contentSecurityPolicy(null, false) },
+};
+
+/**
  * The response with every safe header set. Headers are copied onto a new Response because a
  * response from fetch, the cache or the assets binding has immutable headers.
  */
 export function secureResponse(response: Response, facts: ResponseFacts): Response {
   const url = new URL(facts.request.url);
-  const local = isLocalHost(url.host);
+  const fixed = isLocalHost(url.host) ? FIXED_HEADERS.local : FIXED_HEADERS.deployed;
   const secured = new Response(response.body, response);
   const headers = secured.headers;
-  for (const [name, value] of Object.entries(baseSecurityHeaders(local))) headers.set(name, value);
+  for (const [name, value] of fixed.base) headers.set(name, value);
   // A file that sets its own, stricter policy (a sandboxed SVG) keeps it.
   // Only an HTML page has inline scripts to allow; anything else gets the policy without a nonce.
   const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
-  if (!response.headers.has("content-security-policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(html ? facts.nonce : null, local));
+  const policy = html && facts.nonce ? contentSecurityPolicy(facts.nonce, fixed === FIXED_HEADERS.local) : fixed.policyWithoutNonce;
+  if (!response.headers.has("content-security-policy")) headers.set("Content-Security-Policy", policy);
   headers.set("Cache-Control", cacheControlFor(facts.request, response, url.pathname));
   return secured;
 }
