@@ -8,7 +8,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addDays, comparePlainDates, formatPlainDate, isoWeekday, parsePlainDate, type PlainDate } from "@market/calendar/plain-date";
 import { dateTimeFormat } from "@market/calendar/date-format";
@@ -230,7 +230,11 @@ function RangeCalendar({ today, from, to, onChange, written }: RangeCalendarProp
   const monthIndex = (m: { year: number; month: number }) => m.year * 12 + m.month - 1;
   const offset = monthIndex(month) - monthIndex(todayDate);
 
-  const text = written && written.year === month.year && written.month === month.month ? written : calendarText(month.year, month.month, i18n.language);
+  // The loader wrote the month the calendar opens on; another month is written here once per step, not per render.
+  const text = useMemo(
+    () => (written && written.year === month.year && written.month === month.month ? written : calendarText(month.year, month.month, i18n.language)),
+    [written, month.year, month.month, i18n.language],
+  );
   const first: PlainDate = { year: month.year, month: month.month, day: 1 };
   const lead = isoWeekday(first) - 1;
   const days: PlainDate[] = [];
