@@ -153,14 +153,15 @@ const FIXED_HEADERS = {
  */
 export function secureResponse(response: Response, facts: ResponseFacts): Response {
   const url = new URL(facts.request.url);
-  const fixed = isLocalHost(url.host) ? FIXED_HEADERS.local : FIXED_HEADERS.deployed;
+  const local = isLocalHost(url.host);
+  const fixed = local ? FIXED_HEADERS.local : FIXED_HEADERS.deployed;
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   for (const [name, value] of fixed.base) headers.set(name, value);
   // A file that sets its own, stricter policy (a sandboxed SVG) keeps it.
   // Only an HTML page has inline scripts to allow; anything else gets the policy without a nonce.
   const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
-  const policy = html && facts.nonce ? contentSecurityPolicy(facts.nonce, fixed === FIXED_HEADERS.local) : fixed.policyWithoutNonce;
+  const policy = html && facts.nonce ? contentSecurityPolicy(facts.nonce, local) : fixed.policyWithoutNonce;
   if (!response.headers.has("content-security-policy")) headers.set("Content-Security-Policy", policy);
   headers.set("Cache-Control", cacheControlFor(facts.request, response, url.pathname));
   return secured;

@@ -366,6 +366,11 @@ function table(rows: Row[]): string {
   return [format(header), widths.map((width) => "─".repeat(width)).join("  "), ...lines.map(format)].join("\n");
 }
 
+/** The run's temporary folders: the work folder and, when apart from it, the database's. */
+function removeFolders(run: Run): void {
+  for (const dir of [run.workDir, run.stateRoot]) if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0];
   const run: Run = { rows: [], notes: [] };
@@ -373,7 +378,7 @@ async function main(): Promise<void> {
   // Interrupted: no figures, but no server or temporary folder left behind either.
   process.once("SIGINT", () => {
     void (run.server?.stop() ?? Promise.resolve()).finally(() => {
-      for (const dir of [run.workDir, run.stateRoot]) if (dir) rmSync(dir, { recursive: true, force: true });
+      removeFolders(run);
       process.exit(130);
     });
   });
@@ -388,7 +393,7 @@ async function main(): Promise<void> {
       serverLog = run.server.log();
       await run.server.stop();
     }
-    for (const dir of [run.workDir, run.stateRoot]) if (dir) rmSync(dir, { recursive: true, force: true });
+    removeFolders(run);
   }
 
   const totalSeconds = (Date.now() - started) / 1000;
