@@ -182,7 +182,7 @@ function Rail({ title, seeAll, tours, showCategory = true }: { title: string; se
       </div>
       <ul className={styles.rail}>
         {tours.map((tour) => (
-          <li key={tour.id}>
+          <li key={tour.id} className={styles.railItem}>
             <TourCard tour={tour} layout="row" showCategory={showCategory} />
           </li>
         ))}

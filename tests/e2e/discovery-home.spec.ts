@@ -31,6 +31,27 @@ for (const language of ["en-US", "zh-HK"] as const) {
 }
 
 test.describe("loading more as the buyer scrolls", () => {
+  test("a rail's cards below the first screen fetch their posters only as the buyer nears them", async ({ page }) => {
+    // Each poster is an SVG document whose text the browser lays out and paints on the first
+    // screen's main thread, in view or not; home waits for a card to near the screen. (Without
+    // JavaScript the browser loads every image at once: lazy loading needs scripting.)
+    const posters: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/media/poster/")) posters.push(url.pathname + url.search);
+    });
+    await page.goto("/");
+    const musicals = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Musicals" }) });
+    const first = musicals.locator(tourCards).first().locator("img");
+    await page.waitForLoadState("networkidle");
+    const poster = await first.getAttribute("src");
+    expect(poster).toMatch(/^\/media\/poster\/\d+\.svg\?/);
+    expect(posters).not.toContain(poster);
+    await musicals.evaluate((floor) => floor.scrollIntoView({ block: "center" }));
+    await expect.poll(() => posters).toContain(poster);
+    await expect(first).toBeInViewport();
+  });
+
   test("scrolling to the end of Top Picks on home loads the next page in place", async ({ page }) => {
     await page.goto("/");
     const topPicks = page.getByRole("region", { name: "Top Picks" });
