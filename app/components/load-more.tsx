@@ -28,18 +28,30 @@ interface LoadMoreOptions<T> {
   pageOf?: (data: unknown) => Page<T>;
 }
 
+/**
+ * The pages of a list shown so far, from the server's first one; new server data (another filter
+ * or tab, a revalidation) starts the list again, and `onRestart` with it. Adjusted while
+ * rendering, not in an effect: an effect would render the whole list a second time right after
+ * hydration, in one task the buyer's first tap waits behind.
+ */
+export function usePagesFrom<T>(first: Page<T>, onRestart?: () => void) {
+  const [pages, setPages] = useState<Page<T>[]>([first]);
+  const [grownFrom, setGrownFrom] = useState(first);
+  if (grownFrom !== first) {
+    setGrownFrom(first);
+    setPages([first]);
+    onRestart?.();
+  }
+  return [pages, setPages] as const;
+}
+
 export function useLoadMore<T>({ first, apiUrl, pageHref, pageOf }: LoadMoreOptions<T>) {
   const root = useRootData();
-  const [pages, setPages] = useState<Page<T>[]>([first]);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const [pages, setPages] = usePagesFrom(first, () => setState("idle"));
   const inFlight = useRef<AbortController | null>(null);
-
-  // New server data (another filter, a revalidation) starts the list again.
-  useEffect(() => {
-    inFlight.current?.abort();
-    setPages([first]);
-    setState("idle");
-  }, [first]);
+  // A page still loading for the old data is dropped.
+  useEffect(() => () => inFlight.current?.abort(), [first]);
 
   const last = pages[pages.length - 1]!;
 

@@ -115,9 +115,7 @@ function VenueDrawing({ map, selected, sectionHref }: { map: SeatMapData; select
   const format = useFormatMoney();
   const hatchId = `hatch-${useId().replace(/:/g, "")}`;
   const [zoom, setZoom] = useState(0);
-  const [hydrated, setHydrated] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
-  useEffect(() => setHydrated(true), []);
   const selectedSection = map.sections.find((section) => section.code === selected) ?? null;
   // Magnifying centres on the chosen section when there is one, else on the middle of the map.
   const originX = selectedSection ? (selectedSection.labelX / map.width) * 100 : 50;
@@ -175,16 +173,29 @@ function VenueDrawing({ map, selected, sectionHref }: { map: SeatMapData; select
       <p id={twinId} className="visually-hidden">
         {t("seatMap.twin")}
       </p>
-      {hydrated ? (
-        <div className={styles.zoom}>
-          <button type="button" onClick={() => setZoom((step) => Math.min(step + 1, ZOOM_STEPS.length - 1))} aria-label={t("seatMap.zoomIn")} disabled={zoom === ZOOM_STEPS.length - 1}>
-            +
-          </button>
-          <button type="button" onClick={() => setZoom((step) => Math.max(step - 1, 0))} aria-label={t("seatMap.zoomOut")} disabled={zoom === 0}>
-            −
-          </button>
-        </div>
-      ) : null}
+      <ZoomButtons zoom={zoom} setZoom={setZoom} />
+    </div>
+  );
+}
+
+/**
+ * Magnifying needs JavaScript, so the buttons appear once the page is hydrated. They hold that
+ * state themselves: held by the drawing, it drew every section a second time right after
+ * hydration, in one task the buyer's first tap waited behind.
+ */
+function ZoomButtons({ zoom, setZoom }: { zoom: number; setZoom: (change: (step: number) => number) => void }) {
+  const { t } = useTranslation("buy");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <div className={styles.zoom}>
+      <button type="button" onClick={() => setZoom((step) => Math.min(step + 1, ZOOM_STEPS.length - 1))} aria-label={t("seatMap.zoomIn")} disabled={zoom === ZOOM_STEPS.length - 1}>
+        +
+      </button>
+      <button type="button" onClick={() => setZoom((step) => Math.max(step - 1, 0))} aria-label={t("seatMap.zoomOut")} disabled={zoom === 0}>
+        −
+      </button>
     </div>
   );
 }

@@ -90,13 +90,16 @@ export function Sheet({ sheet, title, description, open: forced = false, childre
   const location = useLocation();
   const navigate = useNavigate();
   const titleId = useId();
-  const [hydrated, setHydrated] = useState(false);
   const routeOpen = sheet.open || forced;
+  // Before hydration (and always without JavaScript) an open sheet is a plain fixed panel: a
+  // <dialog> can only be modal through script. Only a sheet drawn open that way changes once
+  // hydrated; a closed one is the same <dialog> before and after, so it is not drawn again.
+  const [asPanel, setAsPanel] = useState(routeOpen);
   // The address at the moment the dialog closes decides whether closing navigates.
   const latest = useRef(sheet);
   latest.current = sheet;
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => setAsPanel(false), []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -110,7 +113,7 @@ export function Sheet({ sheet, title, description, open: forced = false, childre
       dialog.close();
     }
     // A navigation (location.key) closes a sheet the buyer opened in place.
-  }, [routeOpen, location.key, hydrated]);
+  }, [routeOpen, location.key, asPanel]);
 
   const onClose = useCallback(() => {
     // Closing a sheet the address opened takes the address back, so a reload does not reopen it.
@@ -151,9 +154,7 @@ export function Sheet({ sheet, title, description, open: forced = false, childre
     </div>
   );
 
-  // Before hydration (and always without JavaScript) an open sheet is a plain fixed panel: a
-  // <dialog> can only be modal through script.
-  if (!hydrated && routeOpen) {
+  if (asPanel && routeOpen) {
     return (
       <div className={styles.static} id={sheet.id} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <Link to={sheet.closeHref} replace preventScrollReset className={styles.scrim} aria-label={t("close")} tabIndex={-1} />

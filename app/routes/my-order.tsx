@@ -10,11 +10,11 @@
  * a link to the next page.
  */
 import { data, Link, useFetcher, useLoaderData } from "react-router";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Countdown } from "~/components/countdown";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { LoadMore } from "~/components/load-more";
+import { LoadMore, usePagesFrom } from "~/components/load-more";
 import { PageHeader } from "~/components/page-header";
 import { Poster } from "~/components/poster";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -60,10 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The pages shown so far: the server's, then each next one from this route's loader. */
 function useOrderPages(first: Page<OrderCard>, tab: MyOrderSection) {
   const fetcher = useFetcher<typeof loader>();
-  const [pages, setPages] = useState([first]);
-
-  // New server data (another tab, a revalidation) starts the list again.
-  useEffect(() => setPages([first]), [first]);
+  const [pages, setPages] = usePagesFrom(first);
 
   useEffect(() => {
     const next = fetcher.data?.list;

@@ -1,0 +1,91 @@
+/**
+ * What hydrating a page costs the buyer's first tap: React takes the server's HTML over in small
+ * slices, but a component that sets its state as it mounts draws itself and everything under it
+ * a second time in one task, right after hydration. These pages' lists and seat map are drawn
+ * again only when the router's state changes (routes discovered, a navigation), never by a
+ * component of theirs settling in.
+ *
+ * React's developer-tools hook (the one React calls on every commit) records, for each commit,
+ * the components drawn again and whether the one that draws <html> was among them: the root
+ * layout is drawn again on every router update and only then.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+interface Commit {
+  /** Components drawn again whose first element lies inside the region. */
+  inRegion: number;
+  /** Whether the layout that draws <html> was drawn again: a router update. */
+  byRouter: boolean;
+}
+
+async function recordCommits(page: Page, region: string) {
+  await page.addInitScript((selector) => {
+    const commits: Commit[] = [];
+    (window as unknown as { commits: Commit[] }).commits = commits;
+    type Fiber = { type: unknown; alternate: Fiber | null; flags: number; child: Fiber | null; sibling: Fiber | null; stateNode: unknown };
+    const PERFORMED_WORK = 1;
+    const firstElement = (fiber: Fiber): Element | null => {
+      for (let at: Fiber | null = fiber; at; at = at.child) if (at.stateNode instanceof Element) return at.stateNode;
+      return null;
+    };
+    // A subtree React skipped keeps the very fiber objects of the commit before, flags and all;
+    // one it drew again is made of their alternates. So a component was drawn in this commit
+    // when its fiber is not one of the last commit's and React ran it (PerformedWork).
+    const lastSeen = new WeakMap<Fiber, number>();
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => undefined,
+      onCommitFiberRoot(_id: number, root: { current: Fiber }) {
+        const index = commits.length;
+        const commit = { inRegion: 0, byRouter: false };
+        const regionElement = document.querySelector(selector);
+        const walk = (start: Fiber | null) => {
+          for (let fiber = start; fiber; fiber = fiber.sibling) {
+            const drawn = lastSeen.get(fiber) !== index - 1 && fiber.alternate !== null && (fiber.flags & PERFORMED_WORK) !== 0;
+            lastSeen.set(fiber, index);
+            // A component of any kind: a function, a forwardRef like <Link>, a memo.
+            if (drawn && fiber.type !== null && typeof fiber.type !== "string") {
+              const element = firstElement(fiber);
+              if (element === document.documentElement) commit.byRouter = true;
+              else if (element && regionElement?.contains(element)) commit.inRegion += 1;
+            }
+            walk(fiber.child);
+          }
+        };
+        walk(root.current.child);
+        commits.push(commit);
+      },
+    };
+  }, region);
+}
+
+/** The first session's seats, as a buyer reaches them from a tour's page. */
+async function pickSeatPath(page: Page): Promise<string> {
+  const tour = await (await page.request.get("/tourDetail?id=1")).text();
+  return `${tour.match(/href="(\/pick-seat\?sessionId=\d+)/)![1]}&quantity=1`;
+}
+
+const PAGES = [
+  { name: "home's Top Picks", path: async () => "/", region: 'section[aria-labelledby="top-picks"]' },
+  { name: "Explore's list", path: async () => "/show-list", region: "main ol" },
+  { name: "pick-seat's seat map", path: pickSeatPath, region: 'svg[role="group"]' },
+];
+
+for (const { name, path, region } of PAGES) {
+  test(`${name} is drawn again after hydration only by the router`, async ({ page }) => {
+    await recordCommits(page, region);
+    await page.goto(await path(page));
+    await expect(page.locator(region)).toBeVisible();
+    // The first commit is hydration itself; give the page's effects and route discovery time to run.
+    await page.waitForLoadState("networkidle");
+    const commits = await page.evaluate(() => (window as unknown as { commits: Commit[] }).commits);
+    expect(commits.length).toBeGreaterThan(0);
+    const drawnAgainByThemselves = commits.filter((commit) => commit.inRegion > 0 && !commit.byRouter);
+    expect(drawnAgainByThemselves).toEqual([]);
+  });
+}
