@@ -6,8 +6,9 @@
  */
 import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { useHydrated } from "./hydrated";
 import { isSignInPath } from "~/platform/navigation-stack";
 import styles from "./account-form.module.css";
 import { FieldFrame, type FieldLook } from "./field/field-frame";
@@ -375,12 +376,6 @@ export function CodeStepForm<Schema extends Record<string, unknown>>({
 /** Carries `redirectTo` on links between the sign-in screens. */
 export function withRedirect(path: string, redirectTo: string | null): string {
   return redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** 'By continuing you agree to…', with both documents it names as links. */

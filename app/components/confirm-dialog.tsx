@@ -22,8 +22,9 @@
  *   </ConfirmDialog>
  */
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { usePanelUntilHydrated } from "./hydrated";
 import styles from "./confirm-dialog.module.css";
 import { keepFocusInside } from "./focus-trap";
 
@@ -86,13 +87,12 @@ export function ConfirmDialog({
   const id = `confirm-${name}`;
   const titleId = useId();
   const messageId = useId();
-  const [hydrated, setHydrated] = useState(false);
+  // Before hydration (and always without JavaScript) an open question is a plain fixed panel.
+  const asPanel = usePanelUntilHydrated(open);
   // The address at the moment the dialog closes decides whether closing navigates.
   const latest = useRef({ open, closeHref });
   latest.current = { open, closeHref };
   const submitting = navigation.state === "submitting" && navigation.formData?.get(CONFIRM_PARAM) === name;
-
-  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -100,7 +100,7 @@ export function ConfirmDialog({
     if (open && !dialog.open) dialog.showModal();
     else if (!open && dialog.open) dialog.close();
     // A navigation (the form's, or any other) closes a question opened in place.
-  }, [open, locationKey, hydrated]);
+  }, [open, locationKey, asPanel]);
 
   const onClose = useCallback(() => {
     // Closing a question the address opened takes the address back, so a reload does not reopen it.
@@ -162,9 +162,7 @@ export function ConfirmDialog({
       >
         {trigger}
       </Link>
-      {/* Before hydration (and always without JavaScript) an open question is a plain fixed
-          panel: a <dialog> can only be modal through script. */}
-      {!hydrated && open ? (
+      {asPanel ? (
         <div className={styles.static} id={id} role="alertdialog" aria-modal="true" {...labelled}>
           <Link to={closeHref} replace preventScrollReset className={styles.scrim} aria-label={t("close")} tabIndex={-1} />
           {body}

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { addDays, comparePlainDates, formatPlainDate, isoWeekday, parsePlainDate, type PlainDate } from "@market/calendar/plain-date";
 import { dateTimeFormat } from "@market/calendar/date-format";
 import { DATE_PRESETS, type DatePreset } from "@market/calendar/date-presets";
+import { useHydrated } from "./hydrated";
 import { actionReply } from "./field/action-reply";
 import { Sheet, type SheetControl } from "./sheet";
 import styles from "./date-filter.module.css";
@@ -147,8 +148,7 @@ function RangeForm({
   calendar,
 }: Pick<DateFilterProps, "value" | "today" | "action" | "lastResult" | "calendar"> & { hidden: JSX.Element[] }) {
   const { t } = useTranslation(["explore", "errors"]);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [range, setRange] = useState<{ from?: string; to?: string }>({ from: value.from, to: value.to });
   useEffect(() => setRange({ from: value.from, to: value.to }), [value.from, value.to]);
 

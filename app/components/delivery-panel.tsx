@@ -17,6 +17,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeliveryEventView, DeliveryState, DeliveryView } from "@market/delivery";
 import type { Language } from "@market/context/viewer";
+import { useHydrated } from "./hydrated";
 import { shortDateTime } from "~/i18n/session-time";
 import { CONFIRM_PARAM, ConfirmDialog } from "./confirm-dialog";
 import styles from "./delivery-panel.module.css";
@@ -226,9 +227,8 @@ export function PhoneLink({ phone, label }: { phone: string; label?: string }) {
 /** A value the buyer may paste elsewhere: selectable in one tap, with a Copy button once scripts run. */
 export function Copyable({ value, testId }: { value: string; testId?: string }) {
   const { t } = useTranslation("delivery");
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (copied === "idle") return;
     const timer = window.setTimeout(() => setCopied("idle"), 2000);

@@ -20,6 +20,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SeatGroup, SeatMap as SeatMapData, ZoomedSection } from "@market/listings/seat-map";
 import type { OfferedListing } from "@market/listings/session-offer";
+import { useHydrated } from "./hydrated";
 import { useFormatMoney } from "~/components/price";
 import styles from "./seat-map.module.css";
 
@@ -185,8 +186,7 @@ function VenueDrawing({ map, selected, sectionHref }: { map: SeatMapData; select
  */
 function ZoomButtons({ zoom, setZoom }: { zoom: number; setZoom: (change: (step: number) => number) => void }) {
   const { t } = useTranslation("buy");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <div className={styles.zoom}>

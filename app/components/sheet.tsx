@@ -16,8 +16,9 @@
  * errors stays in front of the buyer.
  */
 import { Link, useLocation, useNavigate, type LinkProps } from "react-router";
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { usePanelUntilHydrated } from "./hydrated";
 import { keepFocusInside } from "./focus-trap";
 import styles from "./sheet.module.css";
 
@@ -91,15 +92,11 @@ export function Sheet({ sheet, title, description, open: forced = false, childre
   const navigate = useNavigate();
   const titleId = useId();
   const routeOpen = sheet.open || forced;
-  // Before hydration (and always without JavaScript) an open sheet is a plain fixed panel: a
-  // <dialog> can only be modal through script. Only a sheet drawn open that way changes once
-  // hydrated; a closed one is the same <dialog> before and after, so it is not drawn again.
-  const [asPanel, setAsPanel] = useState(routeOpen);
+  // Before hydration (and always without JavaScript) an open sheet is a plain fixed panel.
+  const asPanel = usePanelUntilHydrated(routeOpen);
   // The address at the moment the dialog closes decides whether closing navigates.
   const latest = useRef(sheet);
   latest.current = sheet;
-
-  useEffect(() => setAsPanel(false), []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -154,7 +151,7 @@ export function Sheet({ sheet, title, description, open: forced = false, childre
     </div>
   );
 
-  if (asPanel && routeOpen) {
+  if (asPanel) {
     return (
       <div className={styles.static} id={sheet.id} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <Link to={sheet.closeHref} replace preventScrollReset className={styles.scrim} aria-label={t("close")} tabIndex={-1} />

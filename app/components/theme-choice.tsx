@@ -3,10 +3,10 @@
  * A real form: without JavaScript the buyer picks and saves; with it, picking saves at once and
  * the page redraws in the new theme when the root loader answers again.
  */
-import { useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { useTranslation } from "react-i18next";
 import { THEMES, type Theme } from "@market/preferences/theme";
+import { useHydrated } from "./hydrated";
 import styles from "./theme-choice.module.css";
 
 const SWATCH: Record<Theme, string> = { system: styles.swatchSystem, light: styles.swatchLight, dark: styles.swatchDark };
@@ -14,8 +14,7 @@ const SWATCH: Record<Theme, string> = { system: styles.swatchSystem, light: styl
 export function ThemeChoice({ current, headingId }: { current: Theme; headingId: string }) {
   const { t } = useTranslation("me");
   const submit = useSubmit();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <Form method="post" className={styles.form} preventScrollReset>
       <input type="hidden" name="intent" value="theme" />
