@@ -37,7 +37,7 @@ export default defineConfig({
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
           globalSetup: ["./tests/worker/support/fresh-build.ts"],
-          setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/support/console-guard.ts"],
+          setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/worker/support/ledger-after-each.ts", "./tests/support/console-guard.ts"],
         },
       },
     ],

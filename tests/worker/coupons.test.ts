@@ -214,7 +214,7 @@ test("a coupon reserved on an unpaid order is used until the hold lapses, and re
   expect(await free()).toBe(true);
 
   clock.time = T0;
-  await env.DB.batch([prepare(env.DB, sql`UPDATE orders SET status = 'canceled' WHERE id = ${order.id}`), releaseCoupon(ctx, order.id)]);
+  await env.DB.batch([prepare(env.DB, sql`UPDATE orders SET status = 'canceled', cancel_reason = 'buyer', canceled_at = ${T0} WHERE id = ${order.id}`), releaseCoupon(ctx, order.id)]);
   const [row] = await testDb.select({ orderId: schema.userCoupons.orderId }).from(schema.userCoupons).where(sql`${schema.userCoupons.id} = ${claimed.id}`);
   expect(row.orderId).toBeNull();
   expect((await listMyCoupons(ctx))[0]!.state).toBe("available");
