@@ -65,6 +65,11 @@ export const CODES = {
   resaleNotAllowed: 620008,
   sessionNotListable: 620009,
   listingSeatsInvalid: 620010,
+  // A listing priced above the resale law in force when bought; seats already on one of the
+  // seller's live listings; a resale asked for more tickets than its order holds (ours).
+  listingAboveLawCap: 620011,
+  listingSeatsAlreadyListed: 620012,
+  resaleQuantityAboveOrder: 620013,
   aftersaleApply: 650033,
   aftersaleAlreadyOpen: 650034,
   aftersaleNotReviewable: 650035,

@@ -3,6 +3,7 @@
  * to a listing, the seats each order got, support's payout holds, and the resale-law flags of
  * venues and events that decide which law a listing obeys (functions/market/selling).
  */
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { listings, sellers, shows, venues } from "./catalog";
@@ -78,8 +79,14 @@ export const listingTerms = sqliteTable(
     withdrawnAt: integer("withdrawn_at"),
     withdrawnBy: integer("withdrawn_by"),
     updatedAt: integer("updated_at").notNull(),
+    /** The e-ticket PDF the seller uploaded with the listing (R2), handed to its buyers (migration 0014). */
+    eTicketR2Key: text("e_ticket_r2_key"),
   },
-  (t) => [index("listing_terms_source_order").on(t.sourceOrderId)],
+  (t) => [
+    index("listing_terms_source_order").on(t.sourceOrderId),
+    // One live resale per source order (migration 0014): a second one, however it races, fails here.
+    uniqueIndex("listing_terms_live_resale").on(t.sourceOrderId).where(sql`source_order_id IS NOT NULL AND withdrawn_at IS NULL`),
+  ],
 );
 
 export const LISTING_CHANGE_KINDS = ["created", "price", "quantity", "withdrawn"] as const;

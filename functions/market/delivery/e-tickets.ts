@@ -2,12 +2,15 @@
  * E-ticket files in R2 (FILES, through the storage port). A provider's upload is kept under
  * `e-tickets/order-<order id>/<random id>.pdf`, written before its row so a row never names a
  * missing object (an upload the machine refuses deletes its object again). A listing uploaded
- * with its e-ticket (e_ticket_ready) gets one drawn PDF per order, under the fixed key
- * `e-tickets/order-<order id>/ticket.pdf`, so drawing it twice at once writes the same object and
- * one row.
+ * with its e-ticket (e_ticket_ready) hands each order the seller's own file, copied under the
+ * fixed key `e-tickets/order-<order id>/listing.pdf`. Only a catalogue listing (one not listed
+ * through selling, which has no terms and no file) gets a PDF drawn for the order instead, under
+ * `e-tickets/order-<order id>/ticket.pdf`; a fan resale never does: its buyer gets the files the
+ * first seller delivered, moved on payment (selling/fan-resale.ts). Fixed keys make a second
+ * attempt at once write the same object and one row.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { deliveryFiles } from "../../db/schema";
+import { deliveryFiles, listingTerms, orders } from "../../db/schema";
 import { logError } from "../../observability";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
@@ -95,6 +98,26 @@ function drawnKey(orderId: number): string {
   return `${orderFolder(orderId)}/ticket.pdf`;
 }
 
+function copiedKey(orderId: number): string {
+  return `${orderFolder(orderId)}/listing.pdf`;
+}
+
+/**
+ * Where the e-ticket of an order's listing comes from: the file its seller uploaded with it, the
+ * drawn stand-in of a catalogue listing, or nothing Ovation may make (a listing through selling
+ * without a file, a fan resale).
+ */
+async function listingETicket(ctx: MarketContext, orderId: number): Promise<{ uploaded: string; by: number } | "drawn" | null> {
+  const [row] = await ctx.db
+    .select({ listingId: listingTerms.listingId, key: listingTerms.eTicketR2Key, by: listingTerms.createdBy })
+    .from(orders)
+    .leftJoin(listingTerms, eq(listingTerms.listingId, orders.listingId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row || row.listingId === null) return "drawn";
+  return row.key && row.by !== null ? { uploaded: row.key, by: row.by } : null;
+}
+
 function drawnPdf(row: DeliveryRow): Uint8Array {
   const at = zonedParts(row.startsAt, row.timeZone);
   const pad = (value: number) => String(value).padStart(2, "0");
@@ -112,21 +135,37 @@ function drawnPdf(row: DeliveryRow): Uint8Array {
 }
 
 /**
- * For a delivered order of an e_ticket_ready listing without its file yet: draws the PDF, keeps
- * it in R2 and records its row. Returns the files to show (unchanged for anything else). Throws
- * only if R2 or D1 fails.
+ * For a delivered order of an e_ticket_ready listing without its file yet: copies the seller's
+ * uploaded e-ticket (or, for a catalogue listing, draws the PDF), keeps it in R2 and records its
+ * row. Returns the files to show (unchanged for anything else, and when there is no file Ovation
+ * may hand over). Throws only if R2 or D1 fails.
  */
 export async function ensureReadyETicket(ctx: MarketContext, row: DeliveryRow, files: DeliveryFileRow[]): Promise<DeliveryFileRow[]> {
   if (!row.eTicketReady || row.delivery.method !== "E_TICKET" || row.delivery.state !== MACHINES.E_TICKET.final || files.length > 0) {
     return files;
   }
-  const bytes = drawnPdf(row);
-  const key = drawnKey(row.order.id);
+  const source = await listingETicket(ctx, row.order.id);
+  if (source === null) return files;
+  let bytes: Uint8Array;
+  let key: string;
+  if (source === "drawn") {
+    bytes = drawnPdf(row);
+    key = drawnKey(row.order.id);
+  } else {
+    const stored = await ctx.files.get(source.uploaded);
+    if (!stored) {
+      logError(new Error("a listing's e-ticket names no object"), { requestId: ctx.viewer.requestId, where: "ensureReadyETicket", orderId: row.order.id });
+      return files;
+    }
+    bytes = new Uint8Array(await new Response(stored.body).arrayBuffer());
+    key = copiedKey(row.order.id);
+  }
   await ctx.files.put(key, bytes, PDF_TYPE);
   await prepare(
     ctx.d1,
     sql`INSERT INTO ${deliveryFiles} (delivery_id, order_id, r2_key, file_name, content_type, size, uploaded_by, created_at)
-        VALUES (${row.delivery.id}, ${row.order.id}, ${key}, ${`e-ticket-${row.order.orderNo}.pdf`}, ${PDF_TYPE}, ${bytes.length}, NULL, ${ctx.now()})
+        VALUES (${row.delivery.id}, ${row.order.id}, ${key}, ${`e-ticket-${row.order.orderNo}.pdf`}, ${PDF_TYPE}, ${bytes.length},
+          ${source === "drawn" ? null : source.by}, ${ctx.now()})
         ON CONFLICT (r2_key) DO NOTHING`,
   ).run();
   return ctx.db.select().from(deliveryFiles).where(eq(deliveryFiles.deliveryId, row.delivery.id)).orderBy(deliveryFiles.id);

@@ -11,6 +11,7 @@ import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import { listings, sessions, shows } from "../../db/schema";
 import type { Database, Viewer } from "../context";
 import { ticketsLeft } from "./availability";
+import { withinResaleCap } from "./resale-cap";
 import { ticketPrice } from "../money/ticket-price";
 import { convert, type Money } from "../money";
 import type { Reference } from "../reference";
@@ -32,13 +33,14 @@ export interface CheapestListingRow {
   faceValueMinor: number;
 }
 
-/** Listings a buyer can buy from right now: ONSALE show, session still selling, tickets left. */
+/** Listings a buyer can buy from right now: ONSALE show, session still selling, tickets left, priced within the law in force. */
 export function buyableListing(now: number): SQL {
   return and(
     eq(shows.status, "ONSALE"),
     gt(sessions.startsAt, now),
     gt(sessions.saleEndsAt, now),
     gt(ticketsLeft(now), 0),
+    withinResaleCap(),
   )!;
 }
 

@@ -13,6 +13,7 @@ import { notFound } from "../errors";
 import { convert } from "../money";
 import { joinListingEvent } from "./listing-event";
 import { ticketsLeft } from "./availability";
+import { listingCap, listingCapRule, refuseAboveLawCap } from "./resale-cap";
 import { priceOrder, type OrderPricing, type PricedParts } from "./price-order";
 import { allowedQuantities } from "./split-rules";
 
@@ -47,7 +48,7 @@ export interface ListingQuote {
 
 /**
  * Quotes `quantity` tickets of a listing for the viewer. Takes { listingId, quantity }. Throws
- * notFound for an unknown listing. No side effects: nothing is held until the order is placed.
+ * notFound for an unknown listing, listingAboveLawCap for a price above the resale law in force. No side effects: nothing is held until the order is placed.
  */
 export async function quoteListing(ctx: MarketContext, input: { listingId: number; quantity: number }): Promise<ListingQuote> {
   const now = ctx.now();
@@ -67,6 +68,8 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
           rowLabel: listings.rowLabel,
           seatsTogether: listings.seatsTogether,
           left: ticketsLeft(now),
+          capMinor: listingCap(),
+          capRule: listingCapRule(),
           showStatus: shows.status,
           startsAt: sessions.startsAt,
           saleEndsAt: sessions.saleEndsAt,
@@ -90,6 +93,8 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
   ]);
   const row = rows[0];
   if (!row) throw notFound("listing");
+  // What is quoted is what can be placed: a price above the law in force is refused here too.
+  refuseAboveLawCap(ctx, row, reference);
 
   const trade = reference.currencyByCode.get(row.currencyCode);
   const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;

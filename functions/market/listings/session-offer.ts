@@ -21,6 +21,7 @@ import { notFound } from "../errors";
 import { convert, type Money } from "../money";
 import { resaleNotices, type ResaleNotice } from "./buyer-notices";
 import { ticketsLeft } from "./availability";
+import { withinResaleCap } from "./resale-cap";
 import { ticketPrice } from "../money/ticket-price";
 import { allowedQuantities } from "./split-rules";
 
@@ -135,7 +136,8 @@ export function displayCurrency(currencies: Map<string, CurrencyRow>, code: stri
 
 /**
  * Every listing of the session with tickets left at `now`, priced for the viewer, or of one
- * listing when `listingId` is given. Listings of an unknown trade currency are left out. Reads only.
+ * listing when `listingId` is given. Listings of an unknown trade currency, and listings priced
+ * above the resale law in force now (no order can take them), are left out. Reads only.
  */
 export async function offeredListings(ctx: MarketContext, scope: { sessionId: number } | { listingId: number }): Promise<OfferedListing[]> {
   const now = ctx.now();
@@ -169,7 +171,7 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
       .from(listings)
       .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
       .innerJoin(sellers, eq(sellers.id, listings.sellerId))
-      .where(and("listingId" in scope ? eq(listings.id, scope.listingId) : eq(listings.sessionId, scope.sessionId), gt(left, 0))),
+      .where(and("listingId" in scope ? eq(listings.id, scope.listingId) : eq(listings.sessionId, scope.sessionId), gt(left, 0), withinResaleCap())),
   ]);
   const target = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
   const notices = await resaleNotices(ctx, rows.map((row) => row.listingId));

@@ -23,6 +23,7 @@ import { assertMayBuyListing, type StudentBadge } from "../students";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
+import { listingCap, listingCapRule, refuseAboveLawCap, withinResaleCap } from "../listings/resale-cap";
 import { joinListingEvent } from "../listings/listing-event";
 import { recordLowestPrice } from "../demand/price-history";
 import { requireAdmission } from "../demand/admission";
@@ -56,6 +57,9 @@ interface Orderable {
     startsAt: number;
     saleEndsAt: number;
     studentsOnly: boolean;
+    /** The cap the resale law in force now puts on one ticket, and its rule; null when uncapped (listings/resale-cap.ts). */
+    capMinor: number | null;
+    capRule: string | null;
   };
   /** Whether the session's buyers come through the waiting room (false when never marked). */
   queueOn: boolean;
@@ -124,7 +128,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       known = { userId: orderable.buyerId, presented: null };
       const buyerCtx = asBuyer(ctx, orderable.buyerId);
       if (round === 0) assertMayBuyListing(orderable.listing, orderable.student, now);
-      refuseBrokenRules(orderable, request, now);
+      refuseBrokenRules(ctx, orderable, request, now);
       if (round === 0) await requireAdmission(buyerCtx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
       const discount = await discountOf(buyerCtx, orderable, request);
       const placed = await takeTickets(buyerCtx, orderable, request, now, discount);
@@ -212,6 +216,8 @@ const orderableQuery = builtOncePerDatabase((db) => {
           startsAt: sessions.startsAt,
           saleEndsAt: sessions.saleEndsAt,
           studentsOnly: listings.studentsOnly,
+          capMinor: listingCap(),
+          capRule: listingCapRule(),
         },
         event: orderEventColumns,
         seatFrom: listings.seatFrom,
@@ -260,10 +266,11 @@ async function readOrderable(ctx: MarketContext, listingId: number, buyer: Order
 }
 
 /** Throws the first SPEC §4 rule the order would break, in the order a buyer can act on them. */
-function refuseBrokenRules({ listing, unpaid }: Orderable, request: CreateOrderRequest, now: number): void {
+function refuseBrokenRules(ctx: MarketContext, { listing, unpaid, reference }: Orderable, request: CreateOrderRequest, now: number): void {
   if (listing.saleEndsAt <= now) throw new MarketError("saleOvertime");
   const status = sessionStatus({ showStatus: listing.showStatus, startsAt: listing.startsAt, saleEndsAt: listing.saleEndsAt }, now);
   if (status !== "ONSALE") throw new MarketError("orderSessionUnavailable");
+  refuseAboveLawCap(ctx, listing, reference);
 
   const sameSession = unpaid.find((order) => order.sessionId === listing.sessionId);
   if (sameSession) {
@@ -301,7 +308,7 @@ const movedLowestStatement = compiledOnce<"listingId" | "sessionId" | "currencyC
   const otherStillSells = sql`EXISTS (SELECT 1 FROM ${listings}
     WHERE ${listings.sessionId} = ${sql.placeholder("sessionId")} AND ${listings.id} <> ${listingId}
       AND ${listings.currencyCode} = ${sql.placeholder("currencyCode")} AND ${listings.priceMinor} <= ${sql.placeholder("priceMinor")}
-      AND ${ticketsLeft(now)} > 0)`;
+      AND ${ticketsLeft(now)} > 0 AND ${withinResaleCap()})`;
   // CASE, so the other listings are looked at only when this one has none left.
   return sql`SELECT CASE WHEN taken.left > 0 THEN 0 WHEN ${otherStillSells} THEN 0 ELSE 1 END AS moved
     FROM (SELECT ${ticketsLeft(now)} AS left FROM ${listings} WHERE ${listings.id} = ${listingId}) AS taken`;
@@ -310,7 +317,7 @@ const movedLowestStatement = compiledOnce<"listingId" | "sessionId" | "currencyC
 /**
  * The guarded INSERT … SELECT that takes the tickets (takeTickets), compiled once: it inserts
  * nothing unless the listing still sells at the price, currency and delivery read, the split
- * rule allows the quantity of what is left, the buyer holds no live unpaid order for the session
+ * rule allows the quantity of what is left, its price is within the resale law in force now, the buyer holds no live unpaid order for the session
  * and fewer than the most allowed, and the chosen coupon, if any, is still free.
  */
 const takeTicketsStatement = compiledOnce(() => {
@@ -342,6 +349,7 @@ const takeTicketsStatement = compiledOnce(() => {
         AND ${listings.currencyCode} = ${value("currencyCode")}
         AND ${listings.deliveryMethod} = ${value("deliveryMethod")}
         AND ${sessionSells(now)}
+        AND ${withinResaleCap()}
     ) AS candidate
     WHERE ${splitAllows(sql.raw("candidate.split_rule"), left, quantity)}
       AND NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${liveUnpaidOf(buyerId, now)} AND ${orders.sessionId} = candidate.session_id)

@@ -221,10 +221,10 @@ export const RESALE_RULES: readonly ResaleRule[] = [
 ];
 
 /** Jurisdictions whose rules also bind a member (the EU's for its member states). */
-const MEMBER_OF: Record<string, string[]> = { IE: ["EU"], FR: ["EU"], BE: ["EU"], IT: ["EU"], DE: ["EU"] };
+export const MEMBER_OF: Readonly<Record<string, string[]>> = { IE: ["EU"], FR: ["EU"], BE: ["EU"], IT: ["EU"], DE: ["EU"] };
 
 /** A city's jurisdiction when a venue does not name its own (Los Angeles is California's). */
-const CITY_JURISDICTION: Record<string, string> = {
+export const CITY_JURISDICTION: Readonly<Record<string, string>> = {
   HKG: "HK",
   MFM: "MO",
   TPE: "TW",

@@ -9,8 +9,12 @@
  * - face value needs proof: a photo or PDF of the ticket, kept in R2 for support only;
  * - an e-ticket delivered 'now' comes with its PDF.
  *
+ * - a seat is on one live listing of the seller at a time (seat-overlap.ts), decided by the
+ *   insert itself, so two racing listings of the same seats leave one.
+ *
  * Files are written before the rows (a row never names a missing object), and the listing, its
- * terms and its first change are one batch.
+ * terms and its first change are one batch. An e-ticket uploaded now is named in the terms: it is
+ * the file the listing's buyers receive (delivery/e-tickets.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { listingChanges, listings, listingTerms, venueSections } from "../../db/schema";
@@ -26,6 +30,7 @@ import type { ResaleVerdict } from "../reference/resale-laws";
 import type { ListingDisclosures } from "../listings/buyer-notices";
 import { seatsSideBySide } from "../listings/seats";
 import { requireSeller, type Seller } from "./seller-profiles";
+import { seatsOverlapListed } from "./seat-overlap";
 import { createListingSchema, parseSeatList, type CreateListingInput, type CreateListingRequest } from "./selling-schemas";
 import { recordLowestPrice } from "../demand/price-history";
 
@@ -111,7 +116,8 @@ async function seatsOf(ctx: MarketContext, market: SessionMarket, request: Creat
  * Lists tickets for the viewer as a seller. Takes createListingSchema's fields and the files.
  * Throws notLogin, sellerProfileRequired, invalidParam (naming the field), notFound (no such
  * session), sessionNotListable, listingSeatsInvalid, listingPriceCapped (naming the law and the
- * cap), sellerTraderIdentityRequired, listingProofRequired, eTicketFileInvalid. Side effects: the
+ * cap), sellerTraderIdentityRequired, listingProofRequired, eTicketFileInvalid,
+ * listingSeatsAlreadyListed (a seat on another live listing of the seller's). Side effects: the
  * proof (and e-ticket) in R2; the listing, its terms and a 'created' change. Returns its id.
  */
 export async function createListing(ctx: MarketContext, input: CreateListingInput, files: ListingFiles): Promise<{ listingId: number }> {
@@ -134,8 +140,9 @@ export async function createListing(ctx: MarketContext, input: CreateListingInpu
   const folder = `listings/${crypto.randomUUID()}`;
   const store = ctx.files;
   const proofKey = `${folder}/proof`;
+  const eTicketKey = eTicket ? `${folder}/e-ticket.pdf` : null;
   await store.put(proofKey, proof, files.proof!.type);
-  if (eTicket) await store.put(`${folder}/e-ticket.pdf`, eTicket, PDF_TYPE);
+  if (eTicket && eTicketKey) await store.put(eTicketKey, eTicket, PDF_TYPE);
 
   const now = ctx.now();
   const details = {
@@ -148,31 +155,42 @@ export async function createListing(ctx: MarketContext, input: CreateListingInpu
   };
   const ticketNumbers = request.ticketNumbers ? request.ticketNumbers.split(/[,，\s]+/).filter(Boolean) : null;
   const disclosures = disclosuresOf(verdict, seller);
+  const overlap = seatsOverlapListed(seller.sellerId, { sessionId: request.sessionId, sectionId: request.sectionId, rowLabel: seats.rowLabel, seatNumbers: seats.seatNumbers });
   const [inserted] = await ctx.d1.batch<{ id: number }>([
     prepare(
       ctx.d1,
       sql`INSERT INTO ${listings} (session_id, seller_id, section_id, row_label, seat_from, seats_together, quantity, price_minor,
             face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, listed_at)
-          VALUES (${request.sessionId}, ${seller.sellerId}, ${request.sectionId}, ${seats.rowLabel}, ${seats.seatFrom}, ${seats.together ? 1 : 0},
+          SELECT ${request.sessionId}, ${seller.sellerId}, ${request.sectionId}, ${seats.rowLabel}, ${seats.seatFrom}, ${seats.together ? 1 : 0},
             ${seats.quantity}, ${priceMinor}, ${faceValueMinor}, ${market.currency.code}, ${request.deliveryMethod}, ${request.splitRule},
-            ${eTicket ? 1 : 0}, ${now})
+            ${eTicket ? 1 : 0}, ${now}
+          WHERE NOT ${overlap}
           RETURNING id`,
     ),
+    // last_insert_rowid() is the listing's only when the insert just above took effect.
     prepare(
       ctx.d1,
       sql`INSERT INTO ${listingTerms} (listing_id, created_by, seat_numbers, proof_r2_key, proof_file_name, proof_content_type, note,
-            delivery_details, restriction, ticket_numbers, law_rule, cap_minor, disclosures, updated_at)
-          VALUES (last_insert_rowid(), ${seller.userId}, ${seats.seatNumbers ? JSON.stringify(seats.seatNumbers) : null}, ${proofKey},
+            delivery_details, restriction, ticket_numbers, law_rule, cap_minor, disclosures, e_ticket_r2_key, updated_at)
+          SELECT last_insert_rowid(), ${seller.userId}, ${seats.seatNumbers ? JSON.stringify(seats.seatNumbers) : null}, ${proofKey},
             ${files.proof!.name.slice(0, 120)}, ${files.proof!.type}, ${request.note}, ${JSON.stringify(details)}, ${request.restriction},
             ${ticketNumbers ? JSON.stringify(ticketNumbers) : null}, ${verdict.capping?.rule.id ?? null}, ${verdict.capping?.capMinor ?? null},
-            ${disclosures ? JSON.stringify(disclosures) : null}, ${now})`,
+            ${disclosures ? JSON.stringify(disclosures) : null}, ${eTicketKey}, ${now}
+          WHERE changes() > 0`,
     ),
     prepare(
       ctx.d1,
       sql`INSERT INTO ${listingChanges} (listing_id, actor_user_id, kind, from_value, to_value, created_at)
-          VALUES (last_insert_rowid(), ${seller.userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: seats.quantity })}, ${now})`,
+          SELECT last_insert_rowid(), ${seller.userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: seats.quantity })}, ${now}
+          WHERE changes() > 0`,
     ),
   ]);
+  const listingId = inserted.results[0]?.id;
+  if (listingId === undefined) {
+    // Refused: its files name no row, so they go again.
+    await Promise.all([store.delete(proofKey), eTicketKey ? store.delete(eTicketKey) : null]);
+    throw new MarketError("listingSeatsAlreadyListed");
+  }
   await recordLowestPrice(ctx, request.sessionId);
-  return { listingId: inserted.results[0].id };
+  return { listingId };
 }

@@ -10,9 +10,18 @@
  * codes cleared. A ticket has exactly one valid holder at every instant.
  *
  * An account with no seller profile gets a private one named after it on its first resale.
+ *
+ * Whether an order may be resold is decided by the statement that lists it, not by a read
+ * before it: the listing is inserted only if, at that instant, the order is still paid and the
+ * viewer's, no after-sales case is open on it, its tickets are not handed over or voided, an
+ * e-ticket's files are in its delivery (uploaded by its seller: Ovation never resells a ticket
+ * it would have to draw itself), no live resale of it exists (and a partial unique index,
+ * migration 0014, refuses a second one whatever the interleaving), and none of its seats is on
+ * another live listing of the same seller. When the resale is paid, those very files move to
+ * the new buyer's delivery.
  */
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { deliveries, deliveryEvents, listingChanges, listings, listingTerms, orders, users } from "../../db/schema";
+import { deliveries, deliveryEvents, deliveryFiles, listingChanges, listings, listingTerms, orders, users } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { getOrder } from "../orders/order-views";
@@ -21,18 +30,47 @@ import { minorOf } from "./create-listing";
 import { sellingInvalid } from "./invalid-input";
 import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
 import { seatsSideBySide } from "../listings/seats";
+import { seatsOverlapListed } from "./seat-overlap";
 import { getSellerProfile, requireSeller, writeProfile } from "./seller-profiles";
 import { resellSchema, type ResellInput } from "./selling-schemas";
 
 /** Delivery states in which the tickets are already in the buyer's hands outside Ovation (picked up, shipped and received…). */
-const HANDED_OVER = new Set(["picked_up", "collected", "received", "transfer_accepted", "redeemed", "voided"]);
+const HANDED_OVER = ["picked_up", "collected", "received", "transfer_accepted", "redeemed", "voided"];
+
+/** After-sales case states that keep an order's tickets where they are (aftersales/). */
+const OPEN_CASE = ["submitted", "approved", "refund_pending"];
+
+const sqlList = (values: string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+/**
+ * The order `orderId` may be resold by `userId` at this instant, as SQL: paid and theirs, no open
+ * after-sales case, tickets not handed over or voided, an e-ticket delivered with files its
+ * seller uploaded, and no live resale of it yet.
+ */
+function resellable(orderId: number, userId: number): SQL {
+  return sql`(EXISTS (SELECT 1 FROM ${orders} o LEFT JOIN ${deliveries} d ON d.order_id = o.id
+                 WHERE o.id = ${orderId} AND o.user_id = ${userId} AND o.status = 'paid'
+                   AND COALESCE(d.state, 'voided') NOT IN (${sqlList(HANDED_OVER)})
+                   AND (o.delivery_method <> 'E_TICKET'
+                        OR (d.state = 'delivered' AND EXISTS (SELECT 1 FROM ${deliveryFiles} f WHERE f.delivery_id = d.id AND f.uploaded_by IS NOT NULL))))
+      AND NOT EXISTS (SELECT 1 FROM after_sale_cases c WHERE c.order_id = ${orderId} AND c.status IN (${sqlList(OPEN_CASE)}))
+      AND NOT EXISTS (SELECT 1 FROM ${listingTerms} t WHERE t.source_order_id = ${orderId} AND t.withdrawn_at IS NULL))`;
+}
+
+/** A second live resale of one order broke the partial unique index (migration 0014). */
+function isDuplicateResale(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
+  return /UNIQUE constraint failed: listing_terms\.source_order_id/.test(text);
+}
 
 /**
  * Lists the viewer's paid order for resale at `price` (major units of its trade currency).
  * Throws notLogin, invalidParam, notFound (not the viewer's order), resaleNotAllowed (unpaid,
- * tickets already handed over or voided, an after-sales case open, or already listed),
- * sessionNotListable, listingPriceCapped. Side effects: a private seller profile if none; the
- * listing, its terms (source order) and its 'created' change. Returns the listing id.
+ * tickets already handed over or voided, an after-sales case open, an e-ticket its seller has
+ * not delivered with its files, or already listed), sessionNotListable, listingPriceCapped,
+ * listingSeatsAlreadyListed (a seat on another live listing of the viewer's). Side effects: a
+ * private seller profile if none; the listing, its terms (source order) and its 'created'
+ * change. Returns the listing id.
  */
 export async function resellOrder(ctx: MarketContext, input: ResellInput): Promise<{ listingId: number }> {
   const userId = ctx.viewer.userId;
@@ -40,20 +78,14 @@ export async function resellOrder(ctx: MarketContext, input: ResellInput): Promi
   const parsed = resellSchema.safeParse(input);
   if (!parsed.success) throw sellingInvalid(parsed.error);
   const order = await getOrder(ctx, parsed.data.orderId);
+  // Read first only to refuse early (before a seller profile is made); the insert below decides.
   const [source] = await ctx.db
-    .select({
-      listing: listings,
-      deliveryState: deliveries.state,
-      listed: sql<number>`EXISTS (SELECT 1 FROM ${listingTerms} t WHERE t.source_order_id = ${orders.id} AND t.withdrawn_at IS NULL)`.mapWith(Boolean),
-      openCase: sql<number>`EXISTS (SELECT 1 FROM after_sale_cases c WHERE c.order_id = ${orders.id} AND c.status IN ('submitted', 'approved', 'refund_pending'))`.mapWith(Boolean),
-    })
+    .select({ listing: listings, usable: sql<number>`${resellable(order.id, userId)}`.mapWith(Boolean) })
     .from(orders)
     .innerJoin(listings, eq(listings.id, orders.listingId))
-    .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .where(and(eq(orders.id, order.id), eq(orders.userId, userId)))
     .limit(1);
-  const usable = order.status === "paid" && source && !HANDED_OVER.has(source.deliveryState ?? "voided") && !source.openCase && !source.listed;
-  if (!usable) throw new MarketError("resaleNotAllowed");
+  if (!source?.usable) throw new MarketError("resaleNotAllowed");
   const market = await sessionMarket(ctx, order.event.sessionId);
   if (!market.listable) throw new MarketError("sessionNotListable");
 
@@ -71,41 +103,61 @@ export async function resellOrder(ctx: MarketContext, input: ResellInput): Promi
   const seats = order.tickets.seats;
   const first = seats ? Number(seats[0]) : NaN;
   const now = ctx.now();
-  const [inserted] = await ctx.d1.batch<{ id: number }>([
-    prepare(
-      ctx.d1,
-      sql`INSERT INTO ${listings} (session_id, seller_id, section_id, row_label, seat_from, seats_together, quantity, price_minor,
-            face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, listed_at)
-          VALUES (${from.sessionId}, ${seller.sellerId}, ${from.sectionId}, ${from.rowLabel}, ${seats ? (Number.isInteger(first) ? first : 1) : null},
-            ${seats && seatsSideBySide(seats) ? 1 : 0}, ${order.quantity}, ${priceMinor}, ${from.faceValueMinor}, ${from.currencyCode},
-            ${from.deliveryMethod}, 'all', ${from.deliveryMethod === "E_TICKET" ? 1 : 0}, ${now})
-          RETURNING id`,
-    ),
-    prepare(
-      ctx.d1,
-      sql`INSERT INTO ${listingTerms} (listing_id, created_by, seat_numbers, source_order_id, law_rule, cap_minor, updated_at)
-          VALUES (last_insert_rowid(), ${userId}, ${seats ? JSON.stringify(seats) : null}, ${order.id},
-            ${verdict.capping?.rule.id ?? null}, ${verdict.capping?.capMinor ?? null}, ${now})`,
-    ),
-    prepare(
-      ctx.d1,
-      sql`INSERT INTO ${listingChanges} (listing_id, actor_user_id, kind, from_value, to_value, created_at)
-          VALUES (last_insert_rowid(), ${userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: order.quantity, sourceOrderId: order.id })}, ${now})`,
-    ),
-  ]);
-  return { listingId: inserted.results[0].id };
+  const place = { sessionId: from.sessionId, sectionId: from.sectionId, rowLabel: from.rowLabel, seatNumbers: seats };
+  const overlap = seatsOverlapListed(seller.sellerId, place);
+  let inserted;
+  try {
+    [inserted] = await ctx.d1.batch<{ id: number }>([
+      prepare(
+        ctx.d1,
+        sql`INSERT INTO ${listings} (session_id, seller_id, section_id, row_label, seat_from, seats_together, quantity, price_minor,
+              face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, listed_at)
+            SELECT ${from.sessionId}, ${seller.sellerId}, ${from.sectionId}, ${from.rowLabel}, ${seats ? (Number.isInteger(first) ? first : 1) : null},
+              ${seats && seatsSideBySide(seats) ? 1 : 0}, ${order.quantity}, ${priceMinor}, ${from.faceValueMinor}, ${from.currencyCode},
+              ${from.deliveryMethod}, 'all', ${from.deliveryMethod === "E_TICKET" ? 1 : 0}, ${now}
+            WHERE ${resellable(order.id, userId)} AND NOT ${overlap}
+            RETURNING id`,
+      ),
+      // last_insert_rowid() is the listing's only when the insert just above took effect.
+      prepare(
+        ctx.d1,
+        sql`INSERT INTO ${listingTerms} (listing_id, created_by, seat_numbers, source_order_id, law_rule, cap_minor, updated_at)
+            SELECT last_insert_rowid(), ${userId}, ${seats ? JSON.stringify(seats) : null}, ${order.id},
+              ${verdict.capping?.rule.id ?? null}, ${verdict.capping?.capMinor ?? null}, ${now}
+            WHERE changes() > 0`,
+      ),
+      prepare(
+        ctx.d1,
+        sql`INSERT INTO ${listingChanges} (listing_id, actor_user_id, kind, from_value, to_value, created_at)
+            SELECT last_insert_rowid(), ${userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: order.quantity, sourceOrderId: order.id })}, ${now}
+            WHERE changes() > 0`,
+      ),
+    ]);
+  } catch (error) {
+    if (isDuplicateResale(error)) throw new MarketError("resaleNotAllowed");
+    throw error;
+  }
+  const listingId = inserted.results[0]?.id;
+  if (listingId !== undefined) return { listingId };
+  const [again] = await ctx.d1.batch<{ overlapping: number }>([prepare(ctx.d1, sql`SELECT ${overlap} AS overlapping`)]);
+  if (again.results[0]?.overlapping) throw new MarketError("listingSeatsAlreadyListed");
+  throw new MarketError("resaleNotAllowed");
 }
 
 /**
  * The statements that, in the batch paying the order `paidBy` (a subquery naming its id), void
- * the delivery of the order its tickets were resold from, each guarded by `guard`: codes cleared,
- * state voided, one `voided` event by the system noted `resold`. Nothing happens for an order of
- * an ordinary listing.
+ * the delivery of the order its tickets were resold from, each guarded by `guard`: its e-ticket
+ * files move to the new order's delivery (the seller's own files, never a drawn stand-in), codes
+ * cleared, state voided, one `voided` event by the system noted `resold`. Run after the new
+ * order's delivery is created. Nothing happens for an order of an ordinary listing.
  */
 export function handoverStatements(paidBy: SQL, guard: SQL, now: number): SQL[] {
   const sourceOrder = sql`(SELECT t.source_order_id FROM ${listingTerms} t INNER JOIN ${orders} po ON po.listing_id = t.listing_id
                            WHERE po.id = (${paidBy}) AND po.status = 'paid')`;
   return [
+    sql`UPDATE ${deliveryFiles}
+        SET order_id = (${paidBy}), delivery_id = (SELECT d.id FROM ${deliveries} d WHERE d.order_id = (${paidBy}))
+        WHERE order_id = ${sourceOrder} AND EXISTS (SELECT 1 FROM ${deliveries} d WHERE d.order_id = (${paidBy})) AND ${guard}`,
     sql`INSERT INTO ${deliveryEvents} (delivery_id, order_id, from_state, to_state, step, actor, note, created_at)
         SELECT d.id, d.order_id, d.state, 'voided', 'voided', 'system', 'resold', ${now}
         FROM ${deliveries} d WHERE d.order_id = ${sourceOrder} AND d.state <> 'voided' AND ${guard}`,

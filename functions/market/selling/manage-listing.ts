@@ -26,6 +26,22 @@ function liveHoldOn(listingId: number, now: number) {
   return sql`EXISTS (SELECT 1 FROM ${orders} WHERE listing_id = ${listingId} AND status = 'pending_payment' AND expires_at > ${now})`;
 }
 
+/**
+ * The most tickets the listing may hold: a fan resale never more than its source order has (the
+ * order's tickets are all there is), a numbered listing never more than it has now (its seats
+ * are the ones listed: it can give back unsold seats, never add new ones); NULL when unbounded.
+ */
+function quantityBound(listingId: number) {
+  return sql`(SELECT CASE WHEN l.seat_from IS NOT NULL THEN MIN(l.quantity, COALESCE(o.quantity, l.quantity)) ELSE o.quantity END
+              FROM ${listings} l LEFT JOIN ${listingTerms} t ON t.listing_id = l.id LEFT JOIN ${orders} o ON o.id = t.source_order_id
+              WHERE l.id = ${listingId})`;
+}
+
+/** The listing has been withdrawn (it takes no changes). */
+function withdrawn(listingId: number) {
+  return sql`EXISTS (SELECT 1 FROM ${listingTerms} WHERE listing_id = ${listingId} AND withdrawn_at IS NOT NULL)`;
+}
+
 /** Tickets of the listing paid for (they stay sold whatever happens to the listing). */
 function soldOf(listingId: number) {
   return sql`(SELECT COALESCE(SUM(quantity), 0) FROM ${orders} WHERE listing_id = ${listingId} AND status = 'paid')`;
@@ -51,7 +67,9 @@ function kindFor(seller: Seller, sourceOrderId: number | null | undefined): Pick
  * Changes a listing's price (in its trade currency) and/or quantity. Throws notLogin,
  * sellerProfileRequired, invalidParam, notFound (not the seller's), listingNotEditable (withdrawn
  * or ended), listingPriceCapped, listingHeld (a buyer holds tickets now), listingQuantityBelowSold
- * (data: { sold }), listingSeatsInvalid (more tickets than the seats listed). Side effects: the
+ * (data: { sold }), listingSeatsInvalid (more tickets than the seats listed), resaleQuantityAboveOrder
+ * (a fan resale above its order's tickets; data: { max }). The quantity bounds are part of the
+ * guarded UPDATE, so no interleaving of edits ever raises a listing above them. Side effects: the
  * listing's price/quantity, its cap re-recorded, one change row per field changed.
  */
 export async function editListing(ctx: MarketContext, input: EditListingInput): Promise<void> {
@@ -84,7 +102,8 @@ export async function editListing(ctx: MarketContext, input: EditListingInput): 
       ctx.d1,
       sql`UPDATE ${listings} SET price_minor = ${price}, quantity = ${quantity}
           WHERE id = ${listing.id} AND price_minor = ${listing.priceMinor} AND quantity = ${listing.quantity}
-            AND NOT ${liveHoldOn(listing.id, now)} AND ${quantity} >= ${soldOf(listing.id)} AND ${seatsFree}`,
+            AND NOT ${liveHoldOn(listing.id, now)} AND ${quantity} >= ${soldOf(listing.id)} AND ${seatsFree}
+            AND ${quantity} <= COALESCE(${quantityBound(listing.id)}, ${quantity}) AND NOT ${withdrawn(listing.id)}`,
     ),
     // One change row per field that changed, only when the UPDATE just above took effect.
     prepare(
@@ -109,11 +128,20 @@ export async function editListing(ctx: MarketContext, input: EditListingInput): 
 
 /** Reads why an edit changed nothing and throws that rule's error. */
 async function explainRefusedEdit(ctx: MarketContext, listingId: number, quantity: number, now: number): Promise<never> {
-  const [state] = await ctx.d1.batch<{ held: number; sold: number }>([
-    prepare(ctx.d1, sql`SELECT ${liveHoldOn(listingId, now)} AS held, ${soldOf(listingId)} AS sold`),
+  const [state] = await ctx.d1.batch<{ held: number; sold: number; bound: number | null; numbered: number; gone: number }>([
+    prepare(
+      ctx.d1,
+      sql`SELECT ${liveHoldOn(listingId, now)} AS held, ${soldOf(listingId)} AS sold, ${quantityBound(listingId)} AS bound,
+            (SELECT seat_from IS NOT NULL FROM ${listings} WHERE id = ${listingId}) AS numbered, ${withdrawn(listingId)} AS gone`,
+    ),
   ]);
-  const { held, sold } = state.results[0];
+  const { held, sold, bound, numbered, gone } = state.results[0];
+  if (gone) throw new MarketError("listingNotEditable");
   if (held) throw new MarketError("listingHeld");
+  if (bound !== null && quantity > bound) {
+    if (numbered) throw new MarketError("listingSeatsInvalid");
+    throw new MarketError("resaleQuantityAboveOrder", { params: { max: bound }, data: { max: bound } });
+  }
   if (quantity < sold) throw new MarketError("listingQuantityBelowSold", { params: { sold }, data: { sold } });
   // The listing changed under us (another edit) or a sold seat sits beyond the new quantity.
   throw new MarketError("listingQuantityBelowSold", { params: { sold }, data: { sold } });
