@@ -125,7 +125,9 @@ export default {
 
   /** Every minute: chores that tidy, never decide (availability never waits for them). */
   async scheduled(controller, env, ctx) {
-    const market = createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, requestId: `cron:${controller.scheduledTime}` } });
+    // No host to read the environment from: the local demo's cron is dev, any deployment's is production.
+    const environment = env.LOCAL_DEMO === "true" ? "dev" : DEFAULT_VIEWER.environment;
+    const market = createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, environment, requestId: `cron:${controller.scheduledTime}` } });
     const chores: [string, () => Promise<unknown>][] = [
       ["tidyExpiredOrders", () => tidyExpiredOrders(market)],
       ["settleOwedRefunds", () => settleOwedRefunds(market)],

@@ -28,7 +28,9 @@ export default defineConfig({
             main: "./functions/worker.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`) },
+              // The test deployment's own secret: pages on https://ovation.test are production's, which
+              // has no public stand-in key (functions/market/config/deployment.ts).
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`), DEMAND_SIGNING_KEY: "test-demand-signing-key-7c1e" },
             },
           })),
         ],

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     pageTitle: `${t("meta.code")} · Ovation`,
     pendingEmail: await readCodeStep(request, "login"),
-    redirectTo: redirectTo && safeRedirectTo(redirectTo, "") ? redirectTo : null,
+    redirectTo: safeRedirectTo(redirectTo, "") || null,
   });
 }
 

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageTitle: `${t("meta.login")} · Ovation`,
     thirdPartyError: thirdPartyError ? tErrors(thirdPartyError) : null,
     providers: configuredProviders(context.cloudflare.env),
-    redirectTo: redirectTo && safeRedirectTo(redirectTo, "") ? redirectTo : null,
+    redirectTo: safeRedirectTo(redirectTo, "") || null,
   });
 }
 

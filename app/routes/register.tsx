@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageTitle: `${t("meta.register")} · Ovation`,
     pendingEmail: await readCodeStep(request, "register"),
     providers: configuredProviders(context.cloudflare.env),
-    redirectTo: redirectTo && safeRedirectTo(redirectTo, "") ? redirectTo : null,
+    redirectTo: safeRedirectTo(redirectTo, "") || null,
   });
 }
 

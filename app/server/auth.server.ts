@@ -8,6 +8,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { openSession, revokeSession, type SignedIn } from "@market/accounts";
 import { closeSocketsOf } from "@market/messaging";
 import { readSessionToken, sessionCookie, signedOutCookies } from "../../functions/web/session";
+import { sameSitePath } from "../../functions/web/safe-redirect";
 import { clearCodeStepCookie } from "./code-step.server";
 import { toastHeader, type Toast } from "./toast.server";
 import { callerOf, pageEventHeader } from "./page-event.server";
@@ -21,24 +22,16 @@ export const AFTER_SIGN_IN = "/mine";
 const ACCOUNT_PATHS = ["/login", "/register", "/password/reset", "/logout", "/auth/"];
 
 /**
- * A path on this site to go to after signing in; anything else (another origin, a protocol-
- * relative URL, a sign-in screen) becomes the fallback.
+ * A path on this site to go to after signing in (functions/web/safe-redirect.ts reads it the
+ * way a browser would); anything else (another origin, a protocol-relative URL, a sign-in
+ * screen) becomes the fallback.
  */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = AFTER_SIGN_IN): string {
-  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/")) return fallback;
-  // Resolved the way a browser would (it drops tabs and newlines and reads "\\" as "/"), so
-  // "//evil.example", "/\\evil.example" and "/\t/evil.example" all show their foreign host here.
-  const here = "https://ovation.invalid";
-  let target: URL;
-  try {
-    target = new URL(value, here);
-  } catch {
-    return fallback;
-  }
-  if (target.origin !== here) return fallback;
-  const path = target.pathname;
-  if (ACCOUNT_PATHS.some((prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`))) return fallback;
-  return `${target.pathname}${target.search}${target.hash}`;
+  const path = sameSitePath(value);
+  if (path === null) return fallback;
+  const pathname = path.split(/[?#]/, 1)[0];
+  if (ACCOUNT_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`))) return fallback;
+  return path;
 }
 
 /** The sign-in screen, remembering where to come back to. */

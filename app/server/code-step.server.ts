@@ -6,6 +6,7 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requestEmailCode } from "@market/accounts";
+import { requesterOf } from "../../functions/web/requester";
 import { CODE_PURPOSES } from "../../functions/db/schema/accounts";
 import { refusalText } from "./refusal.server";
 import { toastHeader } from "./toast.server";
@@ -45,7 +46,7 @@ export async function sendCodeAndContinue(
   input: { email: string; purpose: CodeStep["purpose"] },
 ): Promise<Response | { refusal: string }> {
   try {
-    await requestEmailCode(context.market, input);
+    await requestEmailCode(context.market, { ...input, requester: requesterOf(request) });
   } catch (error) {
     return { refusal: await refusalText(error, context) };
   }

@@ -8,6 +8,7 @@
  */
 import { serialize, type SerializeOptions } from "cookie";
 import type { PreferenceChange } from "../../functions/market/preferences/choices";
+import { sameSitePath } from "../../functions/web/safe-redirect";
 
 const ONE_YEAR_S = 31_536_000;
 
@@ -38,11 +39,9 @@ export function preferenceCookies(change: PreferenceChange, request: Request): s
  * site (never another origin, never back to a picker), else home.
  */
 export function returnToOf(value: FormDataEntryValue | string | null | undefined): string {
-  if (typeof value !== "string") return "/";
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  const path = value.split(/[?#]/, 1)[0];
-  if (PICKER_PATHS.has(path)) return "/";
-  return value;
+  const target = sameSitePath(value);
+  if (target === null || PICKER_PATHS.has(target.split(/[?#]/, 1)[0])) return "/";
+  return target;
 }
 
-export const PICKER_PATHS: ReadonlySet<string> = new Set(["/language-select", "/currency-select", "/location-select"]);
+export const PICKER_PATHS: ReadonlySet<string> = new Set(["/language-select", "/currency-select", "/location-select", "/theme-select"]);

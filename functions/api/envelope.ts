@@ -23,6 +23,8 @@ export function failure(code: number, message: string, data: unknown = null): En
 /** The HTTP status an error envelope travels with. */
 export function httpStatusOf(error: MarketError): number {
   if (error.code === CODES.notFound) return 404;
+  // A deployment missing a secret the path needs (config/deployment.ts): not the caller's fault, nor a crash.
+  if (error.status === 503) return 503;
   if (error.code === CODES.systemError) return 500;
   return 200;
 }

@@ -85,12 +85,16 @@ export async function applyAppContext(request: Request, ctx: MarketContext): Pro
   const setCookies: string[] = [];
   let userId: number | null = null;
   let tokenRefused: number | null = null;
-  if (context.token) {
+  if (context.token && mayHandOverToken(request)) {
     const session = await lookupSession(ctx, context.token, context.tsessionid ?? null);
-    if (session.status === "valid") {
+    const current = await readSession(request, ctx);
+    if (session.status !== "valid") tokenRefused = session.status === "expired" ? CODES.tokenExpired : CODES.tokenInvalid;
+    // Never over another signed-in account: the browser keeps the account it has.
+    else if (current && current.userId !== session.userId) userId = current.userId;
+    else {
       userId = session.userId;
       setCookies.push(sessionCookie(context.token));
-    } else tokenRefused = session.status === "expired" ? CODES.tokenExpired : CODES.tokenInvalid;
+    }
   }
   if (userId === null && !context.token) {
     const silent = await silentChannelLogin(request, ctx, context, frame.channel);
@@ -111,6 +115,16 @@ export async function applyAppContext(request: Request, ctx: MarketContext): Pro
     setCookies.push(serialize(APP_FRAME_COOKIE, value.toString(), { path: "/", sameSite: "lax", secure }));
   }
   return { context, frame: tokenRefused ? { ...frame, tokenRefused } : frame, userId, tokenRefused, setCookies };
+}
+
+/**
+ * Whether this request's token may become the web session: never when another site sent the
+ * browser here (a link or form elsewhere would otherwise sign a visitor into the sender's
+ * account). An app's web view opens its first page directly (no fetch metadata, or "none").
+ */
+function mayHandOverToken(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === null || site === "none" || site === "same-origin";
 }
 
 /**

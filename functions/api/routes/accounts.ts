@@ -33,6 +33,7 @@ import { invalidParam, ok } from "../envelope";
 import { MarketError } from "../../market/errors";
 import { presentedToken, requireSignedIn } from "../session";
 import { parsed, parsedBody } from "../parse";
+import { requesterOf } from "../../web/requester";
 
 type ApiContext = Context<ApiEnv>;
 
@@ -53,7 +54,7 @@ async function answerSignedIn(c: ApiContext, signedIn: SignedIn) {
 export function registerAccountRoutes(api: Hono<ApiEnv>) {
   api.post("/user/v1/mts/verify_code/send", async (c) => {
     const { email, scene } = await readBody(c, codeRequestSchema);
-    const { expiresAt } = await requestEmailCode(c.get("market"), { email, purpose: scene });
+    const { expiresAt } = await requestEmailCode(c.get("market"), { email, purpose: scene, requester: requesterOf(c.req.raw) });
     return c.json(ok({ email, expiresAt }));
   });
 

@@ -115,9 +115,26 @@ export const emailCodes = sqliteTable(
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
+    /** Who asked (the caller's network address), for the per-requester limit; null when unknown. */
+    requester: text("requester"),
   },
-  (t) => [index("email_codes_email").on(t.email, t.createdAt)],
+  (t) => [index("email_codes_email").on(t.email, t.createdAt), index("email_codes_requester").on(t.requester, t.createdAt)],
 );
+
+/**
+ * Nonces of partner sign-ins already used: a signature is accepted once, and its row is kept
+ * until the signature would have expired anyway.
+ */
+export const channelNonces = sqliteTable(
+  "channel_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    channel: text("channel").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("channel_nonces_expiry").on(t.expiresAt)],
+);
+
 
 /**
  * Consecutive sign-in failures for an address, per kind, inside the current window, and the

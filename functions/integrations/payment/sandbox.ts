@@ -8,7 +8,7 @@ import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider,
 import { CallbackRejected } from "../../market/context/payment-port";
 import { signatureHeader, signatureProblem } from "./signature";
 
-/** Used when SANDBOX_PAYMENT_SECRET is not set; public, which is why production refuses the sandbox. */
+/** The local demo's secret when SANDBOX_PAYMENT_SECRET is not set; public, so no deployment uses it. */
 export const SANDBOX_DEFAULT_SECRET = "ovation-sandbox-local-secret";
 export const SANDBOX_SIGNATURE_HEADER = "ovation-sandbox-signature";
 /** The hosted page a sandbox payment is completed on. */
@@ -25,7 +25,9 @@ interface SandboxCallbackBody {
 }
 
 function sandboxSecret(env: Env): string {
-  return env.SANDBOX_PAYMENT_SECRET || SANDBOX_DEFAULT_SECRET;
+  if (env.SANDBOX_PAYMENT_SECRET) return env.SANDBOX_PAYMENT_SECRET;
+  if (env.LOCAL_DEMO === "true") return SANDBOX_DEFAULT_SECRET;
+  throw new CallbackRejected("SANDBOX_PAYMENT_SECRET is not set");
 }
 
 function randomId(prefix: string): string {

@@ -3,13 +3,19 @@
  * the partner's app supplies its user's email or phone and gets a session without a sign-in
  * screen. Because that trusts the partner's word for who the user is, the request must be
  * signed with the channel's key: HMAC-SHA256 over `<timestamp>.<raw body>`, base64url, sent
- * with a timestamp no more than 5 minutes off. Outside production a channel without a
- * configured key may call unsigned, so the flow works locally.
+ * with a timestamp no more than 5 minutes off, and each signature is accepted once (its nonce
+ * is kept until it would have expired, so a replay is refused). Only the local demo
+ * (config/deployment.ts) lets a channel without a configured key call unsigned. A staff account
+ * (any role in account_roles) is never signed in this way, signed or not: a partner's word must
+ * not open a console.
  */
+import { sql } from "drizzle-orm";
 import type { z } from "zod";
+import { accountRoles, channelNonces } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { base64url, sameSecret } from "../context/crypto";
+import { isLocalDemo, notConfigured } from "../config/deployment";
 import type { channelRegistrySchema, EmbeddedChannel } from "./schemas";
 import type { SignedIn } from "./sign-in";
 import { assertEnabled, createAccount, findUserByEmail, findUserByPhone } from "./users";
@@ -46,8 +52,10 @@ export async function signChannelRequest(key: string, timestamp: string, rawBody
 async function assertSigned(ctx: MarketContext, channel: EmbeddedChannel, proof: ChannelProof): Promise<void> {
   const key = signingKey(ctx.env, channel);
   if (!key) {
-    if (ctx.viewer.environment === "production") throw new MarketError("registryFail", { messageKey: "registryFailChannel" });
-    return;
+    if (isLocalDemo(ctx)) return;
+    // Logged as the missing secret; the partner is told only that its app was not verified.
+    notConfigured(channel === "MTL_LAUNCH" ? "MTL_LAUNCH_SIGNING_KEY" : "PIAOXIAOER_SIGNING_KEY");
+    throw new MarketError("registryFail", { messageKey: "registryFailChannel" });
   }
   const sentAt = Number(proof.timestamp);
   const fresh = Number.isFinite(sentAt) && Math.abs(ctx.now() - sentAt) <= SIGNATURE_MAX_SKEW_MS;
@@ -55,11 +63,32 @@ async function assertSigned(ctx: MarketContext, channel: EmbeddedChannel, proof:
   if (!fresh || !proof.signature || !sameSecret(expected, proof.signature)) {
     throw new MarketError("registryFail", { messageKey: "registryFailChannel" });
   }
+  await spendNonce(ctx, channel, proof.signature, sentAt + SIGNATURE_MAX_SKEW_MS);
+}
+
+/**
+ * Spends a signature once: the insert of its nonce is the check, so of two racing calls with the
+ * same signature exactly one passes. Rows whose signature has expired anyway are swept first.
+ */
+async function spendNonce(ctx: MarketContext, channel: EmbeddedChannel, nonce: string, expiresAt: number): Promise<void> {
+  await ctx.db.run(sql`DELETE FROM ${channelNonces} WHERE expires_at < ${ctx.now()}`);
+  const spent = await ctx.db.run(sql`
+    INSERT INTO ${channelNonces} (nonce, channel, expires_at) VALUES (${nonce}, ${channel}, ${expiresAt})
+    ON CONFLICT (nonce) DO NOTHING
+  `);
+  if (spent.meta.changes === 0) throw new MarketError("registryFail", { messageKey: "registryFailReplay" });
+}
+
+/** Refuses a staff account: a partner may sign in buyers only. */
+async function assertNotStaff(ctx: MarketContext, userId: number): Promise<void> {
+  const role = await ctx.db.select({ role: accountRoles.role }).from(accountRoles).where(sql`${accountRoles.userId} = ${userId}`).limit(1);
+  if (role.length > 0) throw new MarketError("registryFail", { messageKey: "registryFailStaff" });
 }
 
 /**
  * Signs in (or registers) the channel's user by email, else by phone. Throws registryFail
- * (200518) for an unsigned or badly signed request, or an Apple private relay address;
+ * (200518) for an unsigned, badly signed or replayed request, a staff account, or an Apple
+ * private relay address;
  * accountDisable (130001).
  */
 export async function registerFromChannel(
@@ -73,6 +102,7 @@ export async function registerFromChannel(
     (fields.phone ? await findUserByPhone(ctx, fields.phone) : undefined);
   if (existing) {
     assertEnabled(existing);
+    await assertNotStaff(ctx, existing.id);
     return { userId: existing.id, registered: false };
   }
   const created = await createAccount(ctx, {

@@ -1,7 +1,13 @@
 /**
  * Emailed verification codes: 6 random digits, valid 30 minutes (SPEC §9), stored only as a
- * salted SHA-256. An address may ask for at most 5 mails in 24 hours; only its latest code for
- * a purpose counts; a code allows at most 5 tries, and wrong codes feed the code lockout.
+ * salted SHA-256. Only the latest code for a purpose counts; a code allows at most 5 tries, and
+ * wrong codes feed the code lockout.
+ *
+ * Code mails have their own limits (not the FAQ's 5-a-day support-mail cap), counted per address
+ * and per requester (the caller's network address) so that no one can spend someone else's
+ * allowance and lock them out of code sign-in, registration and password reset (decision 192):
+ * one code every 60 s for an address and purpose from a requester; 10 a day for an address from one
+ * requester; 30 a day for an address in all; 60 an hour from one requester over all addresses.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { emailCodes, users, type CodePurpose } from "../../db/schema";
@@ -13,8 +19,16 @@ import { base64url, randomBytes, randomDigits, sameSecret, sha256 } from "../con
 import { assertNotLocked, clearFailures, failSignIn } from "./guards";
 
 export const CODE_TTL_MS = 30 * 60_000;
-export const DAILY_MAIL_LIMIT = 5;
 export const DAILY_WINDOW_MS = 24 * 60 * 60_000;
+export const HOUR_MS = 60 * 60_000;
+/** An address and purpose, from one requester: one code mail per interval. */
+export const CODE_RESEND_INTERVAL_MS = 60_000;
+/** An address, from one requester, per 24 hours. */
+export const CODE_MAILS_PER_REQUESTER_ADDRESS = 10;
+/** An address, from everyone, per 24 hours: the mailbox is never flooded. */
+export const CODE_MAILS_PER_ADDRESS = 30;
+/** One requester, over every address, per hour. */
+export const CODE_MAILS_PER_REQUESTER = 60;
 export const CODE_MAX_ATTEMPTS = 5;
 
 function hashCode(salt: string, code: string): Promise<string> {
@@ -23,12 +37,14 @@ function hashCode(salt: string, code: string): Promise<string> {
 
 /**
  * Mails a fresh code for `purpose` to the address, in the account's language when there is an
- * account, else the viewer's. Throws clientEmailSendLimit (200501) after 5 mails in 24 hours.
- * Side effects: one email_codes row, one mail.
+ * account, else the viewer's. `requester` is the caller's network address; null where no edge
+ * reports one (never in a deployment): the per-address limits then apply to all such callers
+ * together, and the per-requester hourly one does not. Throws clientEmailSendLimit (200501) past one
+ * of the module's limits, its message saying which. Side effects: one email_codes row, one mail.
  */
 export async function requestEmailCode(
   ctx: MarketContext,
-  input: { email: string; purpose: CodePurpose },
+  input: { email: string; purpose: CodePurpose; requester?: string | null },
 ): Promise<{ expiresAt: number }> {
   const now = ctx.now();
   const code = randomDigits(6);
@@ -36,18 +52,40 @@ export async function requestEmailCode(
   const codeHash = await hashCode(salt, code);
   const expiresAt = now + CODE_TTL_MS;
 
-  // The count and the insert are one statement, so parallel requests cannot pass the limit together.
+  const requester = input.requester ?? "";
+  // The counts and the insert are one statement, so parallel requests cannot pass a limit together.
   const inserted = await ctx.db.run(sql`
-    INSERT INTO ${emailCodes} (email, purpose, code_hash, salt, attempts, created_at, expires_at)
-    SELECT ${input.email}, ${input.purpose}, ${codeHash}, ${salt}, 0, ${now}, ${expiresAt}
-    WHERE (SELECT count(*) FROM ${emailCodes} WHERE email = ${input.email} AND created_at > ${now - DAILY_WINDOW_MS}) < ${DAILY_MAIL_LIMIT}
+    INSERT INTO ${emailCodes} (email, purpose, code_hash, salt, attempts, created_at, expires_at, requester)
+    SELECT ${input.email}, ${input.purpose}, ${codeHash}, ${salt}, 0, ${now}, ${expiresAt}, ${requester}
+    WHERE NOT EXISTS (SELECT 1 FROM ${emailCodes} WHERE email = ${input.email} AND purpose = ${input.purpose} AND requester = ${requester} AND created_at > ${now - CODE_RESEND_INTERVAL_MS})
+      AND (SELECT count(*) FROM ${emailCodes} WHERE email = ${input.email} AND requester = ${requester} AND created_at > ${now - DAILY_WINDOW_MS}) < ${CODE_MAILS_PER_REQUESTER_ADDRESS}
+      AND (SELECT count(*) FROM ${emailCodes} WHERE email = ${input.email} AND created_at > ${now - DAILY_WINDOW_MS}) < ${CODE_MAILS_PER_ADDRESS}
+      AND (${requester} = '' OR (SELECT count(*) FROM ${emailCodes} WHERE requester = ${requester} AND created_at > ${now - HOUR_MS}) < ${CODE_MAILS_PER_REQUESTER})
   `);
-  if (inserted.meta.changes === 0) throw new MarketError("clientEmailSendLimit", { params: { limit: DAILY_MAIL_LIMIT } });
+  if (inserted.meta.changes === 0) throw await codeLimitError(ctx, input, requester, now);
 
   const [account] = await ctx.db.select({ language: users.defaultLanguage }).from(users).where(eq(users.email, input.email));
   const language = isLanguage(account?.language) ? account.language : ctx.viewer.language;
   await ctx.mail.send(codeMail({ to: input.email, language, purpose: input.purpose, code, minutes: CODE_TTL_MS / 60_000 }));
   return { expiresAt };
+}
+
+/** Which limit refused a code mail (read after the refusal, only to word it). */
+async function codeLimitError(ctx: MarketContext, { email, purpose }: { email: string; purpose: CodePurpose }, requester: string, now: number): Promise<MarketError> {
+  const [row] = await ctx.db.all<{ lastFromRequester: number | null; fromRequester: number; toAddress: number }>(sql`
+    SELECT
+      (SELECT max(created_at) FROM ${emailCodes} WHERE email = ${email} AND purpose = ${purpose} AND requester = ${requester}) AS lastFromRequester,
+      (SELECT count(*) FROM ${emailCodes} WHERE email = ${email} AND requester = ${requester} AND created_at > ${now - DAILY_WINDOW_MS}) AS fromRequester,
+      (SELECT count(*) FROM ${emailCodes} WHERE email = ${email} AND created_at > ${now - DAILY_WINDOW_MS}) AS toAddress
+  `);
+  if (row.fromRequester >= CODE_MAILS_PER_REQUESTER_ADDRESS || row.toAddress >= CODE_MAILS_PER_ADDRESS) {
+    return new MarketError("clientEmailSendLimit", { messageKey: "codeAddressLimit" });
+  }
+  if (row.lastFromRequester !== null && row.lastFromRequester > now - CODE_RESEND_INTERVAL_MS) {
+    const seconds = Math.ceil((row.lastFromRequester + CODE_RESEND_INTERVAL_MS - now) / 1000);
+    return new MarketError("clientEmailSendLimit", { messageKey: "codeResendWait", params: { seconds } });
+  }
+  return new MarketError("clientEmailSendLimit", { messageKey: "codeRequesterLimit" });
 }
 
 /**

@@ -12,7 +12,7 @@
  * - A Google or Apple identity belongs to one account; an account has one of each.
  */
 export * from "./schemas";
-export { requestEmailCode, consumeEmailCode, CODE_TTL_MS, DAILY_MAIL_LIMIT, CODE_MAX_ATTEMPTS } from "./codes";
+export { requestEmailCode, consumeEmailCode, CODE_TTL_MS, CODE_RESEND_INTERVAL_MS, CODE_MAILS_PER_ADDRESS, CODE_MAX_ATTEMPTS } from "./codes";
 export { signInWithPassword, signInWithCode, registerWithPassword, resetPassword, type SignedIn } from "./sign-in";
 export { signInWithIdentity, bindIdentity, type VerifiedIdentity } from "./third-party";
 export { registerFromChannel, signChannelRequest, type ChannelProof } from "./channel-registry";

@@ -9,7 +9,7 @@ import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { consumeEmailCode } from "./codes";
 import { hashPassword, UNMATCHABLE_PASSWORD_HASH, verifyPassword } from "../context/crypto";
-import { assertNotLocked, clearFailures, failSignIn } from "./guards";
+import { clearFailures, failAttempt, takeAttempt } from "./guards";
 import { revokeAccountSessions } from "./sessions";
 import { assertEnabled, createAccount, findUserByEmail, setPasswordHash } from "./users";
 
@@ -25,11 +25,12 @@ export interface SignedIn {
  * (200507) when that failure locks it; accountDisable (130001) for a disabled account.
  */
 export async function signInWithPassword(ctx: MarketContext, input: { email: string; password: string }): Promise<SignedIn> {
-  await assertNotLocked(ctx, input.email, "password");
+  // Counted before the check, so a burst of guesses cannot all be checked (guards.ts).
+  const attempt = await takeAttempt(ctx, input.email, "password");
   const user = await findUserByEmail(ctx, input.email);
   // Hash even when there is nothing to compare with, so timing does not reveal the account.
   const matches = await verifyPassword(input.password, user?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
-  if (!user || !matches) return failSignIn(ctx, input.email, "password");
+  if (!user || !matches) return await failAttempt(ctx, input.email, "password", attempt);
   await clearFailures(ctx, input.email, "password");
   assertEnabled(user);
   return { userId: user.id, registered: false };

@@ -17,28 +17,18 @@ import { loadReference, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { currentLowest, type TradeLowest } from "../demand/price-history";
-import { signToken, verifyToken } from "../demand/signed-token";
+import { signToken, verifyToken, type TokenKeys } from "../demand/signed-token";
+import { publicOrigin } from "../config/deployment";
 import { notFound } from "../errors";
 import { convert, formatMoney } from "../money";
 
 export const ALERT_MAIL_GAP_MS = 24 * 60 * 60_000;
-/** Where the web app answers mail links when PUBLIC_ORIGIN is not configured. */
-export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
 export const UNSUBSCRIBE_PATH = "/alert-unsubscribe";
-
-declare global {
-  namespace Cloudflare {
-    interface Env {
-      /** The site's public origin, for links in mail (https://ovation.example). */
-      PUBLIC_ORIGIN?: string;
-    }
-  }
-}
 
 type AlertRow = typeof ticketAlerts.$inferSelect;
 type Scope = { tourId: number; sessionId: number };
 type AlertPrice = Pick<AlertRow, "priceBelowMinor" | "priceCurrency">;
-type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "now" | "mail">;
+type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "now" | "mail" | "viewer">;
 
 export interface ScopeState {
   available: boolean;
@@ -86,9 +76,9 @@ export async function alertScopeState(ctx: AlertContext, scope: Scope, alert: Al
 }
 
 /** The link that ends `alertId`'s mail, signed. */
-export async function unsubscribeLink(env: Env, alertId: number): Promise<string> {
-  const url = new URL(UNSUBSCRIBE_PATH, env.PUBLIC_ORIGIN || LOCAL_ORIGIN);
-  url.searchParams.set("token", await signToken(env, "unsub", [alertId]));
+export async function unsubscribeLink(keys: TokenKeys, alertId: number): Promise<string> {
+  const url = new URL(UNSUBSCRIBE_PATH, publicOrigin(keys));
+  url.searchParams.set("token", await signToken(keys, "unsub", [alertId]));
   return url.toString();
 }
 
@@ -122,7 +112,7 @@ export async function sendTicketAlerts(ctx: AlertContext): Promise<{ mailed: num
     if (ticketsAgain || priceDrop) {
       const title = titleOf.get(alert.tourId);
       const tourTitle = alert.language === "zh-HK" ? title?.zh : title?.en;
-      await ctx.mail.send(await alertMail(ctx.env, reference, alert, state, { ticketsAgain, priceDrop, tourTitle: tourTitle ?? "" }));
+      await ctx.mail.send(await alertMail(ctx, reference, alert, state, { ticketsAgain, priceDrop, tourTitle: tourTitle ?? "" }));
       mailed++;
     }
     if (ticketsAgain || priceDrop || alert.seenAvailable !== state.available || alert.seenBelow !== state.below) {
@@ -136,7 +126,7 @@ export async function sendTicketAlerts(ctx: AlertContext): Promise<{ mailed: num
 }
 
 async function alertMail(
-  env: Env,
+  keys: TokenKeys,
   reference: Reference,
   alert: AlertRow,
   state: ScopeState,
@@ -149,9 +139,9 @@ async function alertMail(
   const trade = reference.currencyByCode.get(lowest.currency)!;
   const price = formatMoney(convert(lowest.allInMinor, trade, shownIn), shownIn, language);
   const limit = alert.priceBelowMinor !== null ? formatMoney(alert.priceBelowMinor, shownIn, language) : "";
-  const origin = env.PUBLIC_ORIGIN || LOCAL_ORIGIN;
+  const origin = publicOrigin(keys);
   const page = alert.sessionId ? `${origin}/pick-seat?sessionId=${alert.sessionId}` : `${origin}/tourDetail?id=${alert.tourId}`;
-  const link = await unsubscribeLink(env, alert.id);
+  const link = await unsubscribeLink(keys, alert.id);
   const headline = zh
     ? what.priceDrop
       ? `${what.tourTitle}：最低價已跌至 ${price}（你設定的價格為 ${limit}）`
@@ -180,7 +170,7 @@ async function alertMail(
  * signed here, or names no alert. Returns the alert's email, to confirm whose mail stopped.
  */
 export async function unsubscribeTicketAlert(ctx: AlertContext, token: string): Promise<{ email: string }> {
-  const fields = await verifyToken(ctx.env, "unsub", token, 1);
+  const fields = await verifyToken(ctx, "unsub", token, 1);
   const alertId = fields ? Number(fields[0]) : NaN;
   if (!Number.isSafeInteger(alertId)) throw notFound("alert");
   const [alert] = await ctx.db.select({ email: ticketAlerts.email }).from(ticketAlerts).where(eq(ticketAlerts.id, alertId)).limit(1);

@@ -3,12 +3,12 @@
  * conversation service checks without a database read. It is `<userId>.<expiresAt>.<mac>`, the
  * mac being base64url HMAC-SHA256 of `<userId>.<expiresAt>` under IM_SIGNING_KEY, and it lasts
  * 1 hour: it travels in a socket's URL, so it is kept short-lived; clients fetch a fresh one
- * with the config (docs/decisions/messaging.md). Outside production a public local key stands in when the
- * secret is not set, so chat works locally; production without the secret issues nothing and
- * chat is reported off.
+ * with the config (docs/decisions/messaging.md). Only the local demo (config/deployment.ts) signs
+ * with a public local key; a deployment without the secret issues nothing and chat is reported off.
  */
 import { base64url, sameSecret } from "../context/crypto";
 import type { MarketContext } from "../context";
+import { secretOf } from "./deployment";
 
 declare global {
   namespace Cloudflare {
@@ -22,15 +22,14 @@ declare global {
 /** How long a chat credential is good for: 1 hour. */
 export const CHAT_CREDENTIAL_TTL_MS = 60 * 60 * 1000;
 
-/** Used outside production when IM_SIGNING_KEY is not set; public, so production never uses it. */
+/** The local demo's key when IM_SIGNING_KEY is not set; public, so no deployment uses it. */
 export const LOCAL_CHAT_SIGNING_KEY = "ovation-chat-local-key";
 
 type CredentialContext = Pick<MarketContext, "env" | "now" | "viewer">;
 
-/** The key chat credentials are signed with here, or null when none may be used (production without the secret). */
+/** The key chat credentials are signed with here, or null when none may be used (a deployment without the secret). */
 export function chatSigningKey(ctx: Pick<MarketContext, "env" | "viewer">): string | null {
-  if (ctx.env.IM_SIGNING_KEY) return ctx.env.IM_SIGNING_KEY;
-  return ctx.viewer.environment === "production" ? null : LOCAL_CHAT_SIGNING_KEY;
+  return secretOf(ctx, "IM_SIGNING_KEY", LOCAL_CHAT_SIGNING_KEY);
 }
 
 async function mac(key: string, payload: string): Promise<string> {

@@ -84,7 +84,7 @@ async function answer(ctx: MarketContext, demand: SessionDemand, userId: number,
     case "waiting":
       return { ...base, ...place, aboutAhead: (place.position - 1) * demand.shards, paused };
     case "admitted":
-      return { ...base, ...place, admissionToken: await signToken(ctx.env, "admit", [demand.sessionId, userId, place.expiresAt]) };
+      return { ...base, ...place, admissionToken: await signToken(ctx, "admit", [demand.sessionId, userId, place.expiresAt]) };
     default:
       return { ...base, ...place };
   }
@@ -115,9 +115,12 @@ export function queuePlace(ctx: MarketContext, sessionId: number): Promise<Queue
   return callShard(ctx, sessionId, "status");
 }
 
-/** True when `token` admits the viewer to hold tickets of the session at the context's clock. Never throws. */
+/**
+ * True when `token` admits the viewer to hold tickets of the session at the context's clock.
+ * Throws only systemError (503) when the deployment has no DEMAND_SIGNING_KEY.
+ */
 export async function admits(ctx: Pick<MarketContext, "env" | "now" | "viewer">, sessionId: number, token: unknown): Promise<boolean> {
-  const fields = await verifyToken(ctx.env, "admit", token, 3);
+  const fields = await verifyToken(ctx, "admit", token, 3);
   if (!fields || ctx.viewer.userId === null) return false;
   const [session, user, expiresAt] = fields.map(Number);
   return session === sessionId && user === ctx.viewer.userId && expiresAt > ctx.now();

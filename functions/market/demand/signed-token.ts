@@ -2,10 +2,12 @@
  * Short signed tokens for links and passes that must work without a database read or a
  * sign-in: `<purpose>.<fields…>.<mac>`, the mac being base64url HMAC-SHA256 of everything before
  * it under DEMAND_SIGNING_KEY. The purpose is signed too, so an unsubscribe token can never pass
- * as an admission token. Outside a configured deployment a public local key stands in (as chat's
- * does), so everything runs locally; production sets the secret (docs/decisions/demand.md).
+ * as an admission token. Only the local demo (config/deployment.ts) signs with a public local key;
+ * every deployment sets the secret, and without it signing and checking refuse with 503.
  */
+import type { MarketContext } from "../context";
 import { base64url, sameSecret } from "../context/crypto";
+import { requiredSecret } from "../config/deployment";
 
 declare global {
   namespace Cloudflare {
@@ -16,34 +18,41 @@ declare global {
   }
 }
 
-/** Public, so a deployment that relies on it signs nothing worth forging; production sets the secret. */
+/** Public: the local demo's key only, never used by a deployment. */
 export const LOCAL_DEMAND_SIGNING_KEY = "ovation-demand-local-key";
 
 export type TokenPurpose = "unsub" | "admit";
 
 const FIELD = /^[0-9A-Za-z_-]{1,40}$/;
 
-async function mac(env: Env, payload: string): Promise<string> {
-  const key = env.DEMAND_SIGNING_KEY || LOCAL_DEMAND_SIGNING_KEY;
+/** Whose key signs: the deployment's env, and the viewer whose host says whether this is the local demo. */
+export type TokenKeys = Pick<MarketContext, "env" | "viewer">;
+
+async function mac(keys: TokenKeys, payload: string): Promise<string> {
+  const key = requiredSecret(keys, "DEMAND_SIGNING_KEY", LOCAL_DEMAND_SIGNING_KEY);
   const cryptoKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(payload))));
 }
 
 /** A token for `purpose` carrying `fields` (each 1-40 characters of [0-9A-Za-z_-]). */
-export async function signToken(env: Env, purpose: TokenPurpose, fields: readonly (string | number)[]): Promise<string> {
+export async function signToken(keys: TokenKeys, purpose: TokenPurpose, fields: readonly (string | number)[]): Promise<string> {
   const parts = fields.map(String);
   if (!parts.every((part) => FIELD.test(part))) throw new RangeError("token fields must be short and plain");
   const payload = [purpose, ...parts].join(".");
-  return `${payload}.${await mac(env, payload)}`;
+  return `${payload}.${await mac(keys, payload)}`;
 }
 
-/** The fields of a well-formed token of `purpose` with `count` fields signed here; null otherwise. Never throws. */
-export async function verifyToken(env: Env, purpose: TokenPurpose, token: unknown, count: number): Promise<string[] | null> {
+/**
+ * The fields of a well-formed token of `purpose` with `count` fields signed here; null otherwise.
+ * Throws only systemError (503) when this deployment has no key to check with.
+ */
+export async function verifyToken(keys: TokenKeys, purpose: TokenPurpose, token: unknown, count: number): Promise<string[] | null> {
+  requiredSecret(keys, "DEMAND_SIGNING_KEY", LOCAL_DEMAND_SIGNING_KEY);
   if (typeof token !== "string" || token.length > 400) return null;
   const parts = token.split(".");
   if (parts.length !== count + 2 || parts[0] !== purpose) return null;
   const fields = parts.slice(1, -1);
   if (!fields.every((part) => FIELD.test(part))) return null;
   const given = parts[parts.length - 1];
-  return sameSecret(given, await mac(env, parts.slice(0, -1).join("."))) ? fields : null;
+  return sameSecret(given, await mac(keys, parts.slice(0, -1).join("."))) ? fields : null;
 }

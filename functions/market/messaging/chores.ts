@@ -9,6 +9,7 @@ import { translateKey } from "../messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
 import { conversationStore } from "./store";
 import { forgetImage } from "./media-files";
+import { publicOrigin } from "../config/deployment";
 
 /** Deletes messages older than 30 days from up to `limit` conversations. Returns how many were deleted. */
 export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<number> {
@@ -28,20 +29,10 @@ export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<nu
   return deleted;
 }
 
-declare global {
-  namespace Cloudflare {
-    interface Env {
-      /** The site's public origin for links in mail sent by the cron (no request to take it from). */
-      PUBLIC_ORIGIN?: string;
-    }
-  }
-}
-
-const LOCAL_ORIGIN = "http://127.0.0.1:8787";
-
 /** Emails members who have been offline 10 minutes with unread messages. Returns how many were mailed. */
 export async function emailOfflineMembers(ctx: MarketContext, limit = 20): Promise<number> {
-  const origin = ctx.env.PUBLIC_ORIGIN || LOCAL_ORIGIN;
+  // This environment's own origin (config/deployment.ts), never a local default.
+  const origin = publicOrigin(ctx);
   const now = ctx.now();
   const quietSince = now - OFFLINE_EMAIL_AFTER_MS;
   const { results } = await ctx.d1
