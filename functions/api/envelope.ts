@@ -24,6 +24,7 @@ export function failure(code: number, message: string, data: unknown = null): En
 export function httpStatusOf(error: MarketError): number {
   if (error.code === CODES.notFound) return 404;
   if (error.code === CODES.systemError) return 500;
+  if (error.code === CODES.paymentsUnavailable) return 503;
   return 200;
 }
 
