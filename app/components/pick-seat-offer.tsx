@@ -33,10 +33,15 @@ export function useHrefWith() {
 }
 
 /** True while this page is being asked again with other choices (its rows are about to change). */
-function useRefreshing(): boolean {
-  const navigation = useNavigation();
-  const location = useLocation();
+export function isRefreshing(
+  navigation: { state: string; location?: { pathname: string; search: string } | null },
+  location: { pathname: string; search: string },
+): boolean {
   return navigation.state !== "idle" && navigation.location?.pathname === location.pathname && navigation.location.search !== location.search;
+}
+
+function useRefreshing(): boolean {
+  return isRefreshing(useNavigation(), useLocation());
 }
 
 export function OpenSession({

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../functions/db/schema";
 import { page } from "./support/api";
 import { makeListing, testDb } from "./support/buying";
+import { isRefreshing } from "../../app/components/pick-seat-offer";
 
 /** The row (<a>) of one listing on the page, by its id. */
 function rowOf(html: string, listingId: number): string {
@@ -69,4 +70,17 @@ test("a seller's price change between the list and the tap is caught: the old li
   expect(tapped.status).toBe(409);
   // HK$1,200 + 10% + 2.5% = HK$1,353.
   expect(tappedHtml).toContain("You saw HK$1,127.50 a ticket; it is HK$1,353 a ticket now.");
+});
+
+test("the rows are out of reach exactly while this page is asked again with other choices", () => {
+  const here = { pathname: "/pick-seat", search: "?sessionId=7&quantity=2" };
+  const to = (search: string, pathname = "/pick-seat") => ({ pathname, search });
+
+  expect(isRefreshing({ state: "loading", location: to("?sessionId=7&quantity=4") }, here)).toBe(true);
+  expect(isRefreshing({ state: "submitting", location: to("?sessionId=7&quantity=2&delivery=E_TICKET") }, here)).toBe(true);
+  expect(isRefreshing({ state: "idle", location: undefined }, here)).toBe(false);
+  // Leaving for the tapped listing's page is not a refresh of the list.
+  expect(isRefreshing({ state: "loading", location: to("?listingId=3&quantity=2", "/confirm-ticket") }, here)).toBe(false);
+  // The same address again (a revalidation after an alert is set) keeps the rows it shows.
+  expect(isRefreshing({ state: "loading", location: to("?sessionId=7&quantity=2") }, here)).toBe(false);
 });
