@@ -22,6 +22,11 @@ interface ListingsPagesProps<T extends OfferedListing> {
   itemClassName: string;
   previousClassName: string;
   renderRow: (listing: T) => ReactNode;
+  /**
+   * New results are on their way (another quantity, filter or sort): the rows still shown are
+   * the old answer's, so none can be tapped until the new ones replace them.
+   */
+  busy?: boolean;
 }
 
 function pageOfListings<T extends OfferedListing>(data: unknown): Page<T> {
@@ -29,7 +34,7 @@ function pageOfListings<T extends OfferedListing>(data: unknown): Page<T> {
   return { list: offer.listings, total: offer.total, page: offer.page, pageSize: offer.pageSize, hasMore: offer.hasMore };
 }
 
-export function ListingsPages<T extends OfferedListing>({ offer, pageHref, className, itemClassName, previousClassName, renderRow }: ListingsPagesProps<T>) {
+export function ListingsPages<T extends OfferedListing>({ offer, pageHref, className, itemClassName, previousClassName, renderRow, busy = false }: ListingsPagesProps<T>) {
   const { t } = useTranslation("discover");
   const first = useMemo(() => pageOfListings<T>(offer), [offer]);
   // The same address as the page, asked of the JSON API.
@@ -37,7 +42,8 @@ export function ListingsPages<T extends OfferedListing>({ offer, pageHref, class
   const more = useLoadMore<T>({ first, apiUrl, pageHref, pageOf: pageOfListings<T> });
   return (
     <>
-      <ol className={className} data-testid="listings">
+      {/* inert takes the old rows out of reach of taps, keys and assistive technology alike (React 18 passes it as an attribute). */}
+      <ol className={className} data-testid="listings" aria-busy={busy || undefined} {...(busy ? ({ inert: "" } as Record<string, string>) : {})}>
         {more.items.map((listing) => (
           <li key={listing.listingId} className={listing.studentsOnly ? `${itemClassName} ${marks.studentsOnly}` : itemClassName}>
             {listing.studentsOnly ? <StudentsOnlyMark corner /> : null}

@@ -4,7 +4,7 @@
  * price, 'Price capped by local law') and the filter sheet. Every choice is a link or a GET form,
  * so it all works without JavaScript.
  */
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { DealBadge } from "~/components/deal-badge";
 import { ListingsPages } from "~/components/pick-seat-listings";
@@ -32,6 +32,18 @@ export function useHrefWith() {
   };
 }
 
+/** True while this page is being asked again with other choices (its rows are about to change). */
+export function isRefreshing(
+  navigation: { state: string; location?: { pathname: string; search: string } | null },
+  location: { pathname: string; search: string },
+): boolean {
+  return navigation.state !== "idle" && navigation.location?.pathname === location.pathname && navigation.location.search !== location.search;
+}
+
+function useRefreshing(): boolean {
+  return isRefreshing(useNavigation(), useLocation());
+}
+
 export function OpenSession({
   offer,
   map,
@@ -49,6 +61,7 @@ export function OpenSession({
   const filters = useSheet("filter");
   const activeFilters = [query.minPrice, query.maxPrice, query.delivery, query.zone, query.together].filter((value) => value !== undefined).length;
   const selectedSection = map.sections.find((section) => section.code === query.section) ?? null;
+  const refreshing = useRefreshing();
 
   if (offer.quantities.length === 0) {
     return (
@@ -149,6 +162,7 @@ export function OpenSession({
             className={styles.listings}
             itemClassName={styles.listingItem}
             previousClassName={styles.textLink}
+            busy={refreshing}
             renderRow={(listing) => (
               <>
                 <ListingRow listing={listing} quantity={offer.quantity!} chosen={listing.listingId === choices.listing} />
@@ -224,11 +238,16 @@ export function OpenSession({
   );
 }
 
+/**
+ * One listing's row: its text and its link are drawn from the same listing object, and the link
+ * carries the all-in price the row shows, which confirm-ticket checks against the price now.
+ */
 function ListingRow({ listing, quantity, chosen }: { listing: OfferedListing; quantity: number; chosen: boolean }) {
   const { t } = useTranslation(["buy", "selling"]);
   const seatsText = useSeatsText();
+  const href = `/confirm-ticket?listingId=${listing.listingId}&quantity=${quantity}&price=${listing.allIn.amount}&currency=${listing.allIn.currency}`;
   return (
-    <Link to={`/confirm-ticket?listingId=${listing.listingId}&quantity=${quantity}`} className={styles.listing} data-chosen={chosen || undefined}>
+    <Link to={href} className={styles.listing} data-chosen={chosen || undefined} data-listing-id={listing.listingId}>
       <span className={styles.listingWhere}>
         <strong>{t("listing.section", { section: listing.section.name })}</strong>
         <span>{seatsText(listing)}</span>

@@ -5,7 +5,9 @@
  * currency and its exchange rate and the face value beside. For 4 tickets or more it says
  * consecutive seating is not guaranteed (SPEC §9). Continue leads to /confirm-order, which asks
  * the buyer to sign in. A listing sold meanwhile, or a session that stopped selling, is said in
- * SPEC's words with a way back.
+ * SPEC's words with a way back. When the link names the price the buyer read on pick-seat
+ * (`price`, `currency`) and the listing's is another now, that is said first, with the new price
+ * to accept (functions/market/listings/seen-price.ts).
  */
 import { data, Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -19,6 +21,8 @@ import { writtenSessionTime, type SessionTime } from "~/i18n/session-time";
 import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
 import { listingDetail, listingDetailQuerySchema, type ListingDetail } from "@market/listings/listing-detail";
+import { priceChangedSince, seenPriceOf, seenPriceSchema } from "@market/listings/seen-price";
+import type { Money } from "@market/money";
 import styles from "./confirm-ticket.module.css";
 import type { Route } from "./+types/confirm-ticket";
 import { StudentsOnlyNote } from "~/components/students-mark";
@@ -30,7 +34,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle 
 type Refusal =
   | { kind: "gone"; sessionId: number | null }
   | { kind: "unavailable"; sessionId: number | null }
-  | { kind: "quantity"; sessionId: number | null; allowed: number[] };
+  | { kind: "quantity"; sessionId: number | null; allowed: number[] }
+  | { kind: "priceChanged"; sessionId: number | null; quantity: number; was: Money; now: Money };
 
 /** A refusal the page explains, or null for any other error (which the error view answers). */
 function refusalOf(error: unknown): Refusal | null {
@@ -48,10 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const params = new URL(request.url).searchParams;
   const query = listingDetailQuerySchema.safeParse({ listingId: params.get("listingId") || undefined, quantity: params.get("quantity") || undefined });
-  if (!query.success) throw new Response("Not found", { status: 404 });
+  const seenQuery = seenPriceSchema.safeParse({ price: params.get("price") ?? undefined, currency: params.get("currency") ?? undefined });
+  if (!query.success || !seenQuery.success) throw new Response("Not found", { status: 404 });
   const t = await i18nServer.getFixedT(ctx.viewer.language, "buy");
   try {
     const detail = await listingDetail(ctx, query.data);
+    const seen = seenPriceOf(seenQuery.data);
+    if (seen && priceChangedSince(seen, detail.allInPerTicket)) {
+      const refusal: Refusal = { kind: "priceChanged", sessionId: detail.session.sessionId, quantity: detail.quantity, was: seen, now: detail.allInPerTicket };
+      return data({ detail: null, refusal, listingId: query.data.listingId, pageTitle: t("confirm.title") }, { status: 409 });
+    }
     // Written here, so the page hydrates without a date formatter.
     const when = writtenSessionTime(detail.session.startsAt, detail.session.timeZone, ctx.viewer.language);
     return data({ detail: { ...detail, when }, refusal: null, listingId: query.data.listingId, pageTitle: t("confirm.metaTitle", { title: detail.session.tour.title }) });
@@ -65,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ConfirmTicketPage() {
   const { detail, refusal, listingId } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["buy", "selling"]);
+  const format = useFormatMoney();
   const back = refusal?.sessionId ? `/pick-seat?sessionId=${refusal.sessionId}` : "/";
   return (
     <div className={styles.page}>
@@ -85,6 +97,22 @@ export default function ConfirmTicketPage() {
                 <Link to={back} className={styles.primary}>
                   {t("confirm.gone.back")}
                 </Link>
+              </>
+            ) : refusal.kind === "priceChanged" ? (
+              <>
+                <h2>{t("confirm.priceChanged.title")}</h2>
+                <p data-testid="price-changed">{t("confirm.priceChanged.body", { was: format(refusal.was), now: format(refusal.now) })}</p>
+                <div className={styles.choices}>
+                  <Link
+                    to={`/confirm-ticket?listingId=${listingId}&quantity=${refusal.quantity}&price=${refusal.now.amount}&currency=${refusal.now.currency}`}
+                    className={styles.primary}
+                  >
+                    {t("confirm.priceChanged.accept", { now: format(refusal.now) })}
+                  </Link>
+                  <Link to={back} className={styles.secondary}>
+                    {t("confirm.priceChanged.back")}
+                  </Link>
+                </div>
               </>
             ) : refusal.kind === "unavailable" ? (
               <>

@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { RefusedAddress } from "~/components/refused-address";
 import { i18nServer } from "~/i18n/i18n.server";
 import { allowedAddress, DEFAULT_VIDEO_HOSTS, hostList } from "~/platform/allowed-hosts";
+import { pageSourcesHeaders } from "../../functions/web/security-headers";
 import styles from "./embedded-media.module.css";
 import type { Route } from "./+types/video-play";
 
@@ -27,9 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const heading = url.searchParams.get("title")?.trim().slice(0, 80) || t("apps:video.title");
   return data(
     { src, poster: src ? allowed("poster") : null, captions: src ? allowed("captions") : null, heading, title: `${heading} · ${t("common:appName")}`, language: context.market.viewer.language },
-    { status: src ? 200 : 403 },
+    // The video and its captions (media-src) and its poster (img-src) may come from the allowed video hosts.
+    { status: src ? 200 : 403, headers: src ? pageSourcesHeaders({ media: hosts, img: hosts }) : undefined },
   );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function VideoPlay({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("apps");

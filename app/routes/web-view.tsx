@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/page-header";
 import { RefusedAddress } from "~/components/refused-address";
 import { i18nServer } from "~/i18n/i18n.server";
 import { allowedAddress, DEFAULT_WEB_VIEW_HOSTS, hostList } from "~/platform/allowed-hosts";
+import { pageSourcesHeaders } from "../../functions/web/security-headers";
 import styles from "./embedded-media.module.css";
 import type { Route } from "./+types/web-view";
 
@@ -19,11 +20,15 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const t = await i18nServer.getFixedT(context.market.viewer.language, ["apps", "common"]);
-  const address = allowedAddress(url.searchParams.get("url"), url.origin, hostList(context.cloudflare.env.WEB_VIEW_HOSTS, DEFAULT_WEB_VIEW_HOSTS));
+  const hosts = hostList(context.cloudflare.env.WEB_VIEW_HOSTS, DEFAULT_WEB_VIEW_HOSTS);
+  const address = allowedAddress(url.searchParams.get("url"), url.origin, hosts);
   const given = url.searchParams.get("title")?.trim().slice(0, 80);
   const title = given || t("apps:webView.title");
-  return data({ address, title: `${title} · ${t("common:appName")}`, heading: title }, { status: address ? 200 : 403 });
+  // The frame may follow links between the allowed hosts, so the page's CSP frames all of them; a refused address frames nothing.
+  return data({ address, title: `${title} · ${t("common:appName")}`, heading: title }, { status: address ? 200 : 403, headers: address ? pageSourcesHeaders({ frame: hosts }) : undefined });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function WebView({ loaderData }: Route.ComponentProps) {
   const { address, heading } = loaderData;

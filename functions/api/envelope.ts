@@ -26,6 +26,7 @@ export function httpStatusOf(error: MarketError): number {
   // A deployment missing a secret the path needs (config/deployment.ts): not the caller's fault, nor a crash.
   if (error.status === 503) return 503;
   if (error.code === CODES.systemError) return 500;
+  if (error.code === CODES.paymentsUnavailable) return 503;
   return 200;
 }
 

@@ -52,6 +52,8 @@ export const CODES = {
   voucherCodeExpired: 610026,
   deliveryStepRefused: 610027,
   eTicketFileInvalid: 610028,
+  // No payment provider may take payments on this host (production without Stripe's keys): 503.
+  paymentsUnavailable: 610033,
   // A hot on-sale's waiting room (ours, docs/decisions/demand.md): holding tickets needs an admission.
   queueAdmissionRequired: 610040,
   // Selling (ours, docs/decisions/selling.md): SPEC §8 leaves seller codes unshown.
@@ -154,6 +156,8 @@ function statusFor(name: CodeName): number {
     case "systemError":
     case "orderCreateUnknown":
       return 500;
+    case "paymentsUnavailable":
+      return 503;
     default:
       return 400;
   }

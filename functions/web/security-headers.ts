@@ -29,20 +29,63 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/**
+ * Hosts one page loads from besides us, per directive: /web-view frames its allowed hosts'
+ * pages, /video-play plays (and shows posters) from its allowed video hosts. The page's route
+ * declares them with pageSourcesHeaders; secureResponse adds exactly those to that page's CSP,
+ * so every other page keeps frame-src 'none' and media-src 'self'.
+ */
+export interface PageSources {
+  frame?: readonly string[];
+  media?: readonly string[];
+  img?: readonly string[];
+}
+
+/** Carries a route's PageSources to secureResponse; removed before the answer leaves. */
+const PAGE_SOURCES_HEADER = "x-ovation-page-sources";
+/** A bare host name: nothing that could end a directive or name a keyword ('unsafe-inline', *). */
+const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+
+/** The header a route answers with to declare the hosts its page loads from. */
+export function pageSourcesHeaders(sources: PageSources): Record<string, string> {
+  return { [PAGE_SOURCES_HEADER]: JSON.stringify(sources) };
+}
+
+/** A listed host and its subdomains over https, as allowed-hosts.ts allows them; a malformed name is left out. */
+function hostSources(hosts: readonly string[] | undefined): string[] {
+  return (hosts ?? []).filter((host) => HOST_NAME.test(host)).flatMap((host) => [`https://${host}`, `https://*.${host}`]);
+}
+
+function readPageSources(headers: Headers): PageSources | null {
+  const raw = headers.get(PAGE_SOURCES_HEADER);
+  if (!raw) return null;
+  headers.delete(PAGE_SOURCES_HEADER);
+  try {
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined);
+    return { frame: list(parsed.frame), media: list(parsed.media), img: list(parsed.img) };
+  } catch {
+    return null;
+  }
+}
+
 /** The Content-Security-Policy; without a nonce no inline script runs at all. */
-export function contentSecurityPolicy(nonce: string | null, local: boolean): string {
+export function contentSecurityPolicy(nonce: string | null, local: boolean, sources: PageSources = {}): string {
+  const frame = hostSources(sources.frame);
+  const media = hostSources(sources.media);
+  const img = hostSources(sources.img);
   const directives = [
     "default-src 'self'",
     `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
     // React writes style attributes (the seat map's width); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...img].join(" "),
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
-    "media-src 'self'",
-    "frame-src 'none'",
+    ["media-src 'self'", ...media].join(" "),
+    frame.length > 0 ? `frame-src ${frame.join(" ")}` : "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -161,7 +204,8 @@ export function secureResponse(response: Response, facts: ResponseFacts): Respon
   // A file that sets its own, stricter policy (a sandboxed SVG) keeps it.
   // Only an HTML page has inline scripts to allow; anything else gets the policy without a nonce.
   const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
-  const policy = html && facts.nonce ? contentSecurityPolicy(facts.nonce, local) : fixed.policyWithoutNonce;
+  const sources = readPageSources(headers);
+  const policy = html && (facts.nonce || sources) ? contentSecurityPolicy(facts.nonce, local, sources ?? {}) : fixed.policyWithoutNonce;
   if (!response.headers.has("content-security-policy")) headers.set("Content-Security-Policy", policy);
   headers.set("Cache-Control", cacheControlFor(facts.request, response, url.pathname));
   return secured;

@@ -45,8 +45,9 @@ async function buyTwoETicketsUpToPaying(page: Page, language: Language): Promise
   await expect(page).toHaveURL(new RegExp(`${new URLSearchParams({ section: sectionCode })}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   await expect(page).toHaveURL(/quantity=2/);
 
-  await page.locator(`a[href="/confirm-ticket?listingId=${listingId}&quantity=2"]`).click();
-  await expect(page).toHaveURL(new RegExp(`/confirm-ticket\\?listingId=${listingId}&quantity=2$`));
+  // A row's link also carries the price it shows (checked by confirm-ticket).
+  await page.locator(`a[href^="/confirm-ticket?listingId=${listingId}&quantity=2&price="]`).click();
+  await expect(page).toHaveURL(new RegExp(`/confirm-ticket\\?listingId=${listingId}&quantity=2&price=\\d+&currency=[A-Z]{3}$`));
   await expect(page.getByRole("heading", { level: 1, name: say("Confirm tickets", "確認門票") })).toBeVisible();
   const sectionName = (await page.locator("#tickets-title").textContent())!.trim();
   await expect(page.getByText(say("E-ticket", "電子門票"), { exact: true })).toBeVisible();

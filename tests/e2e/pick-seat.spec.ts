@@ -64,11 +64,11 @@ for (const language of ["en-US", "zh-HK"] as const) {
         await expect(listings.first()).toBeVisible();
         const count = await listings.count();
         for (let index = 0; index < count; index++) {
-          await expect(listings.nth(index)).toHaveAttribute("href", /quantity=4$/);
+          await expect(listings.nth(index)).toHaveAttribute("href", /quantity=4&price=\d+&currency=[A-Z]{3}$/);
         }
         await listings.first().click();
 
-        await expect(page).toHaveURL(/\/confirm-ticket\?listingId=\d+&quantity=4$/);
+        await expect(page).toHaveURL(/\/confirm-ticket\?listingId=\d+&quantity=4&price=\d+&currency=[A-Z]{3}$/);
         await expect(page.getByRole("heading", { level: 1, name: say("Confirm tickets", "確認門票") })).toBeVisible();
         await expect(page.getByRole("heading", { name: say("Total, all-in", "總額（已含全部費用）") })).toBeVisible();
         for (const part of [
@@ -136,8 +136,57 @@ for (const language of ["en-US", "zh-HK"] as const) {
         // The section stays chosen: outlined on the map, and the list still shows its tickets.
         await expect(venue.locator(`a[data-selected]`)).toHaveCount(1);
         await expect(page.getByRole("link", { name: say("Show all sections", "顯示所有區域") })).toBeVisible();
-        await expect(page.locator(`a[href="/confirm-ticket?listingId=${listingId}&quantity=2"]`)).toBeVisible();
+        // A row's link also carries the price it shows (checked by confirm-ticket).
+        await expect(page.locator(`a[href^="/confirm-ticket?listingId=${listingId}&quantity=2&price="]`)).toBeVisible();
       });
     });
   }
 }
+
+test.describe("Picking seats while a new list is on its way", () => {
+  test.use({ language: "en-US", javaScriptEnabled: true });
+
+  test("after a quantity change the old rows cannot be tapped until the new ones arrive, and each new row links to the listing, quantity and price it shows", async ({ page }) => {
+    await page.goto("/tourDetail?id=1");
+    await page.getByRole("link", { name: "Buy tickets for" }).first().click();
+    await expect(page).toHaveURL(/\/pick-seat\?sessionId=\d+/);
+    const list = page.getByTestId("listings");
+    await expect(list.locator("a").first()).toBeVisible();
+    await expect(list).not.toHaveAttribute("aria-busy", "true");
+
+    // The new list's data is held back until the test lets it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/pick-seat\.data\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const quantities = page.getByRole("navigation", { name: "How many tickets?" });
+    await quantities.getByRole("link", { name: "4 tickets", exact: true }).click();
+
+    await expect(list).toHaveAttribute("aria-busy", "true");
+    await expect(list).toHaveAttribute("inert", "");
+    // A tap on an old row goes nowhere while its answer is stale.
+    await list.locator("a").first().click({ force: true });
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/pick-seat\?/);
+
+    release();
+    await expect(page).toHaveURL(/quantity=4/);
+    await expect(list).not.toHaveAttribute("aria-busy", "true");
+    await expect(list).not.toHaveAttribute("inert", "");
+    const rows = list.locator("a[data-listing-id]");
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) {
+      const row = rows.nth(index);
+      const id = await row.getAttribute("data-listing-id");
+      const href = (await row.getAttribute("href"))!;
+      expect(href).toMatch(new RegExp(`^/confirm-ticket\\?listingId=${id}&quantity=4&price=\\d+&currency=HKD$`));
+      // The price in the link is the price the row shows (HK$ with its cents, when there are any).
+      const cents = Number(/price=(\d+)/.exec(href)![1]);
+      const shown = `HK$${Math.floor(cents / 100).toLocaleString("en-US")}${cents % 100 === 0 ? "" : `.${String(cents % 100).padStart(2, "0")}`}`;
+      await expect(row).toContainText(shown);
+    }
+  });
+});

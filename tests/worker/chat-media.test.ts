@@ -62,7 +62,7 @@ test("a buyer sends an image through the API, the provider gets its bytes, a thi
   const refusedPage = await page(`/chat-image?id=${chat.conversationId}&seq=1`, { headers: { cookie: await cookieFor(stranger) } });
 
   expect(sent.status).toBe(200);
-  expect(sent.body.data).toMatchObject({ seq: 1, kind: "image", text: '{"type":"image/png","width":3,"height":2,"size":29}' });
+  expect(sent.body.data).toMatchObject({ seq: 1, kind: "image", text: '{"type":"image/png","width":3,"height":2,"size":29,"sha256":"c3d7324abe44d11a87d132ad29eb624d55ee616902c3bfd960ea4ec254a48cd4"}' });
   expect(seen.status).toBe(200);
   expect(seen.headers.get("content-type")).toBe("image/png");
   expect(seen.headers.get("cache-control")).toBe("private, no-store");
@@ -139,7 +139,8 @@ test("a recalled image and one past the 30-day cut are deleted from storage", as
   await cutOldMessages(chat.buyer);
   const afterCut = await env.FILES.list({ prefix: folder });
 
-  expect(afterRecall).toEqual([`${folder}${chat.buyerId}-keptlong0001`]);
+  // Both messages show the same bytes, kept once under their hash: the recall leaves them to the other.
+  expect(afterRecall).toEqual([`${folder}sha256-c3d7324abe44d11a87d132ad29eb624d55ee616902c3bfd960ea4ec254a48cd4`]);
   expect(afterCut.objects.length).toBe(0);
 });
 

@@ -127,3 +127,22 @@ test("a forged or altered unsubscribe token is not found", async () => {
   const empty = await api("/pub/tour/v1/alert/unsubscribe", { body: { token: ["unsub"] } });
   expect(empty.body.statusCode).toBe(12308);
 });
+
+test("a price alert in yen (no minor unit) keeps the price as given and is mailed when the lowest price converts to exactly it", async () => {
+  const clock = clockAt();
+  // HK$1,500 + 10% + 2.5% = HK$1,687.50 all-in: ¥32,452 at 150 yen and 7.8 HKD per USD, above the alert.
+  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 150_000 });
+  const { tourId } = await tourOf(sessionId);
+  const cron = marketFor(null, clock);
+  const set = await subscribeTicketAlert(marketFor(null, clock, { currency: "JPY" }), { tourId, sessionId, email: "yen@example.com", priceBelow: 21_683 });
+  const [row] = await testDb.select().from(schema.ticketAlerts).where(eq(schema.ticketAlerts.email, "yen@example.com"));
+  expect(set).toMatchObject({ priceBelow: 21_683, priceCurrency: "JPY" });
+  expect(row).toMatchObject({ priceBelowMinor: 21_683, priceCurrency: "JPY" });
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 0 });
+
+  // HK$1,127.50 all-in is US$144.551… and ¥21,682.69…: ¥21,683, exactly the alert's price.
+  await makeListing({ sessionId, quantity: 2, priceMinor: 100_000 });
+  expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
+  const [mail] = await mailTo("yen@example.com");
+  expect(mail.textBody.match(/¥21,683/g)).toHaveLength(2);
+});

@@ -99,6 +99,24 @@ test("joining twice keeps one place, and 200 concurrent arrivals over 4 shards h
   }
 });
 
+test("over 4 shards a slow rate stays the session's rate: 6 a minute lets in 12 buyers in 2 minutes, not one per shard every 10 s", CROWD, async () => {
+  const clock = clockAt(OPENS + 1);
+  const { sessionId } = await makeListing({ quantity: 500 });
+  await queueOn(sessionId, { shards: 4, admitPerMinute: 6 });
+  const ids = await buyers(40);
+  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+  const admitted = async () => (await Promise.all(ids.map(async (id) => stateOf(await queuePlace(marketFor(id, clock), sessionId))))).filter((state) => state === "admitted").length;
+
+  // 1.5 a minute per shard: one buyer per shard every 40 s.
+  expect(await queuePlace(marketFor(ids[0], clock), sessionId)).toMatchObject({ state: "waiting", nextBatchAt: OPENS + 40 * SECOND });
+  clock.time = OPENS + 30 * SECOND;
+  expect(await admitted()).toBe(0);
+  clock.time = OPENS + MINUTE;
+  expect(await admitted()).toBe(4);
+  clock.time = OPENS + 2 * MINUTE;
+  expect(await admitted()).toBe(12);
+});
+
 test("a batch lets in no more buyers than there are tickets left; sold out, admission pauses and those waiting are told, and it resumes when tickets come back", async () => {
   const clock = clockAt(OPENS + 1);
   const { listingId, sessionId } = await makeListing({ quantity: 4 });

@@ -302,7 +302,7 @@ test("the sandbox takes no payments in production", async () => {
   const { clock, buyer, order } = await unpaidOrder();
   const production = marketFor(buyer.viewer.userId, clock, { environment: "production" });
   expectConsoleError();
-  expect((await refusal(startPayment(production, { orderId: order.id }, ORIGIN))).code).toBe(CODES.systemError);
+  expect((await refusal(startPayment(production, { orderId: order.id }, ORIGIN))).code).toBe(CODES.paymentsUnavailable);
 });
 
 test("the callback path applies a signed sandbox callback and refuses a forged one with 400", async () => {

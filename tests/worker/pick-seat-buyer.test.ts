@@ -30,7 +30,7 @@ async function html(path: string) {
 /** The listing ids of the page's list, in order. */
 function listed(text: string): number[] {
   const list = text.slice(text.indexOf('data-testid="listings"'), text.indexOf("</ol>", text.indexOf('data-testid="listings"')));
-  return [...list.matchAll(/href="\/confirm-ticket\?listingId=(\d+)&amp;quantity=2"/g)].map((match) => Number(match[1]));
+  return [...list.matchAll(/href="\/confirm-ticket\?listingId=(\d+)&amp;quantity=2&amp;price=\d+&amp;currency=[A-Z]{3}"/g)].map((match) => Number(match[1]));
 }
 
 test("a busy session lists 20 listings, counts them all, and links to the next page without JavaScript", async () => {

@@ -57,8 +57,9 @@ test("the Worker's wiring puts the same mail in the outbox, held while no provid
 test("a recalled image's bytes are deleted through the file port, under the conversation's key", async () => {
   const { ctx, deleted } = recordingContext();
   const message = { seq: 3, clientId: "c-9", senderId: 41, kind: "image", text: "", masked: false, replyTo: null, ref: null, sentAt: 0, recalledAt: null } as const;
-  await forgetImage(ctx, 7, message);
-  await forgetImage(ctx, 7, { ...message, kind: "text" });
+  const store = { holdsImage: async () => false };
+  await forgetImage(ctx, store, 7, message);
+  await forgetImage(ctx, store, 7, { ...message, kind: "text" });
   expect(deleted).toEqual(["chat/conversation-7/41-c-9"]);
 });
 

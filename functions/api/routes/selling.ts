@@ -131,7 +131,7 @@ export function registerSellingRoutes(api: Hono<ApiEnv>) {
   // Support's selling reviews (selling/support-review.ts): the domain parses each body strictly.
   api.get("/support/v1/payout/held", async (c) => c.json(ok(await heldPayouts(c.get("market")))));
   api.post("/support/v1/payout/review", async (c) => c.json(ok(await reviewPayoutHold(c.get("market"), (await body(c)) as never))));
-  api.get("/support/v1/listing/proofs", async (c) => c.json(ok(await proofQueue(c.get("market"), c.req.query("view") === "reviewed" ? "reviewed" : "pending"))));
+  api.get("/support/v1/listing/proofs", async (c) => c.json(ok(await proofQueue(c.get("market"), c.req.query("view")))));
   api.post("/support/v1/listing/proof/review", async (c) => {
     await reviewProof(c.get("market"), (await body(c)) as never);
     return c.json(ok(true));

@@ -54,10 +54,13 @@ export type QueuePlace =
 /** A shard's settings; `left` (the session's tickets left, when known) shrinks each batch to it, and pauses admission at none. */
 export function shardSettings(demand: SessionDemand, left?: number): ShardSettings {
   const perShardPerMinute = demand.admitPerMinute / demand.shards;
-  const atRate = Math.max(1, Math.round((perShardPerMinute * BATCH_INTERVAL_MS) / 60_000));
+  // Below one buyer per shard per batch, a shard's batches come less often instead: rounding each
+  // batch up to one buyer would let the session in at up to `shards` times its rate.
+  const intervalMs = Math.max(BATCH_INTERVAL_MS, Math.ceil(60_000 / perShardPerMinute));
+  const atRate = Math.max(1, Math.round((perShardPerMinute * intervalMs) / 60_000));
   return {
     opensAt: demand.opensAt,
-    intervalMs: BATCH_INTERVAL_MS,
+    intervalMs,
     batchSize: left === undefined ? atRate : Math.max(1, Math.min(atRate, Math.ceil(left / demand.shards))),
     windowMs: ADMISSION_WINDOW_MS,
     paused: left === 0,

@@ -20,9 +20,10 @@ export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<nu
     .all<{ id: number }>();
   let deleted = 0;
   for (const { id } of results) {
-    const cut = await conversationStore(ctx, id).cut(cutoff);
+    const store = conversationStore(ctx, id);
+    const cut = await store.cut(cutoff);
     deleted += cut.deleted;
-    for (const image of cut.images) await forgetImage(ctx, id, image);
+    for (const image of cut.images) await forgetImage(ctx, store, id, image);
     await ctx.d1.prepare("UPDATE conversations SET oldest_message_at = ? WHERE id = ?").bind(cut.oldest, id).run();
   }
   await ctx.d1.prepare("DELETE FROM message_sends WHERE sent_at < ?").bind(ctx.now() - 60 * SEND_LIMIT_WINDOW_MS).run();

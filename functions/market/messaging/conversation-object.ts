@@ -24,12 +24,15 @@ import { logError } from "../../observability";
 import type { AppendInput, ChatMessage, ConversationStore, HistoryQuery } from "./store";
 import { clientFrameSchema, type ServerFrame } from "./frames";
 import { markRead, recallMessage, sendMessage } from "./messages";
+import { TYPING_EVERY_MS } from "./rules";
 
 /** Who a socket belongs to; kept with the socket across hibernation. */
 interface SocketAttachment {
   userId: number;
   conversationId: number;
   language: Language;
+  /** When this socket's last typing frame was relayed (ms), for TYPING_EVERY_MS. */
+  typingAt?: number;
 }
 
 type Row = Record<string, SqlStorageValue>;
@@ -120,16 +123,22 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
         case "recall":
           await recallMessage(market, this, { conversationId: who.conversationId, seq: frame.seq });
           return;
-        case "typing":
+        case "typing": {
+          // A client may send typing on every key; the others need it once in a while. Extra ones are dropped without a word.
+          const now = Date.now();
+          if (who.typingAt !== undefined && now - who.typingAt < TYPING_EVERY_MS) return;
+          socket.serializeAttachment({ ...who, typingAt: now } satisfies SocketAttachment);
           this.broadcast({ type: "typing", userId: who.userId }, who.userId);
           return;
+        }
       }
     } catch (error) {
       const clientId = frame.type === "send" ? frame.clientId : undefined;
       if (error instanceof MarketError) {
         this.sendTo(socket, { type: "error", clientId, code: error.code, message: await messageOf(error, who.language) });
-        // A refused socket (the account is no longer a member) is closed, not left listening.
-        if (error.code === 404) socket.close(4404, "not found");
+        // A refused socket (the account is no longer a member of the conversation) is closed, not
+        // left listening; a frame naming a message that is not there (a reply, a recall) is only answered.
+        if (error.code === 404 && error.params.what === "conversation") socket.close(4404, "not found");
         return;
       }
       logError(error, { requestId: market.viewer.requestId, where: "conversation socket" });
@@ -234,6 +243,11 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
       )
       .toArray()
       .map(toMessage);
+  }
+
+  async holdsImage(sha256: string): Promise<boolean> {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) return false;
+    return this.sql.exec("SELECT 1 FROM messages WHERE kind = 'image' AND recalled_at IS NULL AND instr(text, ?) > 0 LIMIT 1", `"sha256":"${sha256}"`).toArray().length > 0;
   }
 
   async disconnect(userId: number): Promise<number> {

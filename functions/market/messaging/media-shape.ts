@@ -8,6 +8,11 @@ export interface ChatImage {
   width: number;
   height: number;
   size: number;
+  /**
+   * The SHA-256 of the bytes (hex), which names them in R2 (media-files.ts): what a sent message
+   * shows cannot be replaced by a later upload. Absent on images sent before content addressing.
+   */
+  sha256?: string;
 }
 
 /** An image message's details, or null for any other message (or a recalled one). */

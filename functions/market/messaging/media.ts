@@ -15,7 +15,13 @@ import { indexMessage, requireWritable, takeSendSlot } from "./messages";
 import { MESSAGE_RETENTION_MS } from "./rules";
 import type { ChatMessage, ConversationStore } from "./store";
 import { imageOf, type ChatImage } from "./media-shape";
-import { imageKey } from "./media-files";
+import { contentKey, imageKey } from "./media-files";
+
+/** The SHA-256 of the bytes, as 64 lowercase hex digits. */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** The image's type and size in pixels from its own bytes, or null when it is none of ours. */
@@ -77,9 +83,13 @@ export async function sendImage(
   if (!sniffed || sniffed.width === 0 || sniffed.height === 0) throw new MarketError("chatImageInvalid");
   const userId = ctx.viewer.userId!;
   await takeSendSlot(ctx, userId, input.clientMessageId);
-  const image: ChatImage = { ...sniffed, size: bytes.length };
-  // Stored before the message exists, so nobody ever sees a bubble without its bytes; a retry overwrites the same key.
-  await ctx.files.put(imageKey(input.conversationId, { senderId: userId, clientId: input.clientMessageId }), bytes, image.type);
+  const sha256 = await sha256Hex(bytes);
+  const image: ChatImage = { ...sniffed, size: bytes.length, sha256 };
+  // Stored before the message exists, so nobody ever sees a bubble without its bytes. The key is
+  // the bytes' own hash and is written only when absent: a retry under the same client id with
+  // other bytes gets the stored message back, which still names the first bytes.
+  const key = contentKey(input.conversationId, sha256);
+  if (!(await ctx.files.has(key))) await ctx.files.put(key, bytes, image.type);
   const { message, duplicate } = await store.append({
     conversationId: input.conversationId,
     clientId: input.clientMessageId,

@@ -196,7 +196,7 @@ export async function recallMessage(ctx: MarketContext, store: ConversationStore
   if (message.recalledAt !== null) return message;
   if (ctx.now() - message.sentAt > RECALL_WINDOW_MS) throw new MarketError("chatRecallExpired");
   const recall = await store.recall({ conversationId: input.conversationId, seq: input.seq, at: ctx.now(), clientId: `recall-${input.seq}`, senderId: userId });
-  await forgetImage(ctx, input.conversationId, message);
+  await forgetImage(ctx, store, input.conversationId, message);
   await ctx.d1
     .prepare("UPDATE conversations SET last_message_preview = NULL WHERE id = ? AND last_seq = ?")
     .bind(input.conversationId, input.seq)

@@ -18,6 +18,8 @@ export const RECALL_WINDOW_MS = 2 * MINUTE;
 /** At most 20 messages a minute per sender (requestTooFrequent 12304 past that). */
 export const SEND_LIMIT = 20;
 export const SEND_LIMIT_WINDOW_MS = MINUTE;
+/** At most one typing frame a socket sends is relayed in this time; the rest are dropped. */
+export const TYPING_EVERY_MS = 2_500;
 export const MAX_TEXT_LENGTH = 2000;
 /** SPEC §9: support replies within 48 hours; the queue measures waiting against it. */
 export const SUPPORT_REPLY_PROMISE_MS = 48 * HOUR;

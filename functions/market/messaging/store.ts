@@ -68,6 +68,8 @@ export interface ConversationStore {
   /** `images`: the image messages deleted, whose bytes the caller deletes from R2. */
   cut(before: number): Promise<{ deleted: number; oldest: number | null; images: ChatMessage[] }>;
   disconnect(userId: number): Promise<number>;
+  /** True when an image message not recalled shows the bytes of this SHA-256 (hex). */
+  holdsImage(sha256: string): Promise<boolean>;
 }
 
 /** The store of conversation `id`: its Durable Object. */

@@ -39,8 +39,8 @@ export interface StartedPayment {
  * the return URL).
  *
  * Throws notLogin (guest); invalidParam; notFound (not the viewer's order); orderAlreadyCancel
- * (canceled, or its 10 minutes have passed); orderAlreadyPaid; systemError (no provider may take
- * payments here, or the provider could not be reached; logged).
+ * (canceled, or its 10 minutes have passed); orderAlreadyPaid; paymentsUnavailable (no provider may
+ * take payments here; logged); systemError (the provider could not be reached; logged).
  *
  * Side effects: a payment row (pending) with the provider's id; the order's earlier pending
  * attempts marked canceled; the provider asked to create the payment.
@@ -58,8 +58,12 @@ export async function startPayment(
 
   const providerName = ctx.payments.activeProviderName(ctx.viewer.environment);
   if (!providerName) {
-    logError(new Error("no payment provider may take payments here"), { requestId: ctx.viewer.requestId, where: "startPayment" });
-    throw new MarketError("systemError");
+    // A deployment left without Stripe's keys: the buyer is told payments are unavailable (503), operators read why.
+    logError(new Error(`payments are unavailable: no payment provider may take payments in ${ctx.viewer.environment} (set STRIPE_SECRET_KEY)`), {
+      requestId: ctx.viewer.requestId,
+      where: "startPayment",
+    });
+    throw new MarketError("paymentsUnavailable");
   }
 
   const now = ctx.now();

@@ -5,22 +5,27 @@
  * Victoria, Ireland, NZ) or its tickets carrying a resale restriction (NSW, SA, WA). Listings
  * priced after the change obey it; existing prices are checked again at their next edit.
  */
-import { sql } from "drizzle-orm";
-import { showResaleFlags, venueResaleFlags } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { showResaleFlags, shows, venueResaleFlags, venues } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { requireRole } from "../staff";
-import { sellingInvalid } from "./invalid-input";
+import { invalidField, sellingInvalid } from "./invalid-input";
 import { resaleFlagsSchema } from "./selling-schemas";
 
 /**
  * Sets the given flags of a venue and/or an event (absent flags keep their value). Throws
- * notLogin, notFound (no support role), invalidParam. Side effects: the flags rows.
+ * notLogin, notFound (no support role), invalidParam (a bad field, or a venue or event that does
+ * not exist, named by its field). Side effects: the flags rows.
  */
 export async function setResaleFlags(ctx: MarketContext, input: unknown): Promise<void> {
   await requireRole(ctx, "support");
   const parsed = resaleFlagsSchema.safeParse(input);
   if (!parsed.success) throw sellingInvalid(parsed.error);
   const flags = parsed.data;
+  // Both are checked before either is written, so a bad event never leaves the venue half-set.
+  // Venues and events are never deleted, so the answer cannot change before the write.
+  if (flags.venueId !== undefined && !(await ctx.db.select({ id: venues.id }).from(venues).where(eq(venues.id, flags.venueId)).get())) throw invalidField("venueId");
+  if (flags.showId !== undefined && !(await ctx.db.select({ id: shows.id }).from(shows).where(eq(shows.id, flags.showId)).get())) throw invalidField("showId");
   if (flags.venueId !== undefined) {
     await ctx.db
       .insert(venueResaleFlags)

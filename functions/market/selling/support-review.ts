@@ -38,7 +38,8 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
 import { requireRole } from "../staff";
-import { sellingInvalid } from "./invalid-input";
+import { z } from "zod";
+import { invalidField, sellingInvalid } from "./invalid-input";
 import { withdrawStatements } from "./manage-listing";
 import { logStatement } from "./review-log";
 import { prepare } from "../context/statements";
@@ -149,9 +150,18 @@ function withListingJoins<Query extends SQLiteSelect>(query: Query) {
     .leftJoin(sellerProfiles, eq(sellerProfiles.sellerId, sellers.id));
 }
 
-/** Listings with a face-value proof: those awaiting a decision, or those decided. Support only. Newest first, at most 50. */
-export async function proofQueue(ctx: MarketContext, which: "pending" | "reviewed"): Promise<ProofQueueItem[]> {
+/** Which proofs support lists: absent is pending; anything but the two names is refused. */
+export const proofViewSchema = z.enum(["pending", "reviewed"]).default("pending");
+
+/**
+ * Listings with a face-value proof: those awaiting a decision, or those decided. Support only.
+ * Newest first, at most 50. Throws notLogin, notFound (no support role), invalidParam (view).
+ */
+export async function proofQueue(ctx: MarketContext, view: unknown): Promise<ProofQueueItem[]> {
   await requireRole(ctx, "support");
+  const parsedView = proofViewSchema.safeParse(view);
+  if (!parsedView.success) throw invalidField("view");
+  const which = parsedView.data;
   const decision = lastDecision("proof");
   const query = ctx.db.select({
     ...listingBase(ctx),
