@@ -10,7 +10,11 @@ import { applyForAfterSale, decideCase, decideSchema, getApplyContext, getCaseFo
 import { CODES } from "../../functions/market/errors";
 import { createOrder } from "../../functions/market/orders";
 import { resellOrder } from "../../functions/market/selling";
-import { api } from "./support/api";
+import { openSession } from "../../functions/market/accounts/sessions";
+import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
+import { SESSION_COOKIE } from "../../functions/web/session";
+import { createMarketContext } from "../../functions/wiring";
+import { api, page } from "./support/api";
 import { countingProvider, HKD_ACCOUNT, parsedApplication, refusal } from "./support/after-sales";
 import { clockAt, CONTACT, makeBuyer, marketFor, paySandbox, T0 } from "./support/buying";
 import { DAY, supportOn, tokenHeaders } from "./support/delivery";
@@ -98,6 +102,8 @@ test("support cannot approve a refund while the order is listed for resale, and 
   expect(seen.resale).toEqual({ listingId, status: "live" });
   const listed = (await listCases(support.market, { paging: { page: 1, pageSize: 50 } })).list.find((item) => item.id === opened.id);
   expect(listed?.resale).toEqual({ listingId, status: "live" });
+  const consolePage = await supportCasePage(support.userId, opened.id);
+  expect(consolePage).toContain(`Listing #${listingId} · for sale now: withdraw it before approving a refund`);
 
   const { deps, refunds } = countingProvider();
   const refused = await Promise.allSettled(Array.from({ length: 30 }, () => decideCase(support.market, opened.id, approve, deps)));
@@ -143,6 +149,12 @@ test("the API tells the buyer, in either language, to withdraw the resale listin
   const chinese = await api("/user/after_sale/v1/apply", { headers: { ...(await tokenHeaders(fanId)), lan: "zh-HK" }, body });
   expect(chinese.body.message).toBe("此訂單正在轉售中。請先在訂單頁撤回轉售，再申請退款。");
 });
+
+/** Support's console page of a case, in English. */
+async function supportCasePage(userId: number, caseId: number): Promise<string> {
+  const session = await openSession(createMarketContext({ env, viewer: DEFAULT_VIEWER }), { userId, registered: false });
+  return (await page(`/support/cases/${caseId}`, { headers: { cookie: `${SESSION_COOKIE}=${session.token}; language=en-US` } })).text();
+}
 
 /** A live listing whose source is `orderId`, made beside the order (as a racing resale would leave it). */
 async function listingFromOrder(orderId: number) {
