@@ -39,6 +39,8 @@ function refusalHref(refusal: ApplyRefusal, orderId: number, order: OrderSummary
   switch (refusal) {
     case "not_paid":
     case "voided":
+    case "listed_for_resale":
+    case "resold":
       return `/order-detail?id=${orderId}`;
     case "case_open":
       return openCaseId ? `/process-list?id=${openCaseId}` : "/process-list";

@@ -105,7 +105,10 @@ export function DeliveryPanel({ delivery, orderId, timeZone = DEFAULT_TIME_ZONE,
   const instant = now ?? Date.now();
   const tone = toneOf(delivery.state);
   const revealed = delivery.eTicket?.revealed ?? false;
-  const nextKey = delivery.state === "delivered" && revealed ? "next.deliveredRevealed" : `next.${delivery.state}`;
+  // Tickets resold here are the new buyer's: not a delivery support stopped, and no refund is coming.
+  const resold = delivery.voidedBy === "resale";
+  const stateKey = resold ? "panel.resold" : `state.${delivery.state}`;
+  const nextKey = resold ? "next.resold" : delivery.state === "delivered" && revealed ? "next.deliveredRevealed" : `next.${delivery.state}`;
 
   return (
     <section className={styles.panel} aria-labelledby={`delivery-${orderId}`} data-testid="delivery-panel" data-state={delivery.state}>
@@ -120,7 +123,7 @@ export function DeliveryPanel({ delivery, orderId, timeZone = DEFAULT_TIME_ZONE,
         <StatusMark tone={tone} />
         <div className={styles.statusText}>
           <p className={styles.state} data-testid="delivery-state">
-            {t(`state.${delivery.state}`)}
+            {t(stateKey)}
           </p>
           <p className={styles.next}>{t(nextKey)}</p>
           {delivery.dueAt !== null ? (
@@ -369,11 +372,17 @@ function Timeline({ events, at }: { events: DeliveryEventView[]; at: (ms: number
         {newestFirst.map((event, index) => (
           <li key={`${event.at}-${index}`} data-current={index === 0 || undefined}>
             <span className={styles.dot} aria-hidden="true" />
-            <span className={styles.eventText}>{event.fromState === event.state ? t("timeline.updated") : t(`state.${event.state}`)}</span>
+            <span className={styles.eventText}>
+              {event.fromState === event.state ? t("timeline.updated") : event.noteKey === "resold" ? t("panel.resold") : t(`state.${event.state}`)}
+            </span>
             <span className={styles.eventMeta}>
               <time dateTime={new Date(event.at).toISOString()}>{at(event.at)}</time> · {t(`timeline.by.${event.actor}`)}
             </span>
-            {event.note ? <span className={styles.eventNote}>{event.note}</span> : null}
+            {event.noteKey ? (
+              <span className={styles.eventNote}>{t(`timeline.note.${event.noteKey}`)}</span>
+            ) : event.note ? (
+              <span className={styles.eventNote}>{event.note}</span>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -186,7 +186,7 @@ function OrderDetail({ loaded }: { loaded: MineLoaded }) {
                 <span>{seats}</span>
                 {order.seatNumbers ? <span data-testid="order-seat-numbers">{t("selling:seats.numbers", { seats: order.seatNumbers.join(", ") })}</span> : null}
                 <span className={styles.muted}>{order.seatsTogether ? t("order:confirm.together") : t("order:confirm.notTogether")}</span>
-                {order.status === "paid" ? (
+                {order.canResell ? (
                   <Link to={`/resell?id=${order.id}`} className={styles.inlineLink} data-testid="resell-link">
                     {t("selling:resell.title")}
                   </Link>

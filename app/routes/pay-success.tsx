@@ -22,6 +22,7 @@ import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
 import { openOrder } from "~/server/order-screens.server";
 import { buyAgainFromOrder, confirmHref } from "~/server/pay-order.server";
+import type { OrderView } from "@market/orders";
 import { loadReference } from "@market/reference";
 import { formatMoney } from "@market/money/format";
 import styles from "./pay-success.module.css";
@@ -78,6 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         quantity: order.quantity,
         total: write(order.displayPrice.total, order.displayPrice.currency),
         charged: order.displayPrice.currency === order.price.currency ? null : { currency: order.price.currency, amount: write(order.price.total, order.price.currency) },
+        // A payment that reached a closed order is charged and refunded: say the money is on its way back.
+        refunded: refundNoteOf(order, write),
         retryHref: order.actions.pay ? confirmHref(order, { orderId: order.id, sheet: "pay" }) : null,
         canBuyAgain: order.actions.buyAgain,
         ticketHref: `/ticket-detail?${new URLSearchParams({ id: String(order.id), channelId: order.channel, source: "1", target: "1", pageSource: "purchase" })}`,
@@ -86,6 +89,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+/** The refund of a payment charged after the order closed, as the buyer is told it; null without one. */
+function refundNoteOf(order: OrderView, write: (amount: number, code: string) => string): { amount: string } | null {
+  const note = [...order.notes].reverse().find((item) => item.kind === "payment_refunded");
+  if (!note) return null;
+  return { amount: note.amount !== null && note.currency ? write(note.amount, note.currency) : write(order.price.total, order.price.currency) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -124,6 +134,11 @@ export default function PaySuccessPage() {
           </span>
           <h2 className={styles.stateTitle}>{paid ? t("success.title") : failed ? t("success.failedTitle") : t("success.pendingTitle")}</h2>
           <p className={styles.stateBody}>{paid ? t("success.body") : failed ? t("success.failedBody") : t("success.pendingBody")}</p>
+          {!paid && order.refunded ? (
+            <p className={styles.stateBody} data-testid="pay-refunded">
+              {t("success.refundedBody", order.refunded)}
+            </p>
+          ) : null}
           {!paid ? (
             <div className={styles.actions}>
               {order.canBuyAgain ? (
@@ -178,7 +193,7 @@ export default function PaySuccessPage() {
               <dt>{t("success.total")}</dt>
               <dd>
                 <strong data-testid="order-total">{order.total}</strong>
-                {order.charged ? <span className={styles.muted}>{t("success.paidIn", order.charged)}</span> : null}
+                {order.charged ? <span className={styles.muted}>{t(paid ? "success.paidIn" : "success.totalIn", order.charged)}</span> : null}
               </dd>
             </div>
           </dl>

@@ -94,7 +94,7 @@ export default function ProviderPayouts() {
             <li key={payout.orderId} className={kit.row}>
               <span className={kit.rowTop}>
                 <span className={kit.mono}>{payout.orderNo}</span>
-                <span className={kit.badge} data-tone={payout.status === "payable" ? "done" : payout.status === "scheduled" ? "waiting" : "stopped"}>
+                <span className={kit.badge} data-tone={payout.status === "payable" || payout.status === "paid" ? "done" : payout.status === "scheduled" ? "waiting" : "stopped"}>
                   {t(`payoutStatus.${payout.status}`)}
                 </span>
               </span>

@@ -60,6 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         refundedAt: found.refundedAt === null ? null : at(found.refundedAt),
         account: found.account,
         buyer: found.buyer,
+        resale: found.resale,
         order: {
           id: found.order.id,
           orderNo: found.order.orderNo,
@@ -135,6 +136,11 @@ export default function SupportCase() {
           {found.approvedCompensationAmount !== null ? <Fact label={t("aftersale:fields.approvedCompensationAmount")} value={found.approvedCompensationAmount} /> : null}
           {found.decisionReason ? <Fact label={t("case.decisionReason")} value={found.decisionReason} testId="decision-reason" /> : null}
           {found.refundedAt ? <Fact label={t("case.refundedAt")} value={found.refundedAt} /> : null}
+          <Fact
+            label={t("case.resale")}
+            value={found.resale ? t(`case.resaleStatus.${found.resale.status}`, { listingId: found.resale.listingId }) : t("case.resaleNone")}
+            testId="order-resale"
+          />
         </dl>
       </section>
 

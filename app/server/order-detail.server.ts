@@ -32,6 +32,7 @@ export function detailOf(order: OrderView, write: WriteMoney, context: AppLoadCo
     id: order.id,
     orderNo: order.orderNo,
     status: order.status,
+    state: order.state,
     channel: order.channel,
     title: order.event.title,
     artist: order.event.artist,
@@ -58,6 +59,7 @@ export function detailOf(order: OrderView, write: WriteMoney, context: AppLoadCo
     canceledAt: moment(order.canceledAt),
     notes: order.notes.map((note) => ({ kind: note.kind, amount: note.amount !== null && note.currency ? write(note.amount, note.currency) : "" })),
     actions: order.actions,
+    canResell: order.canResell,
     // A payment that failed while the order can still be paid: SPEC §4's 'retry payment'.
     retry: order.notes.some((note) => note.kind === "payment_failed"),
     delivery: order.delivery,

@@ -71,6 +71,10 @@ export function orderStepOf(order: OrderView, language: Language): OrderStep {
   if (order.status === "canceled") {
     return { chip: "orders:status.canceled", tone: "ended", next: `orders:next.canceled_${order.cancelReason ?? "buyer"}`, due: null, payWithinMs: null };
   }
+  // A paid order with an outcome (the domain's one state) says so, not its delivery's last step.
+  if (order.state === "resold" || order.state === "refunded" || order.state === "voided") {
+    return { chip: `orders:status.${order.state}`, tone: "ended", next: `orders:next.${order.state}`, due: null, payWithinMs: null };
+  }
   const delivery = order.delivery;
   if (!delivery) {
     return order.tab === "closed"
@@ -94,7 +98,7 @@ export function orderStepOf(order: OrderView, language: Language): OrderStep {
 /** Whether something is still to happen to the order soon enough to look again on its own. */
 export function stepPending(order: OrderView): boolean {
   if (order.status === "pending_payment") return true;
-  if (order.status !== "paid") return false;
+  if (order.state !== "paid") return false;
   const delivery = order.delivery;
   return delivery === null || delivery.stage === "waiting" || delivery.stage === "ready";
 }

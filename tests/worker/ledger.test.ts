@@ -86,7 +86,7 @@ test("giving back one minor unit more than the buyer paid breaks the ledger, and
   const total = order.price.total;
   expect(await brokenBy([caseRow(order.id, "LEDGER-EXACT", "approved", total - 10_000, 10_000)], [`DELETE FROM after_sale_cases WHERE case_no = 'LEDGER-EXACT'`])).toEqual([]);
   expect(await brokenBy([caseRow(order.id, "LEDGER-OVER", "approved", total - 10_000, 10_001)], [`DELETE FROM after_sale_cases WHERE case_no = 'LEDGER-OVER'`])).toEqual([
-    "refunds and compensation of an order never exceed what its buyer paid",
+    "money out of an order (refunds, compensation, the seller's payout) never exceeds what its buyer paid",
   ]);
 });
 

@@ -48,6 +48,7 @@ import {
   openListingProof,
   payoutStatement,
   proofQueue,
+  payOutSeller,
   providerPayouts,
   releasePayout,
   reviewLawFlag,
@@ -128,6 +129,7 @@ export function registerSellingRoutes(api: Hono<ApiEnv>) {
   });
   api.post("/support/v1/payout/hold", async (c) => c.json(ok(await holdPayout(c.get("market"), (await body(c)) as { orderId: unknown; reason: unknown }))));
   api.post("/support/v1/payout/release", async (c) => c.json(ok(await releasePayout(c.get("market"), (await body(c)) as { orderId: unknown }))));
+  api.post("/support/v1/payout/pay", async (c) => c.json(ok(await payOutSeller(c.get("market"), (await body(c)) as { orderId: unknown }))));
   // Support's selling reviews (selling/support-review.ts): the domain parses each body strictly.
   api.get("/support/v1/payout/held", async (c) => c.json(ok(await heldPayouts(c.get("market")))));
   api.post("/support/v1/payout/review", async (c) => c.json(ok(await reviewPayoutHold(c.get("market"), (await body(c)) as never))));

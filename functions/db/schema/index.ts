@@ -18,3 +18,4 @@ export * from "./messaging";
 export * from "./apps";
 export * from "./selling";
 export * from "./selling-support";
+export * from "./payouts";

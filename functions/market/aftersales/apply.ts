@@ -15,19 +15,40 @@ import { MarketError, notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";
 import { prepare } from "../context/statements";
 import { isAcceptableRecipientName, REASONS_BY_KIND, toMinorUnits, type ApplyRequest } from "./apply-schema";
-import { getMyCase, joinOrderEvent, orderSummaryColumns, orderSummaryOf, type AfterSaleCaseView, type ApplyContext, type OrderAfterSaleSummary, type OrderSummaryRow } from "./case-views";
+import {
+  getMyCase,
+  joinOrderEvent,
+  orderSummaryColumns,
+  orderSummaryOf,
+  type AfterSaleCaseView,
+  type ApplyContext,
+  type ApplyRefusal,
+  type OrderAfterSaleSummary,
+  type OrderSummaryRow,
+} from "./case-views";
 import {
   AFTER_SALE_WINDOW_MS,
   applyRefusalOf,
+  grantedSoFar,
   newCaseNo,
   OPEN_STATUSES,
   openCaseOf,
   orderVoided,
   refundedSoFar,
+  resaleListed,
+  resaleSold,
   type OrderFacts,
 } from "./rules";
 
-type FactsRow = OrderSummaryRow & { orderId: number; voided: number; refundedSoFar: number; openCaseId: number | null };
+type FactsRow = OrderSummaryRow & {
+  orderId: number;
+  voided: number;
+  refundedSoFar: number;
+  grantedSoFar: number;
+  openCaseId: number | null;
+  listed: number;
+  sold: number;
+};
 
 /** The viewer's orders among `orderIds`, with what decides whether they can take an application. */
 async function readOrderFacts(ctx: MarketContext, buyerId: number, orderIds: readonly number[]): Promise<FactsRow[]> {
@@ -39,7 +60,10 @@ async function readOrderFacts(ctx: MarketContext, buyerId: number, orderIds: rea
         ...orderSummaryColumns,
         voided: orderVoided(sql`${orders.id}`, sql`${orders.paidPaymentId}`).mapWith(Number),
         refundedSoFar: refundedSoFar(sql`${orders.id}`).mapWith(Number),
+        grantedSoFar: grantedSoFar(sql`${orders.id}`).mapWith(Number),
         openCaseId: openCaseOf(sql`${orders.id}`),
+        listed: resaleListed(sql`${orders.id}`).mapWith(Number),
+        sold: resaleSold(sql`${orders.id}`).mapWith(Number),
       })
       .from(orders)
       .$dynamic(),
@@ -54,8 +78,24 @@ function factsOf(row: FactsRow): OrderFacts {
     voided: row.voided === 1,
     refundedSoFar: row.refundedSoFar,
     openCaseId: row.openCaseId,
+    resale: row.sold === 1 ? "sold" : row.listed === 1 ? "listed" : null,
   };
 }
+
+/** What an order can still give back: what was paid less what its cases granted (refunds and compensation). */
+function leftToGrant(row: FactsRow): number {
+  return Math.max(0, row.totalAmount - row.grantedSoFar);
+}
+
+/** The refusal of an application, with the message that tells the buyer what to do about it. */
+export function applyRefused(refusal: ApplyRefusal, caseId?: number | null): MarketError {
+  if (refusal === "case_open") return new MarketError("aftersaleAlreadyOpen", caseId ? { data: { caseId } } : {});
+  const messageKey = RESALE_MESSAGES[refusal as keyof typeof RESALE_MESSAGES];
+  return new MarketError("aftersaleApply", { data: { refusal }, ...(messageKey ? { messageKey } : {}) });
+}
+
+/** The refusals a resale causes say what the buyer can do: withdraw the listing, or that the tickets were sold. */
+const RESALE_MESSAGES = { listed_for_resale: "aftersale.listedForResale", resold: "aftersale.resold" } as const;
 
 async function readOneOrder(ctx: MarketContext, buyerId: number, orderId: number): Promise<FactsRow> {
   const [row] = await readOrderFacts(ctx, buyerId, [orderId]);
@@ -77,8 +117,8 @@ export async function getApplyContext(ctx: MarketContext, orderId: number): Prom
     order: orderSummaryOf(ctx, row.orderId, row, minorUnits),
     currency: row.orderCurrency,
     minorUnits,
-    maxRefundAmount: Math.max(0, row.totalAmount - row.refundedSoFar),
-    maxCompensationAmount: row.totalAmount,
+    maxRefundAmount: leftToGrant(row),
+    maxCompensationAmount: leftToGrant(row),
     allowed: refusal === null,
     refusal,
     openCaseId: row.openCaseId,
@@ -104,23 +144,23 @@ export async function applyForAfterSale(ctx: MarketContext, input: ApplyRequest)
   const now = ctx.now();
   const [row, reference] = await Promise.all([readOneOrder(ctx, buyerId, input.orderId), loadReference(ctx)]);
   const refusal = applyRefusalOf(factsOf(row), now);
-  if (refusal === "case_open") throw new MarketError("aftersaleAlreadyOpen", { data: { caseId: row.openCaseId } });
-  if (refusal) throw new MarketError("aftersaleApply", { data: { refusal } });
+  if (refusal) throw applyRefused(refusal, row.openCaseId);
 
   const minorUnits = reference.currencyByCode.get(row.orderCurrency)?.minorUnits ?? 2;
   const refund = toMinorUnits(input.refundAmount, minorUnits);
   const compensation = toMinorUnits(input.compensationAmount, minorUnits);
   if (refund === null || compensation === null) throw new MarketError("aftersaleApply", { data: { refusal: "amount_precision" } });
-  if (refund > row.totalAmount - row.refundedSoFar) throw new MarketError("aftersaleApply", { data: { refusal: "refund_over_paid" } });
-  if (compensation > row.totalAmount) throw new MarketError("aftersaleApply", { data: { refusal: "compensation_over_paid" } });
+  // Money out never exceeds money in: a refund and compensation together stay within what is left.
+  if (refund > leftToGrant(row)) throw new MarketError("aftersaleApply", { data: { refusal: "refund_over_paid" } });
+  if (refund + compensation > leftToGrant(row)) throw new MarketError("aftersaleApply", { data: { refusal: "compensation_over_paid" } });
   if (!isAcceptableRecipientName(input.recipientName)) throw new MarketError("aftersaleApplyName");
 
   const caseId = await openCase(ctx, input, { buyerId, now, refund, compensation });
   if (caseId === null) {
     // A rule broke between the read and the insert: say which, from a fresh read.
     const fresh = applyRefusalOf(factsOf(await readOneOrder(ctx, buyerId, input.orderId)), ctx.now());
-    if (fresh === "case_open") throw new MarketError("aftersaleAlreadyOpen");
-    throw new MarketError("aftersaleApply", { data: { refusal: fresh ?? "refund_over_paid" } });
+    if (fresh) throw applyRefused(fresh);
+    throw new MarketError("aftersaleApply", { data: { refusal: "refund_over_paid" } });
   }
   return getMyCase(ctx, caseId);
 }
@@ -155,8 +195,9 @@ async function openCase(
       AND s.starts_at + ${AFTER_SALE_WINDOW_MS} > ${now}
       AND NOT ${orderVoided(sql.raw("o.id"), sql.raw("o.paid_payment_id"))}
       AND NOT EXISTS (SELECT 1 FROM ${afterSaleCases} AS c WHERE c.order_id = o.id AND c.status IN (${open}))
-      AND ${refund} <= o.total_amount - ${refundedSoFar(sql.raw("o.id"))}
-      AND ${compensation} <= o.total_amount
+      AND NOT ${resaleListed(sql.raw("o.id"))}
+      AND NOT ${resaleSold(sql.raw("o.id"))}
+      AND ${refund} + ${compensation} <= o.total_amount - ${grantedSoFar(sql.raw("o.id"))}
     RETURNING id`;
   const submitted = sql`
     INSERT INTO ${afterSaleEvents} (case_id, kind, actor, actor_user_id, created_at)

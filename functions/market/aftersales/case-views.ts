@@ -11,6 +11,7 @@ import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
   afterSaleCases,
   afterSaleEvents,
+  listingTerms,
   orders,
   sessions,
   shows,
@@ -110,6 +111,14 @@ export interface SupportCaseView extends AfterSaleCaseView {
   decidedBy: number | null;
   /** What support may still do: decide while submitted; record compensation paid once approved. */
   supportActions: { decide: boolean; recordCompensationPaid: boolean };
+  /** The order's newest resale listing here, if its buyer listed it: live (for sale), withdrawn, or sold. */
+  resale: OrderResale | null;
+}
+
+/** A resale listing made from an order, as support sees it beside the order's case. */
+export interface OrderResale {
+  listingId: number;
+  status: "live" | "withdrawn" | "sold";
 }
 
 /** Why an order cannot take an application now. */
@@ -118,6 +127,10 @@ export type ApplyRefusal =
   | "not_paid"
   /** Its money already went back another way (payment refunded, delivery voided). */
   | "voided"
+  /** Listed for resale here: the listing must be withdrawn first (the tickets cannot be refunded and sold). */
+  | "listed_for_resale"
+  /** Its tickets were resold here: the new holder has them, the reseller is paid out instead. */
+  | "resold"
   /** A case is in progress (openCaseId). */
   | "case_open"
   /** Its cases have refunded everything that was paid. */
@@ -253,13 +266,14 @@ const COMPENSATION_PAYABLE: readonly AfterSaleStatus[] = ["refund_pending", "ref
 
 async function toSupportViews(ctx: MarketContext, rows: CaseRow[]): Promise<SupportCaseView[]> {
   if (rows.length === 0) return [];
-  const [reference, events] = await Promise.all([
+  const [reference, events, resales] = await Promise.all([
     loadReference(ctx),
     ctx.db
       .select()
       .from(afterSaleEvents)
       .where(inArray(afterSaleEvents.caseId, rows.map((row) => row.item.id)))
       .orderBy(afterSaleEvents.id),
+    resalesOf(ctx, rows.map((row) => row.item.orderId)),
   ]);
   return rows.map((row) => {
     const item = row.item;
@@ -297,12 +311,28 @@ async function toSupportViews(ctx: MarketContext, rows: CaseRow[]): Promise<Supp
         decide: item.status === "submitted",
         recordCompensationPaid: (item.approvedCompensationAmount ?? 0) > 0 && COMPENSATION_PAYABLE.includes(item.status) && !compensationPaid,
       },
+      resale: resales.get(item.orderId) ?? null,
     };
   });
 }
 
+/** The newest resale listing made from each of `orderIds`, with its status now. */
+async function resalesOf(ctx: MarketContext, orderIds: number[]): Promise<Map<number, OrderResale>> {
+  const rows = await ctx.db.all<{ orderId: number; listingId: number; withdrawnAt: number | null; sold: number }>(sql`
+    SELECT lt.source_order_id AS orderId, lt.listing_id AS listingId, lt.withdrawn_at AS withdrawnAt,
+      EXISTS (SELECT 1 FROM ${orders} AS ro WHERE ro.listing_id = lt.listing_id AND ro.status = 'paid') AS sold
+    FROM ${listingTerms} AS lt
+    WHERE lt.source_order_id IN (${sql.join([...new Set(orderIds)].map((id) => sql`${id}`), sql`, `)})
+    ORDER BY lt.listing_id`);
+  const resales = new Map<number, OrderResale>();
+  for (const row of rows) {
+    resales.set(row.orderId, { listingId: row.listingId, status: row.sold === 1 ? "sold" : row.withdrawnAt === null ? "live" : "withdrawn" });
+  }
+  return resales;
+}
+
 /** The buyer's view leaves out who they are to support and what support may do. */
-function buyerView({ buyer: _buyer, decidedBy: _decidedBy, supportActions: _supportActions, ...view }: SupportCaseView): AfterSaleCaseView {
+function buyerView({ buyer: _buyer, decidedBy: _decidedBy, supportActions: _supportActions, resale: _resale, ...view }: SupportCaseView): AfterSaleCaseView {
   return view;
 }
 

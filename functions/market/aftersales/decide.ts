@@ -18,7 +18,8 @@ import { requireRole } from "../staff";
 import { AFTERSALE_MESSAGES, toMinorUnits, type DecideField, type DecideRequest } from "./apply-schema";
 import { getMyCase, readSupportCase, type AfterSaleCaseView, type SupportCaseView } from "./case-views";
 import { settleCaseRefund } from "./refunds";
-import { hasEvent, orderVoided, refundedSoFar } from "./rules";
+import { grantedSoFar, hasEvent, orderVoided, payoutReleased, resaleListed, resaleSold } from "./rules";
+import { applyRefused } from "./apply";
 
 const DECISION_EVENTS = ["approved", "rejected"] as const;
 
@@ -67,7 +68,8 @@ function grantedAmount(field: DecideField, typed: string | undefined, asked: num
  *
  * Throws notLogin (guest); notFound (not support, or no such case); aftersaleNotReviewable
  * (already decided or withdrawn); invalidParam (an amount more than asked, or not an amount of
- * the currency); aftersaleApply (the order's money went back another way since, or the refund is
+ * the currency); aftersaleApply (the order's money went back another way since, its tickets are
+ * listed for resale or were resold, its seller was paid out, or refund and compensation are
  * now more than is left). Side effects: the case decided with its events; for a refund, the
  * provider's refund (settleCaseRefund: a failure leaves it refund_pending for the cron).
  */
@@ -102,7 +104,9 @@ export async function decideCase(
     const refund = grantedAmount("approvedRefundAmount", input.approvedRefundAmount, current.refundAmount, minorUnits);
     const compensation = grantedAmount("approvedCompensationAmount", input.approvedCompensationAmount, current.compensationAmount, minorUnits);
     refunding = refund > 0;
-    // The refund is re-checked against what the order has left, in the statement that decides.
+    // Everything that decides is re-checked in the statement that decides, against the live rows:
+    // the order's money not gone back another way, its tickets not listed or sold on, its seller
+    // not paid out, and money out (this grant and every earlier one) within what the buyer paid.
     const approve = sql`
       UPDATE ${afterSaleCases} SET status = ${refunding ? "refund_pending" : "completed"},
         approved_refund_amount = ${refund}, approved_compensation_amount = ${compensation}, ${decided}
@@ -110,7 +114,10 @@ export async function decideCase(
         AND EXISTS (
           SELECT 1 FROM ${orders} AS o WHERE o.id = ${afterSaleCases.orderId}
             AND NOT ${orderVoided(sql.raw("o.id"), sql.raw("o.paid_payment_id"))}
-            AND ${refund} <= o.total_amount - ${refundedSoFar(sql.raw("o.id"))}
+            AND NOT ${resaleListed(sql.raw("o.id"))}
+            AND NOT ${resaleSold(sql.raw("o.id"))}
+            AND NOT ${payoutReleased(sql.raw("o.id"))}
+            AND ${refund} + ${compensation} <= o.total_amount - ${grantedSoFar(sql.raw("o.id"))}
         )`;
     const followUp = refunding
       ? sql`SELECT id, 'refund_started', 'system', NULL, ${refund}, ${now} FROM ${afterSaleCases} WHERE id = ${caseId} AND decided_at = ${now} AND status = 'refund_pending' AND NOT ${hasEvent(caseId, ["refund_started"])}`
@@ -126,13 +133,27 @@ export async function decideCase(
   if (moved.meta.changes !== 1) {
     const fresh = await readSupportCase(ctx, caseId);
     if (fresh.status !== "submitted") throw new MarketError("aftersaleNotReviewable");
-    throw new MarketError("aftersaleApply");
+    throw await approvalRefusal(ctx, current.order.id);
   }
   if (refunding) {
     await postOrderEvent(ctx, current.order.id, "refundApproved", caseId);
     await settleCaseRefund(ctx, caseId, deps);
   }
   return readSupportCase(ctx, caseId);
+}
+
+/** Why an approval of a case on `orderId` was refused, from a fresh read of the order. */
+async function approvalRefusal(ctx: MarketContext, orderId: number): Promise<MarketError> {
+  const o = (column: string) => sql.raw(`o.${column}`);
+  const [row] = await ctx.db.all<{ voided: number; listed: number; sold: number; paidOut: number }>(sql`
+    SELECT ${orderVoided(o("id"), o("paid_payment_id"))} AS voided, ${resaleListed(o("id"))} AS listed,
+      ${resaleSold(o("id"))} AS sold, ${payoutReleased(o("id"))} AS paidOut
+    FROM ${orders} AS o WHERE o.id = ${orderId}`);
+  if (row?.sold === 1) return applyRefused("resold");
+  if (row?.voided === 1) return applyRefused("voided");
+  if (row?.listed === 1) return applyRefused("listed_for_resale");
+  if (row?.paidOut === 1) return new MarketError("aftersaleApply", { messageKey: "aftersale.payoutReleased", data: { refusal: "payout_released" } });
+  return new MarketError("aftersaleApply", { messageKey: "aftersale.moneyOverPaid", data: { refusal: "refund_over_paid" } });
 }
 
 /**

@@ -4,7 +4,7 @@
  * and whether an order can take an application at an instant.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { afterSaleCases, afterSaleEvents, deliveries, payments, type AfterSaleStatus } from "../../db/schema";
+import { afterSaleCases, afterSaleEvents, deliveries, listingTerms, orders, payments, payoutReleases, type AfterSaleStatus } from "../../db/schema";
 import { randomDigits } from "../context/crypto";
 import type { ApplyRefusal } from "./case-views";
 
@@ -12,6 +12,8 @@ import type { ApplyRefusal } from "./case-views";
 export const OPEN_STATUSES: readonly AfterSaleStatus[] = ["submitted", "approved", "refund_pending"];
 /** Cases whose approved refund counts against what the order may still get back. */
 export const REFUNDING_STATUSES: readonly AfterSaleStatus[] = ["refund_pending", "refunded"];
+/** Decided cases whose granted refund and compensation are money out of the order. */
+export const GRANTED_STATUSES: readonly AfterSaleStatus[] = ["approved", "refund_pending", "refunded", "completed"];
 
 const DAY = 24 * 60 * 60_000;
 /** Applications are taken until 30 days after the show starts (docs/decisions.md). */
@@ -42,6 +44,35 @@ function statusList(statuses: readonly AfterSaleStatus[]): SQL {
 export function refundedSoFar(orderId: SQL | number): SQL<number> {
   return sql<number>`(SELECT COALESCE(SUM(rc.approved_refund_amount), 0) FROM ${afterSaleCases} AS rc
     WHERE rc.order_id = ${orderId} AND rc.status IN (${statusList(REFUNDING_STATUSES)}))`;
+}
+
+/** SQL: what `orderId`'s decided cases granted its buyer, refunds and compensation together, minor units. */
+export function grantedSoFar(orderId: SQL | number): SQL<number> {
+  return sql<number>`(SELECT COALESCE(SUM(COALESCE(gc.approved_refund_amount, 0) + COALESCE(gc.approved_compensation_amount, 0)), 0)
+    FROM ${afterSaleCases} AS gc WHERE gc.order_id = ${orderId} AND gc.status IN (${statusList(GRANTED_STATUSES)}))`;
+}
+
+/** SQL: 1 when an after-sales case of `orderId` is open, or decided with money granted to its buyer: its seller is not paid. */
+export function caseStopsPayout(orderId: SQL | number): SQL<number> {
+  return sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} AS pc WHERE pc.order_id = ${orderId}
+    AND (pc.status IN (${statusList(OPEN_STATUSES)})
+      OR (pc.status IN (${statusList(GRANTED_STATUSES)}) AND COALESCE(pc.approved_refund_amount, 0) + COALESCE(pc.approved_compensation_amount, 0) > 0)))`;
+}
+
+/** SQL: 1 when `orderId`'s seller has been paid out (payout_releases). */
+export function payoutReleased(orderId: SQL | number): SQL<number> {
+  return sql<number>`EXISTS (SELECT 1 FROM ${payoutReleases} AS pr WHERE pr.order_id = ${orderId})`;
+}
+
+/** SQL: 1 when `orderId` has a live resale listing (listed, not withdrawn). */
+export function resaleListed(orderId: SQL | number): SQL<number> {
+  return sql<number>`EXISTS (SELECT 1 FROM ${listingTerms} AS lt WHERE lt.source_order_id = ${orderId} AND lt.withdrawn_at IS NULL)`;
+}
+
+/** SQL: 1 when `orderId`'s tickets were resold here (a paid order of a listing made from it). */
+export function resaleSold(orderId: SQL | number): SQL<number> {
+  return sql<number>`EXISTS (SELECT 1 FROM ${listingTerms} AS st INNER JOIN ${orders} AS so ON so.listing_id = st.listing_id
+    WHERE st.source_order_id = ${orderId} AND so.status = 'paid')`;
 }
 
 /** SQL: the id of `orderId`'s open case, or NULL. */
@@ -76,13 +107,18 @@ export interface OrderFacts {
   voided: boolean;
   refundedSoFar: number;
   openCaseId: number | null;
+  /** Its resale here: listed (live), sold, or none. */
+  resale?: "listed" | "sold" | null;
 }
 
 /** Why `order` cannot take an application at `now`, or null when it can. Pure. */
 export function applyRefusalOf(order: OrderFacts, now: number): ApplyRefusal | null {
   if (order.status !== "paid") return "not_paid";
+  // Resold before voided: a resale voids the old holder's delivery, and that is what happened.
+  if (order.resale === "sold") return "resold";
   if (order.voided) return "voided";
   if (order.openCaseId !== null) return "case_open";
+  if (order.resale === "listed") return "listed_for_resale";
   if (order.startsAt + AFTER_SALE_WINDOW_MS <= now) return "window_closed";
   if (order.refundedSoFar >= order.totalAmount) return "nothing_left";
   return null;

@@ -44,8 +44,14 @@ export interface DeliveryEventView {
   fromState: DeliveryState | null;
   actor: DeliveryActor;
   note: string | null;
+  /** A note the system wrote as a key (`resold`): screens show its translation, never the raw note. */
+  noteKey: SystemNoteKey | null;
   at: number;
 }
+
+/** Notes the system writes on a delivery's events, each shown in the viewer's language. */
+export const SYSTEM_NOTE_KEYS = ["resold"] as const;
+export type SystemNoteKey = (typeof SYSTEM_NOTE_KEYS)[number];
 
 export interface PickupView {
   /** The buyer's proof at the counter: only once ready, and null once picked up (it no longer works). Never shown to the provider. */
@@ -101,6 +107,8 @@ export interface DeliveryView {
   contact: { onlineFrom: number; phoneFrom: number };
   /** Oldest first. */
   timeline: DeliveryEventView[];
+  /** Why a voided delivery was voided: its buyer resold the tickets here, or support stepped in; null unless voided. */
+  voidedBy: "resale" | "support" | null;
 }
 
 /** An order as the provider (or support) handles it. */

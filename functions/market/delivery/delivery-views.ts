@@ -34,7 +34,9 @@ import type {
   InterventionAction,
   ProviderOrderView,
   SupportOrderView,
+  SystemNoteKey,
 } from "./delivery-types";
+import { SYSTEM_NOTE_KEYS } from "./delivery-types";
 import { deliveryStage, E_TICKET_CHECK_MINUTES, MACHINES, PICKUP_METHODS, pickupClosesAt, transitionOf, type StepName } from "./machine";
 
 export type Audience = "buyer" | "provider" | "support";
@@ -248,9 +250,16 @@ export function deliveryView(row: DeliveryRow, extras: DeliveryExtras, audience:
       fromState: event.fromState,
       actor: event.actor,
       note: event.note,
+      noteKey: systemNoteKeyOf(event),
       at: event.createdAt,
     })),
+    voidedBy: delivery.state !== "voided" ? null : events.some((event) => event.toState === "voided" && systemNoteKeyOf(event) === "resold") ? "resale" : "support",
   };
+}
+
+/** The key of a note the system wrote (fan-resale.ts voids the old holder's delivery noted `resold`), or null. */
+function systemNoteKeyOf(event: { actor: string; note: string | null }): SystemNoteKey | null {
+  return event.actor === "system" && SYSTEM_NOTE_KEYS.includes(event.note as SystemNoteKey) ? (event.note as SystemNoteKey) : null;
 }
 
 function staffOrderBase(ctx: MarketContext, row: DeliveryRow, extras: DeliveryExtras, audience: Audience) {

@@ -7,7 +7,7 @@
  * Every read is scoped to the viewer's account: another account's order is not found.
  */
 import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { listings, orderNotes, orders, sellers, sessions, shows, tours, venues, venueSections } from "../../db/schema";
+import { afterSaleCases, deliveries as deliveryRows, listings, orderNotes, orders, payments, sellers, sessions, shows, tours, venues, venueSections } from "../../db/schema";
 import type { CancelReason, DeliveryMethod, OrderNoteKind, OrderStatus } from "../../db/schema";
 import { offsetOf, pageOf, type Page, type Paging } from "../paging";
 import { loadReference, type Reference } from "../reference";
@@ -18,7 +18,8 @@ import { convert, type CurrencyRate } from "../money";
 import { seatsOfOrders, type SeatPick } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
-import { ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";
+import { orderVoided, refundedSoFar, resaleListed, resaleSold, OPEN_STATUSES } from "../aftersales/rules";
+import { ONGOING_AFTER_START_MS, orderStateOf, orderStatusAt, orderTabAt, TICKETS_HANDED_OVER, type OrderOutcomeFacts, type OrderState, type OrderTab } from "./rules";
 
 export interface PriceDetails {
   currency: string;
@@ -48,6 +49,8 @@ export interface OrderView {
   orderNo: string;
   /** As of now: an unpaid order whose deadline has passed reads canceled (reason `expired`). */
   status: OrderStatus;
+  /** The one state every screen, mail and answer shows (rules.ts orderStateOf): the status, or a paid order's outcome. */
+  state: OrderState;
   cancelReason: CancelReason | null;
   tab: OrderTab;
   createdAt: number;
@@ -89,6 +92,11 @@ export interface OrderView {
   exchangeRate: string;
   /** What the buyer can do now: pay (or retry payment) and cancel while it awaits payment; buy again once canceled. */
   actions: { pay: boolean; cancel: boolean; buyAgain: boolean };
+  /**
+   * Whether resale is offered: only when it would be accepted (paid with no outcome, not listed
+   * already, no after-sales case open, the tickets not yet handed over).
+   */
+  canResell: boolean;
   notes: OrderNoteView[];
   /** How the tickets reach the buyer (functions/market/delivery); null until the order is paid. */
   delivery: DeliveryView | null;
@@ -159,7 +167,7 @@ export async function getOrderForMember(ctx: MarketContext, orderId: number): Pr
   return view;
 }
 
-/** The tab condition at `now`, mirroring orderTabAt in SQL. */
+/** The tab condition at `now`, mirroring orderTabAt in SQL: a paid order with an outcome (orderStateOf) is closed. */
 function tabCondition(tab: OrderTab, now: number): SQL {
   const ongoing = or(
     and(eq(orders.status, "pending_payment"), gt(orders.expiresAt, now)),
@@ -167,6 +175,9 @@ function tabCondition(tab: OrderTab, now: number): SQL {
       ne(orders.status, "pending_payment"),
       ne(orders.status, "canceled"),
       gt(sessions.startsAt, now - ONGOING_AFTER_START_MS),
+      sql`NOT ${orderVoided(sql`${orders.id}`, sql`${orders.paidPaymentId}`)}`,
+      sql`NOT ${resaleSold(sql`${orders.id}`)}`,
+      sql`${refundedSoFar(sql`${orders.id}`)} < ${orders.totalAmount}`,
     ),
   )!;
   return tab === "ongoing" ? ongoing : sql`NOT ${ongoing}`;
@@ -203,9 +214,48 @@ export async function listOrders(
   return pageOf(await toViews(ctx, rows), counted?.total ?? 0, input.paging);
 }
 
+/** What decides each order's state and whether it can be resold, read in one statement. */
+export interface OrderOutcome extends OrderOutcomeFacts {
+  listed: boolean;
+  openCase: boolean;
+}
+
+async function outcomesOf(ctx: MarketContext, orderIds: number[]): Promise<Map<number, OrderOutcome>> {
+  const o = (column: string) => sql.raw(`o.${column}`);
+  const rows = await ctx.db.all<Record<"id" | "resold" | "paymentRefunded" | "refundedInFull" | "deliveryVoided" | "listed" | "openCase", number>>(sql`
+    SELECT o.id AS id, ${resaleSold(o("id"))} AS resold,
+      EXISTS (SELECT 1 FROM ${payments} AS rp WHERE rp.id = o.paid_payment_id AND rp.status IN ('refund_pending', 'refunded')) AS paymentRefunded,
+      (${refundedSoFar(o("id"))} >= o.total_amount) AS refundedInFull,
+      EXISTS (SELECT 1 FROM ${deliveryRows} AS vd WHERE vd.order_id = o.id AND vd.state = 'voided') AS deliveryVoided,
+      ${resaleListed(o("id"))} AS listed,
+      EXISTS (SELECT 1 FROM ${afterSaleCases} AS oc WHERE oc.order_id = o.id AND oc.status IN (${sql.join(
+        OPEN_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})) AS openCase
+    FROM ${orders} AS o WHERE o.id IN (${sql.join(
+      orderIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        resold: row.resold === 1,
+        paymentRefunded: row.paymentRefunded === 1,
+        refundedInFull: row.refundedInFull === 1,
+        deliveryVoided: row.deliveryVoided === 1,
+        listed: row.listed === 1,
+        openCase: row.openCase === 1,
+      },
+    ]),
+  );
+}
+
+const NO_OUTCOME: OrderOutcome = { resold: false, paymentRefunded: false, refundedInFull: false, deliveryVoided: false, listed: false, openCase: false };
+
 async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const [reference, deliveries, notes, seats] = await Promise.all([
+  const [reference, deliveries, notes, seats, outcomes] = await Promise.all([
     loadReference(ctx),
     loadDeliveries(ctx, rows.map((row) => row.order.id)),
     ctx.db
@@ -214,9 +264,11 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
       .where(inArray(orderNotes.orderId, rows.map((row) => row.order.id)))
       .orderBy(orderNotes.id),
     seatsOfOrders(ctx, rows.map((row) => row.order)),
+    outcomesOf(ctx, rows.map((row) => row.order.id)),
   ]);
   return rows.map((row) =>
     orderViewOf(ctx, reference, row, {
+      outcome: outcomes.get(row.order.id) ?? NO_OUTCOME,
       seats: seats.get(row.order.id),
       notes: notes
         .filter((note) => note.orderId === row.order.id)
@@ -228,6 +280,8 @@ async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[
 
 /** What an order's view takes from beyond its row: its seats, its notes and its delivery. */
 export interface OrderExtras {
+  /** What decides its state and resale; none (a plain order) when left out. */
+  outcome?: OrderOutcome;
   seats: SeatPick | undefined;
   notes: OrderNoteView[];
   delivery: DeliveryView | null;
@@ -239,6 +293,8 @@ export function orderViewOf(ctx: Pick<MarketContext, "now" | "viewer">, referenc
   const zh = ctx.viewer.language === "zh-HK";
   const order = row.order;
   const { status, cancelReason } = orderStatusAt(order, now);
+  const outcome = extras.outcome ?? NO_OUTCOME;
+  const state = orderStateOf(status, outcome);
   const trade: CurrencyRate = {
     code: order.currencyCode,
     minorUnits: reference.currencyByCode.get(order.currencyCode)?.minorUnits ?? 2,
@@ -267,8 +323,9 @@ export function orderViewOf(ctx: Pick<MarketContext, "now" | "viewer">, referenc
     id: order.id,
     orderNo: order.orderNo,
     status,
+    state,
     cancelReason,
-    tab: orderTabAt(status, row.startsAt, now),
+    tab: orderTabAt(state, row.startsAt, now),
     createdAt: order.createdAt,
     expiresAt: order.expiresAt,
     payWithinMs: awaitingPayment ? order.expiresAt - now : 0,
@@ -315,7 +372,9 @@ export function orderViewOf(ctx: Pick<MarketContext, "now" | "viewer">, referenc
     },
     exchangeRate: order.exchangeRate,
     actions: { pay: awaitingPayment, cancel: awaitingPayment, buyAgain: status === "canceled" },
+    canResell: state === "paid" && !outcome.listed && !outcome.openCase && !TICKETS_HANDED_OVER.has(extras.delivery?.state ?? "voided"),
     notes: extras.notes,
-    delivery: extras.delivery,
+    // An order with an outcome takes no more delivery steps (no 'Confirm receipt' on resold or refunded tickets).
+    delivery: extras.delivery && state !== "paid" ? { ...extras.delivery, actions: [] } : extras.delivery,
   };
 }

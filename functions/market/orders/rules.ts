@@ -30,9 +30,40 @@ export function orderStatusAt(
   return { status: order.status, cancelReason: order.cancelReason };
 }
 
-/** Which My Orders tab (SPEC §2 myOrder) an order sits under at `now`. */
-export function orderTabAt(status: OrderStatus, sessionStartsAt: number, now: number): OrderTab {
-  if (status === "canceled") return "closed";
-  if (status === "pending_payment") return "ongoing";
+/**
+ * The one state an order is shown in, on every screen, mail and API answer: its status, except
+ * that a paid order whose tickets were resold here, whose money went back (its payment refunded,
+ * or refunded in full by after-sales), or whose delivery support voided, is in that outcome.
+ */
+export type OrderState = OrderStatus | "resold" | "refunded" | "voided";
+
+/** What, beyond its status, decides a paid order's state (read by order-views.ts in one statement). */
+export interface OrderOutcomeFacts {
+  /** Its tickets were resold here (a paid order of a listing made from it). */
+  resold: boolean;
+  /** Its paying payment was refunded (owed or done). */
+  paymentRefunded: boolean;
+  /** After-sales refunds (pending or done) reach what was paid. */
+  refundedInFull: boolean;
+  /** Its delivery was voided. */
+  deliveryVoided: boolean;
+}
+
+/** The order's state from its status and outcome facts, first rule that applies. Pure. */
+export function orderStateOf(status: OrderStatus, facts: OrderOutcomeFacts): OrderState {
+  if (status !== "paid") return status;
+  if (facts.resold) return "resold";
+  if (facts.paymentRefunded || facts.refundedInFull) return "refunded";
+  if (facts.deliveryVoided) return "voided";
+  return "paid";
+}
+
+/** Delivery states in which the tickets are already in the buyer's hands outside Ovation, or gone: no longer resellable. */
+export const TICKETS_HANDED_OVER: ReadonlySet<string> = new Set(["picked_up", "collected", "received", "transfer_accepted", "redeemed", "voided"]);
+
+/** Which My Orders tab (SPEC §2 myOrder) an order sits under at `now`: an order with an outcome is closed. */
+export function orderTabAt(state: OrderState, sessionStartsAt: number, now: number): OrderTab {
+  if (state === "pending_payment") return "ongoing";
+  if (state !== "paid") return "closed";
   return sessionStartsAt + ONGOING_AFTER_START_MS > now ? "ongoing" : "closed";
 }

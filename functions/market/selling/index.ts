@@ -18,7 +18,7 @@ export { getSellerProfile, requireSeller, saveSellerProfile, type SellerProfileV
 export { createListing, checkProof, PROOF_MAX_BYTES, type ListingFiles } from "./create-listing";
 export { editListing, withdrawListing } from "./manage-listing";
 export { listProviderListings, listableSessions, listingStatus, openListingProof, type ProviderListingView, type ListableSession, type ListingStatus } from "./provider-listings";
-export { heldPayouts, holdPayout, marketplaceFee, payoutStatement, payoutStatus, providerPayouts, releasePayout, supportPayout, type PayoutView, type PayoutStatement } from "./payouts";
+export { heldPayouts, holdPayout, marketplaceFee, payOutSeller, payoutStatement, payoutStatus, providerPayouts, releasePayout, supportPayout, type PayoutView, type PayoutStatement } from "./payouts";
 export { resellOrder, resaleOfOrder } from "./fan-resale";
 export { resaleNotices, type ResaleNotice } from "../listings/buyer-notices";
 export { previewSeats, seatsOfOrders, type SeatPick } from "../listings/seats";

@@ -7,10 +7,19 @@
  *
  * A delivery voided because the buyer resold the tickets here (fan-resale.ts) counts as
  * complete: the seller delivered; the tickets simply changed hands.
+ *
+ * Money out of an order never exceeds money in: an after-sales case that granted the buyer a
+ * refund or compensation stops the seller's payout for good (status refunded), and the payout
+ * leaves the platform only by support recording it paid (payout_releases), one guarded INSERT
+ * that re-checks every rule against the live rows; an approval of a case refuses once it has
+ * (aftersales/decide.ts). D1 runs batches one at a time, so of a payout and an approval sent at
+ * once exactly one happens.
  */
-import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
-import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, sessions, shows, tours } from "../../db/schema";
-import { OPEN_STATUSES } from "../aftersales/rules";
+import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, payoutReleases, sessions, shows, tours } from "../../db/schema";
+import { caseStopsPayout, grantedSoFar, OPEN_STATUSES, resaleSold } from "../aftersales/rules";
+import { recordId } from "../input/fields";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { MACHINES } from "../delivery/machine";
@@ -26,7 +35,7 @@ export const MARKETPLACE_FEE_BPS = 500;
 /** How long after the event starts a payout becomes due (time for a buyer to report a problem). */
 export const PAYOUT_AFTER_EVENT_MS = 48 * 60 * 60_000;
 
-export type PayoutStatus = "refunded" | "held" | "case_open" | "awaiting_delivery" | "scheduled" | "payable";
+export type PayoutStatus = "paid" | "refunded" | "held" | "case_open" | "awaiting_delivery" | "scheduled" | "payable";
 
 export interface PayoutView {
   orderId: number;
@@ -42,11 +51,21 @@ export interface PayoutView {
   /** When it is (or became) due: two days after the event starts. */
   payableAt: number;
   hold: { reason: string; at: number } | null;
+  /** When support recorded the payout paid to the seller, and how much; null until then. */
+  paidOut: { amount: number; at: number } | null;
 }
 
 /** The fee on a ticket amount, rounded half up. */
 export function marketplaceFee(ticketAmount: number): number {
   return Math.floor((ticketAmount * MARKETPLACE_FEE_BPS + 5_000) / 10_000);
+}
+
+/**
+ * SQL: marketplaceFee of `ticketAmount`. The constants are written in, not bound: D1 binds a JS
+ * number as REAL, and only integers divide whole in SQLite, as Math.floor does here.
+ */
+function feeSql(ticketAmount: SQL): SQL<number> {
+  return sql<number>`((${ticketAmount} * ${sql.raw(String(MARKETPLACE_FEE_BPS))} + 5000) / 10000)`;
 }
 
 const COMPLETE_STATES = new Set<string>(Object.values(MACHINES).map((machine) => machine.final));
@@ -58,11 +77,16 @@ export interface PayoutFacts {
   refunded: boolean;
   openCase: boolean;
   held: boolean;
+  /** An after-sales case granted the buyer money (refund or compensation): the seller is not paid. */
+  granted?: boolean;
+  /** Support recorded the payout paid. */
+  paidOut?: boolean;
 }
 
 /** The payout's status at `now`, from its facts, first rule that applies. Pure. */
 export function payoutStatus(facts: PayoutFacts, now: number): PayoutStatus {
-  if (facts.refunded || (facts.deliveryState === "voided" && !facts.resold)) return "refunded";
+  if (facts.paidOut) return "paid";
+  if (facts.refunded || facts.granted || (facts.deliveryState === "voided" && !facts.resold)) return "refunded";
   if (facts.held) return "held";
   if (facts.openCase) return "case_open";
   if (!facts.resold && !COMPLETE_STATES.has(facts.deliveryState ?? "")) return "awaiting_delivery";
@@ -82,6 +106,11 @@ async function payoutRows(ctx: MarketContext, where: ReturnType<typeof and>) {
                                    WHERE rt.source_order_id = ${orders.id} AND ro.status = 'paid')`.mapWith(Boolean),
       openCase: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} c WHERE c.order_id = ${orders.id}
                                      AND c.status IN (${sql.join(OPEN_STATUSES.map((status) => sql`${status}`), sql`, `)}))`.mapWith(Boolean),
+      granted: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} g WHERE g.order_id = ${orders.id}
+                                    AND g.status IN ('approved', 'refund_pending', 'refunded', 'completed')
+                                    AND COALESCE(g.approved_refund_amount, 0) + COALESCE(g.approved_compensation_amount, 0) > 0)`.mapWith(Boolean),
+      paidOutAmount: payoutReleases.amount,
+      paidOutAt: payoutReleases.releasedAt,
       holdReason: sql<string | null>`(SELECT h.reason FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
       holdAt: sql<number | null>`(SELECT h.created_at FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
     })
@@ -91,6 +120,7 @@ async function payoutRows(ctx: MarketContext, where: ReturnType<typeof and>) {
     .innerJoin(shows, eq(shows.id, sessions.showId))
     .innerJoin(tours, eq(tours.id, shows.tourId))
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
+    .leftJoin(payoutReleases, eq(payoutReleases.orderId, orders.id))
     .where(and(eq(orders.status, "paid"), where))
     .orderBy(desc(sessions.startsAt), desc(orders.id));
 }
@@ -108,9 +138,22 @@ function toView(row: Awaited<ReturnType<typeof payoutRows>>[number], now: number
     ticketAmount: row.order.ticketAmount,
     fee,
     payout: row.order.ticketAmount - fee,
-    status: payoutStatus({ startsAt: row.startsAt, deliveryState: row.deliveryState, resold: row.resold, refunded: row.refunded, openCase: row.openCase, held }, now),
+    status: payoutStatus(
+      {
+        startsAt: row.startsAt,
+        deliveryState: row.deliveryState,
+        resold: row.resold,
+        refunded: row.refunded,
+        openCase: row.openCase,
+        held,
+        granted: row.granted,
+        paidOut: row.paidOutAt !== null,
+      },
+      now,
+    ),
     payableAt: row.startsAt + PAYOUT_AFTER_EVENT_MS,
     hold: held ? { reason: row.holdReason!, at: row.holdAt! } : null,
+    paidOut: row.paidOutAt !== null ? { amount: row.paidOutAmount!, at: row.paidOutAt } : null,
   };
 }
 
@@ -213,3 +256,46 @@ export async function heldPayouts(ctx: MarketContext): Promise<PayoutView[]> {
   return rows.slice(0, 100).map((row) => toView(row, ctx.now()));
 }
 
+
+const payOutSchema = z.object({ orderId: recordId() });
+
+/**
+ * Support records an order's payout paid to its seller: money out of the order. One guarded
+ * INSERT … SELECT re-checks, against the live rows, every rule that makes it payable (paid, its
+ * money not gone back, delivered or resold, two days past the event, no hold) and that no
+ * after-sales case is open or granted the buyer money, with payout and grants together within
+ * what the buyer paid; the order's primary key makes a second payout impossible.
+ *
+ * Throws notLogin, notFound (not support; no such paid order), invalidParam, clientOperateFail
+ * (`not_payable` with the payout's status, or `already_paid`). Side effects: one payout_releases row.
+ */
+export async function payOutSeller(ctx: MarketContext, input: { orderId: unknown }): Promise<PayoutView> {
+  const staff = await requireRole(ctx, "support");
+  const parsed = payOutSchema.safeParse(input);
+  if (!parsed.success) throw sellingInvalid(parsed.error);
+  const { orderId } = parsed.data;
+  const now = ctx.now();
+  const complete = sql.join(
+    [...COMPLETE_STATES].map((state) => sql`${state}`),
+    sql`, `,
+  );
+  const o = (column: string) => sql.raw(`o.${column}`);
+  const paidOut = await ctx.db.run(sql`
+    INSERT INTO ${payoutReleases} (order_id, amount, currency_code, released_by, released_at)
+    SELECT o.id, o.ticket_amount - ${feeSql(o("ticket_amount"))}, o.currency_code, ${staff.userId}, ${now}
+    FROM ${orders} AS o INNER JOIN ${sessions} AS s ON s.id = o.session_id
+    LEFT JOIN ${deliveries} AS d ON d.order_id = o.id
+    WHERE o.id = ${orderId} AND o.status = 'paid'
+      AND s.starts_at + ${PAYOUT_AFTER_EVENT_MS} <= ${now}
+      AND NOT EXISTS (SELECT 1 FROM ${payments} AS p WHERE p.id = o.paid_payment_id AND p.status IN ('refund_pending', 'refunded'))
+      AND (${resaleSold(o("id"))} OR d.state IN (${complete}))
+      AND NOT EXISTS (SELECT 1 FROM ${payoutHolds} AS h WHERE h.order_id = o.id AND h.released_at IS NULL)
+      AND NOT ${caseStopsPayout(o("id"))}
+      AND o.ticket_amount - ${feeSql(o("ticket_amount"))} + ${grantedSoFar(o("id"))} <= o.total_amount
+    ON CONFLICT (order_id) DO NOTHING`);
+  const view = await supportPayout(ctx, orderId);
+  if (paidOut.meta.changes !== 1) {
+    throw new MarketError("clientOperateFail", { data: view.status === "paid" ? { reason: "already_paid" } : { reason: "not_payable", status: view.status } });
+  }
+  return view;
+}

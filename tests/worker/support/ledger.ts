@@ -87,13 +87,14 @@ export const LEDGER_RULES: Rule[] = [
           GROUP BY d.order_id HAVING COUNT(*) > 1 OR MAX(o.status) <> 'paid'`,
   },
   {
-    name: "refunds and compensation of an order never exceed what its buyer paid",
+    name: "money out of an order (refunds, compensation, the seller's payout) never exceeds what its buyer paid",
     sql: `SELECT o.id, o.total_amount,
             (CASE WHEN p.status IN ('refund_pending', 'refunded') THEN p.amount ELSE 0 END)
               + COALESCE((SELECT SUM(COALESCE(c.approved_refund_amount, 0) + COALESCE(c.approved_compensation_amount, 0))
-                          FROM after_sale_cases c WHERE c.order_id = o.id AND c.status IN ${GRANTED_CASE}), 0) AS given_back
+                          FROM after_sale_cases c WHERE c.order_id = o.id AND c.status IN ${GRANTED_CASE}), 0)
+              + COALESCE((SELECT SUM(r.amount) FROM payout_releases r WHERE r.order_id = o.id), 0) AS money_out
           FROM orders o INNER JOIN payments p ON p.id = o.paid_payment_id
-          WHERE given_back > p.amount`,
+          WHERE money_out > p.amount`,
   },
   {
     name: "an order has at most one after-sales case open",
@@ -113,9 +114,11 @@ export async function ledgerBreaches(): Promise<Record<string, unknown[]>> {
   return breaches;
 }
 
-/** Throws, naming each broken rule and its rows, unless the ledger holds. */
+/** Throws, naming each broken rule and its rows, unless the ledger holds (also mid-test, between steps). */
 export async function assertLedger(): Promise<void> {
   const breaches = await ledgerBreaches();
   const names = Object.keys(breaches);
   if (names.length > 0) throw new Error(`ledger broken:\n${names.map((name) => `- ${name}: ${JSON.stringify(breaches[name])}`).join("\n")}`);
 }
+
+export { assertLedger as expectLedgerHolds };
