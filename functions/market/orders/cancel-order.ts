@@ -22,8 +22,20 @@ import { recordLowestPrice } from "../demand/price-history";
  */
 export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<OrderView> {
   const buyerId = requireBuyer(ctx);
-  const now = ctx.now();
-  await ctx.d1.batch([
+  await ctx.d1.batch(cancelStatements(ctx, orderId, buyerId, ctx.now()));
+  const order = await getOrder(ctx, orderId);
+  if (order.status !== "canceled") throw new MarketError("orderNotCancelable");
+  await recordLowestPrice(ctx, order.event.sessionId);
+  return order;
+}
+
+/**
+ * The statements that cancel `buyerId`'s unpaid order `orderId` at `now`, for a batch of their own
+ * or of a re-order (place-order.ts), which must cancel and place in one transaction: the order
+ * (compare-and-set from a live pending payment), its pending payment attempts, its coupon.
+ */
+export function cancelStatements(ctx: Pick<MarketContext, "d1">, orderId: number, buyerId: number, now: number) {
+  return [
     prepare(
       ctx.d1,
       sql`UPDATE ${orders} SET status = 'canceled', cancel_reason = 'buyer', canceled_at = ${now}
@@ -36,9 +48,5 @@ export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<
             AND EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled')`,
     ),
     releaseCoupon(ctx, orderId),
-  ]);
-  const order = await getOrder(ctx, orderId);
-  if (order.status !== "canceled") throw new MarketError("orderNotCancelable");
-  await recordLowestPrice(ctx, order.event.sessionId);
-  return order;
+  ];
 }

@@ -36,7 +36,8 @@ import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
 import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatListing } from "../listings/seats";
-import { builtOncePerDatabase, compiledOnce, rowOf } from "../context/statements";
+import { builtOncePerDatabase, compiledOnce, prepare, rowOf } from "../context/statements";
+import { cancelStatements } from "./cancel-order";
 import { invalidInput } from "./validation";
 
 /** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */
@@ -68,8 +69,13 @@ interface Orderable {
   seats: SeatListing;
   /** What the placed order's answer shows of its event, tickets and seller. */
   event: OrderEvent;
-  unpaid: { id: number; orderNo: string; sessionId: number }[];
+  unpaid: { id: number; orderNo: string; sessionId: number; listingId: number; quantity: number }[];
   reference: Reference;
+}
+
+/** How an order is placed: `replacing`, the buyer's unpaid order it cancels in the same transaction (a re-order). */
+export interface PlaceOptions {
+  replacing?: number;
 }
 
 /** What the batch that takes the tickets gives back when the order is placed. */
@@ -111,7 +117,7 @@ interface Discount {
  * Side effects: one order row, status pending_payment, taking its tickets until expiresAt; the
  * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
  */
-export async function createOrder(ctx: MarketContext, input: CreateOrderInput): Promise<OrderView> {
+export async function createOrder(ctx: MarketContext, input: CreateOrderInput, options: PlaceOptions = {}): Promise<OrderView> {
   const buyer = orderBuyerOf(ctx);
   const parsed = createOrderSchema.safeParse(input);
   if (!parsed.success) {
@@ -128,10 +134,11 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput): 
       known = { userId: orderable.buyerId, presented: null };
       const buyerCtx = asBuyer(ctx, orderable.buyerId);
       if (round === 0) assertMayBuyListing(orderable.listing, orderable.student, now);
+      if (options.replacing !== undefined) setAside(orderable, options.replacing);
       refuseBrokenRules(ctx, orderable, request, now);
       if (round === 0) await requireAdmission(buyerCtx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
       const discount = await discountOf(buyerCtx, orderable, request);
-      const placed = await takeTickets(buyerCtx, orderable, request, now, discount);
+      const placed = await takeTickets(buyerCtx, orderable, request, now, discount, options.replacing);
       if (placed) {
         if (placed.movedLowest) await recordLowestPrice(ctx, orderable.listing.sessionId);
         return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
@@ -227,8 +234,8 @@ const orderableQuery = builtOncePerDatabase((db) => {
         studentExpiresAt: studentCertifications.expiresAt,
         session: sessionColumns,
         // The buyer's live unpaid orders, oldest first, as JSON: one statement reads everything.
-        unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id)) FROM (
-          SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id FROM ${orders}
+        unpaid: sql<string>`(SELECT json_group_array(json_object('id', id, 'orderNo', order_no, 'sessionId', session_id, 'listingId', listing_id, 'quantity', quantity)) FROM (
+          SELECT ${orders.id} AS id, ${orders.orderNo} AS order_no, ${orders.sessionId} AS session_id, ${orders.listingId} AS listing_id, ${orders.quantity} AS quantity FROM ${orders}
           WHERE ${liveUnpaidOf(buyerId, now)} ORDER BY ${orders.createdAt}, ${orders.id}))`,
       })
       .from(listings)
@@ -263,6 +270,14 @@ async function readOrderable(ctx: MarketContext, listingId: number, buyer: Order
     unpaid: JSON.parse(row.unpaid) as Orderable["unpaid"],
     reference,
   };
+}
+
+/** Reads the rules as if the order a re-order replaces were already canceled: not unpaid, its tickets free again. */
+function setAside(orderable: Orderable, replacing: number): void {
+  const replaced = orderable.unpaid.find((order) => order.id === replacing);
+  if (!replaced) return;
+  orderable.unpaid = orderable.unpaid.filter((order) => order !== replaced);
+  if (replaced.listingId === orderable.listing.id) orderable.listing.left += replaced.quantity;
 }
 
 /** Throws the first SPEC §4 rule the order would break, in the order a buyer can act on them. */
@@ -370,6 +385,7 @@ async function takeTickets(
   request: CreateOrderRequest,
   now: number,
   discount: Discount | null,
+  replacing?: number,
 ): Promise<Placed | null> {
   const trade = reference.currencyByCode.get(listing.currencyCode);
   const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
@@ -399,15 +415,26 @@ async function takeTickets(
     couponDiscount, total, displayCode: display.code, displayTotal: priced.display.total, exchangeRate: priced.exchangeRate,
     tradePerUsd: trade.perUsdMicros, displayPerUsd: display.perUsdMicros, now, expiresAt: now + HOLD_MS,
   });
-  const batch = [statement];
+  // A re-order cancels the order it replaces first, in this same transaction, so its tickets,
+  // seats and coupon are free for the new one; if the new one is then not placed, the last
+  // statement fails on purpose and D1 rolls the whole batch back: the buyer keeps the order held.
+  const replaced = replacing === undefined ? [] : cancelStatements(ctx, replacing, buyerId, now);
+  const batch = [...replaced, statement];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
   const attribution = attributionStatement(ctx, orderNo);
   if (attribution) batch.push(attribution);
   const movedAt = batch.push(movedLowestStatement(ctx.d1, { listingId: listing.id, sessionId: listing.sessionId, currencyCode: listing.currencyCode, priceMinor: listing.priceMinor, now })) - 1;
   // A numbered listing's seats, decided in the same transaction that takes its tickets (listings/seats.ts); general admission has none.
   const positionsAt = seats.seatFrom === null ? null : batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }), seatPositionsStatement(ctx, orderNo)) - 1;
-  const results = await ctx.d1.batch<Record<string, unknown>>(batch);
-  const stored = results[0].results[0];
+  if (replacing !== undefined) batch.push(prepare(ctx.d1, sql`SELECT json('not placed') WHERE NOT EXISTS (SELECT 1 FROM ${orders} WHERE order_no = ${orderNo})`));
+  let results: D1Result<Record<string, unknown>>[];
+  try {
+    results = await ctx.d1.batch<Record<string, unknown>>(batch);
+  } catch (error) {
+    if (replacing !== undefined && /malformed JSON/i.test(String(error))) return null;
+    throw error;
+  }
+  const stored = results[replaced.length].results[0];
   if (!stored) return null;
   const movedRows = results[movedAt].results;
   const positions = positionsAt === null ? [] : results[positionsAt].results;

@@ -6,8 +6,9 @@
 import { z } from "zod";
 import type { MarketContext } from "../context";
 import { recordId } from "../input/fields";
-import { cancelOrder } from "./cancel-order";
-import type { OrderView } from "./order-views";
+import { MarketError } from "../errors";
+import { recordLowestPrice } from "../demand/price-history";
+import { getOrder, type OrderView } from "./order-views";
 import { createOrderSchema, type ShippingAddress } from "./order-schemas";
 import { createOrder } from "./place-order";
 import { invalidInput } from "./validation";
@@ -24,20 +25,29 @@ export function shippingInputOf(shipping: ShippingAddress | null | undefined) {
 }
 
 /**
- * Cancels the buyer's previous order and places the new one with its contact details. The new
- * order's terms are checked before anything is canceled; another account's or a missing previous
- * order is not found, a paid one cannot be canceled (orderAlreadyPaid).
+ * Places the new order with the previous one's contact details and cancels the previous one, in
+ * one transaction: a re-order that is refused (sold out, a quantity the split rule forbids…)
+ * leaves the order the buyer was holding untouched. Another account's or a missing previous
+ * order is not found, a paid one cannot be canceled (orderNotCancelable); one that has already
+ * lapsed is simply replaced.
  */
 export async function reorder(ctx: MarketContext, input: ReorderInput): Promise<OrderView> {
   const parsed = reorderSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { previousOrderId, ...terms } = parsed.data;
-  const previous = await cancelOrder(ctx, previousOrderId);
-  return createOrder(ctx, {
-    ...terms,
-    contactEmail: previous.contact.email,
-    contactPhoneCode: previous.contact.phoneCode,
-    contactPhone: previous.contact.phone,
-    shippingAddress: shippingInputOf(terms.shippingAddress ?? previous.shippingAddress),
-  });
+  const previous = await getOrder(ctx, previousOrderId);
+  if (previous.status === "paid") throw new MarketError("orderNotCancelable");
+  const order = await createOrder(
+    ctx,
+    {
+      ...terms,
+      contactEmail: previous.contact.email,
+      contactPhoneCode: previous.contact.phoneCode,
+      contactPhone: previous.contact.phone,
+      shippingAddress: shippingInputOf(terms.shippingAddress ?? previous.shippingAddress),
+    },
+    previous.status === "pending_payment" ? { replacing: previous.id } : {},
+  );
+  if (previous.status === "pending_payment") await recordLowestPrice(ctx, previous.event.sessionId);
+  return order;
 }
