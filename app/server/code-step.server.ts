@@ -6,6 +6,7 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requestEmailCode } from "@market/accounts";
+import { MarketError } from "@market/errors";
 import { requesterOf } from "../../functions/web/requester";
 import { CODE_PURPOSES } from "../../functions/db/schema/accounts";
 import { refusalText } from "./refusal.server";
@@ -45,15 +46,18 @@ export async function sendCodeAndContinue(
   context: AppLoadContext,
   input: { email: string; purpose: CodeStep["purpose"] },
 ): Promise<Response | { refusal: string }> {
+  let toast = "accountToast.codeSent";
   try {
     await requestEmailCode(context.market, { ...input, requester: requesterOf(request) });
   } catch (error) {
-    return { refusal: await refusalText(error, context) };
+    // A code this browser asked for less than a minute ago is still valid: go on to enter it.
+    if (!(error instanceof MarketError && error.messageKey === "codeResendWait")) return { refusal: await refusalText(error, context) };
+    toast = "accountToast.codeStillValid";
   }
   const url = new URL(request.url);
   const headers = new Headers();
   headers.append("Set-Cookie", await codeStepCookie(input));
-  headers.append("Set-Cookie", await toastHeader({ kind: "success", key: "accountToast.codeSent" }));
+  headers.append("Set-Cookie", await toastHeader({ kind: "success", key: toast }));
   return redirect(`${url.pathname}${url.search}`, { headers });
 }
 

@@ -28,7 +28,7 @@ async function fanWithOrder(at = T0) {
   const clock = clockAt(at);
   const seller = await sellerOn(clock);
   const session = await sessionOnSale({ startsAt: at + 30 * DAY });
-  const { listingId } = await listFor(seller, listingForm(session, { faceValue: "1134.57", price: "1134.57" }));
+  const { listingId } = await listFor(seller, listingForm(session, { faceValue: "1134.57", price: "1134.57", seats: "1-2" }));
   const fanId = await makeBuyer();
   const fan = marketFor(fanId, clock);
   const order = await createOrder(fan, { listingId, quantity: 2, ...CONTACT });
@@ -161,7 +161,7 @@ async function listingFromOrder(orderId: number) {
   const clock = clockAt();
   const seller = await sellerOn(clock);
   const session = await sessionOnSale({ startsAt: T0 + 30 * DAY });
-  const { listingId } = await listFor(seller, listingForm(session, { faceValue: "1134.57", price: "1134.57" }));
+  const { listingId } = await listFor(seller, listingForm(session, { faceValue: "1134.57", price: "1134.57", seats: "1-2" }));
   await env.DB.prepare("UPDATE listing_terms SET source_order_id = ? WHERE listing_id = ?").bind(orderId, listingId).run();
   return { listingId };
 }

@@ -44,8 +44,8 @@ export interface DeliveryEventView {
   fromState: DeliveryState | null;
   actor: DeliveryActor;
   note: string | null;
-  /** A note the system wrote as a key (`resold`): screens show its translation, never the raw note. */
-  noteKey: SystemNoteKey | null;
+  /** A note the system wrote as a key (`resold`): screens show its translation, never the raw note. Absent on other events. */
+  noteKey?: SystemNoteKey;
   at: number;
 }
 

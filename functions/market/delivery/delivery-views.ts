@@ -244,15 +244,10 @@ export function deliveryView(row: DeliveryRow, extras: DeliveryExtras, audience:
           }
         : null,
     contact: contactWindows(row.startsAt, row.timeZone),
-    timeline: events.map((event) => ({
-      step: event.step,
-      state: event.toState,
-      fromState: event.fromState,
-      actor: event.actor,
-      note: event.note,
-      noteKey: systemNoteKeyOf(event),
-      at: event.createdAt,
-    })),
+    timeline: events.map((event) => {
+      const noteKey = systemNoteKeyOf(event);
+      return { step: event.step, state: event.toState, fromState: event.fromState, actor: event.actor, note: event.note, ...(noteKey ? { noteKey } : {}), at: event.createdAt };
+    }),
     voidedBy: delivery.state !== "voided" ? null : events.some((event) => event.toState === "voided" && systemNoteKeyOf(event) === "resold") ? "resale" : "support",
   };
 }
