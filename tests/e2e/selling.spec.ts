@@ -37,7 +37,8 @@ for (const language of ["en-US", "zh-HK"] as const) {
         await provider.open(`/provider/listings/new?sessionId=${sessionId}`);
         const form = provider.page.locator("form[method=post]");
         await form.locator("select[name=sectionId]").selectOption(String(sectionId));
-        await form.locator("input[name=rowLabel]").fill("6");
+        // One provider lists in both cells; a seller's seats are on one live listing at a time (decision 187).
+        await form.locator("input[name=rowLabel]").fill(language === "en-US" ? "6" : "7");
         await form.locator("input[name=seats]").fill("1-4");
         await form.locator("input[name=faceValue]").fill("880");
         await form.locator("input[name=price]").fill("880");

@@ -16,7 +16,8 @@ import { formatMoney } from "../money";
 import { prepare } from "../context/statements";
 import { defaultPaymentDeps, type PaymentDeps } from "../payments/deps";
 import { isLanguage } from "../context/language";
-import { hasEvent, refundKeyOf } from "./rules";
+import { hasEvent, refundedSoFar, refundKeyOf } from "./rules";
+import { systemVoidStatements } from "../delivery/system-void";
 
 /** Cases owed a refund settled at most this many at a time per cron run, so one run stays short. */
 const REFUNDS_PER_RUN = 20;
@@ -63,6 +64,7 @@ export async function settleCaseRefund(ctx: MarketContext, caseId: number, deps:
   }
 
   const now = ctx.now();
+  const refundedOrder = sql`(SELECT order_id FROM ${afterSaleCases} WHERE id = ${caseId} AND status = 'refunded')`;
   const [refunded] = await ctx.d1.batch([
     prepare(
       ctx.d1,
@@ -74,6 +76,10 @@ export async function settleCaseRefund(ctx: MarketContext, caseId: number, deps:
       sql`INSERT INTO ${afterSaleEvents} (case_id, kind, actor, amount, created_at)
           SELECT id, 'refunded', 'system', approved_refund_amount, ${now} FROM ${afterSaleCases}
           WHERE id = ${caseId} AND status = 'refunded' AND NOT ${hasEvent(caseId, ["refunded"])}`,
+    ),
+    // Refunded in full, the buyer no longer holds the tickets: the delivery ends in this batch.
+    ...systemVoidStatements(refundedOrder, sql`${refundedSoFar(refundedOrder)} >= (SELECT total_amount FROM ${orders} WHERE id = ${refundedOrder})`, "refunded", now).map(
+      (statement) => prepare(ctx.d1, statement),
     ),
   ]);
   if (refunded.meta.changes === 1) {

@@ -116,6 +116,8 @@ export function applyRefusalOf(order: OrderFacts, now: number): ApplyRefusal | n
   if (order.status !== "paid") return "not_paid";
   // Resold before voided: a resale voids the old holder's delivery, and that is what happened.
   if (order.resale === "sold") return "resold";
+  // Refunded in full before voided, likewise: a refund in full voids the delivery (refunds.ts).
+  if (order.voided && order.refundedSoFar >= order.totalAmount) return "nothing_left";
   if (order.voided) return "voided";
   if (order.openCaseId !== null) return "case_open";
   if (order.resale === "listed") return "listed_for_resale";

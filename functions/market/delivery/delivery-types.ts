@@ -50,7 +50,7 @@ export interface DeliveryEventView {
 }
 
 /** Notes the system writes on a delivery's events, each shown in the viewer's language. */
-export const SYSTEM_NOTE_KEYS = ["resold"] as const;
+export const SYSTEM_NOTE_KEYS = ["resold", "refunded"] as const;
 export type SystemNoteKey = (typeof SYSTEM_NOTE_KEYS)[number];
 
 export interface PickupView {

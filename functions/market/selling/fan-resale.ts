@@ -23,6 +23,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { deliveries, deliveryEvents, deliveryFiles, listingChanges, listings, listingTerms, orders, users } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { systemVoidStatements } from "../delivery/system-void";
 import { MarketError } from "../errors";
 import { getOrder } from "../orders/order-views";
 import { prepare } from "../context/statements";
@@ -158,13 +159,7 @@ export function handoverStatements(paidBy: SQL, guard: SQL, now: number): SQL[] 
     sql`UPDATE ${deliveryFiles}
         SET order_id = (${paidBy}), delivery_id = (SELECT d.id FROM ${deliveries} d WHERE d.order_id = (${paidBy}))
         WHERE order_id = ${sourceOrder} AND EXISTS (SELECT 1 FROM ${deliveries} d WHERE d.order_id = (${paidBy})) AND ${guard}`,
-    sql`INSERT INTO ${deliveryEvents} (delivery_id, order_id, from_state, to_state, step, actor, note, created_at)
-        SELECT d.id, d.order_id, d.state, 'voided', 'voided', 'system', 'resold', ${now}
-        FROM ${deliveries} d WHERE d.order_id = ${sourceOrder} AND d.state <> 'voided' AND ${guard}`,
-    sql`UPDATE ${deliveries}
-        SET state = 'voided', version = version + 1, due_at = NULL, pickup_code = NULL, redemption_code = NULL,
-            voucher_code = NULL, voucher_code_expires_at = NULL, state_at = ${now}, updated_at = ${now}
-        WHERE order_id = ${sourceOrder} AND state <> 'voided' AND ${guard}`,
+    ...systemVoidStatements(sourceOrder, guard, "resold", now),
   ];
 }
 
