@@ -7,7 +7,7 @@
  * Every read is scoped to the viewer's account: another account's order is not found.
  */
 import { and, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { afterSaleCases, deliveries as deliveryRows, listings, orderNotes, orders, payments, sellers, sessions, shows, tours, venues, venueSections } from "../../db/schema";
+import { deliveries as deliveryRows, listings, orderNotes, orders, payments, sellers, sessions, shows, tours, venues, venueSections } from "../../db/schema";
 import type { CancelReason, DeliveryMethod, OrderNoteKind, OrderStatus } from "../../db/schema";
 import { offsetOf, pageOf, type Page, type Paging } from "../paging";
 import { loadReference, type Reference } from "../reference";
@@ -18,7 +18,7 @@ import { convert, type CurrencyRate } from "../money";
 import { seatsOfOrders, type SeatPick } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
-import { orderVoided, refundedSoFar, resaleListed, resaleSold, OPEN_STATUSES } from "../aftersales/rules";
+import { openCaseOf, orderVoided, refundedSoFar, resaleListed, resaleSold } from "../aftersales/rules";
 import { ONGOING_AFTER_START_MS, orderStateOf, orderStatusAt, orderTabAt, TICKETS_HANDED_OVER, type OrderOutcomeFacts, type OrderState, type OrderTab } from "./rules";
 
 export interface PriceDetails {
@@ -228,10 +228,7 @@ async function outcomesOf(ctx: MarketContext, orderIds: number[]): Promise<Map<n
       (${refundedSoFar(o("id"))} >= o.total_amount) AS refundedInFull,
       EXISTS (SELECT 1 FROM ${deliveryRows} AS vd WHERE vd.order_id = o.id AND vd.state = 'voided') AS deliveryVoided,
       ${resaleListed(o("id"))} AS listed,
-      EXISTS (SELECT 1 FROM ${afterSaleCases} AS oc WHERE oc.order_id = o.id AND oc.status IN (${sql.join(
-        OPEN_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )})) AS openCase
+      (${openCaseOf(o("id"))} IS NOT NULL) AS openCase
     FROM ${orders} AS o WHERE o.id IN (${sql.join(
       orderIds.map((id) => sql`${id}`),
       sql`, `,

@@ -26,6 +26,8 @@ import type { MarketContext } from "../context";
 import { systemVoidStatements } from "../delivery/system-void";
 import { MarketError } from "../errors";
 import { getOrder } from "../orders/order-views";
+import { TICKETS_HANDED_OVER } from "../orders/rules";
+import { openCaseOf, resaleListed } from "../aftersales/rules";
 import { prepare } from "../context/statements";
 import { minorOf } from "./create-listing";
 import { sellingInvalid } from "./invalid-input";
@@ -35,27 +37,20 @@ import { seatsOverlapListed } from "./seat-overlap";
 import { getSellerProfile, requireSeller, writeProfile } from "./seller-profiles";
 import { resellSchema, type ResellInput } from "./selling-schemas";
 
-/** Delivery states in which the tickets are already in the buyer's hands outside Ovation (picked up, shipped and received…). */
-const HANDED_OVER = ["picked_up", "collected", "received", "transfer_accepted", "redeemed", "voided"];
-
-/** After-sales case states that keep an order's tickets where they are (aftersales/). */
-const OPEN_CASE = ["submitted", "approved", "refund_pending"];
-
-const sqlList = (values: string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
-
 /**
  * The order `orderId` may be resold by `userId` at this instant, as SQL: paid and theirs, no open
  * after-sales case, tickets not handed over or voided, an e-ticket delivered with files its
  * seller uploaded, and no live resale of it yet.
  */
 function resellable(orderId: number, userId: number): SQL {
+  const handedOver = sql.join([...TICKETS_HANDED_OVER].map((state) => sql`${state}`), sql`, `);
   return sql`(EXISTS (SELECT 1 FROM ${orders} o LEFT JOIN ${deliveries} d ON d.order_id = o.id
                  WHERE o.id = ${orderId} AND o.user_id = ${userId} AND o.status = 'paid'
-                   AND COALESCE(d.state, 'voided') NOT IN (${sqlList(HANDED_OVER)})
+                   AND COALESCE(d.state, 'voided') NOT IN (${handedOver})
                    AND (o.delivery_method <> 'E_TICKET'
                         OR (d.state = 'delivered' AND EXISTS (SELECT 1 FROM ${deliveryFiles} f WHERE f.delivery_id = d.id AND f.uploaded_by IS NOT NULL))))
-      AND NOT EXISTS (SELECT 1 FROM after_sale_cases c WHERE c.order_id = ${orderId} AND c.status IN (${sqlList(OPEN_CASE)}))
-      AND NOT EXISTS (SELECT 1 FROM ${listingTerms} t WHERE t.source_order_id = ${orderId} AND t.withdrawn_at IS NULL))`;
+      AND ${openCaseOf(orderId)} IS NULL
+      AND NOT ${resaleListed(orderId)})`;
 }
 
 /** A second live resale of one order broke the partial unique index (migration 0014). */
