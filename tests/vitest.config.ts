@@ -3,6 +3,7 @@
  * Worker entry and wrangler.toml, with D1 migrations applied to an isolated database per file.
  */
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
@@ -37,6 +38,10 @@ export default defineConfig({
         define: { __BUILD_ID__: JSON.stringify("test") },
         test: {
           name: "worker",
+          // Each file starts its own workerd and loads the Worker's modules afresh (isolated storage per
+          // file); that start is most of a file's time and waits on no other file, so every core runs
+          // files (vitest's default leaves one core idle: on two cores, files ran one at a time).
+          maxWorkers: Math.max(2, availableParallelism()),
           include: ["tests/worker/**/*.test.ts"],
           globalSetup: ["./tests/worker/support/fresh-build.ts"],
           setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/worker/support/ledger-after-each.ts", "./tests/support/console-guard.ts"],
