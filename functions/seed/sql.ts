@@ -4,7 +4,7 @@
  * foreign-key order.
  */
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
-import * as schema from "../schema";
+import * as schema from "../db/schema";
 import type { DemoCatalog } from "./index";
 
 /** D1 refuses a statement longer than 100 KB; rows per INSERT stop well short of it. */

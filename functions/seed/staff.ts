@@ -8,7 +8,7 @@
  * rows are added to a catalog by `withDemoStaff` rather than by the synchronous `demoCatalog`.
  * Each hash gets a fresh random salt: the seed stays deterministic in everything but the salts.
  */
-import { hashPassword } from "../../market/context/crypto";
+import { hashPassword } from "../market/context/crypto";
 import type { DemoCatalog } from "./index";
 
 export const DEMO_STAFF = {

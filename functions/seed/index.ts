@@ -6,7 +6,7 @@
  * the same catalog and any anchor gives shows this weekend, next week and months ahead, plus a
  * few past ones. Keys are in foreign-key order: insert them top to bottom.
  */
-import type * as schema from "../schema";
+import type * as schema from "../db/schema";
 import { DAY_MS } from "./calendar";
 import { demoListings, demoSellers } from "./listings";
 import { CURRENCIES, demoLocations, LANGUAGES } from "./places";
@@ -17,7 +17,7 @@ import { TOURS } from "./tours";
 import { demoVenues } from "./venues";
 import { demoPriceHistory } from "./price-history";
 
-export { stageOutline, type StageOutline } from "../../market/venues/seat-maps";
+export { stageOutline, type StageOutline } from "../market/venues/seat-maps";
 export { DEMO_STAFF, withDemoStaff } from "./staff";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];

@@ -1,10 +1,10 @@
 /** The demo venues: where they are, their kind, and the seat map each is drawn with. */
-import type { venues, venueSections } from "../schema";
+import type { venues, venueSections } from "../db/schema";
 import { CITIES } from "./places";
 import {
   amphitheatreMap, arenaMap, clubMap, festivalGroundMap, inTheRoundMap, stadiumMap, theatreMap,
   type SeatMap, type VenueKind,
-} from "../../market/venues/seat-maps";
+} from "../market/venues/seat-maps";
 
 export type VenueRow = typeof venues.$inferInsert;
 export type VenueSectionRow = typeof venueSections.$inferInsert;

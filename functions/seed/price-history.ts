@@ -4,8 +4,8 @@
  * prices usually soften as sellers compete), never before the show's sale opened. Its last
  * point is today's real lowest price, so the minute's sample finds nothing changed.
  */
-import type * as schema from "../schema";
-import { ticketPrice } from "../../market/money/ticket-price";
+import type * as schema from "../db/schema";
+import { ticketPrice } from "../market/money/ticket-price";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 

@@ -1,5 +1,5 @@
 /** The demo catalog's categories (the home page's tabs) and tags (the Tags view). */
-import type { categories, tags } from "../schema";
+import type { categories, tags } from "../db/schema";
 
 export type CategoryRow = typeof categories.$inferInsert;
 export type TagRow = typeof tags.$inferInsert;

@@ -3,7 +3,7 @@
  * local hours people actually go out (20:15 in Hong Kong, 18:00 at the Tokyo Dome, matinees at
  * weekends), sales close two hours before curtain, and no venue hosts two shows on one day.
  */
-import type { sessions, shows, ShowStatus } from "../schema";
+import type { sessions, shows, ShowStatus } from "../db/schema";
 import { addDays, DAY_MS, daysUntil, isWeekend, localDay, wallTimeToUtc, type LocalDay } from "./calendar";
 import type { Prng } from "./prng";
 import type { CategorySlug } from "./taxonomy";
