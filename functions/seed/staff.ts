@@ -9,7 +9,7 @@
  * Each hash gets a fresh random salt: the seed stays deterministic in everything but the salts.
  */
 import { hashPassword } from "../market/context/crypto";
-import type { DemoCatalog } from "./index";
+import type { DemoCatalog } from "./demo-catalog";
 
 export const DEMO_STAFF = {
   provider: { userId: 1, email: "provider@ovation.example", password: "Provider#2026" },
