@@ -19,8 +19,7 @@ import { channelRegistrySchema } from "../market/accounts/schemas";
 import { EMBEDDED_CHANNELS } from "../market/preferences/channels";
 import { CODES, MarketError } from "../market/errors";
 import { environmentFromHost } from "../market/preferences/environment";
-import { TOKEN_HEADER } from "../api/request-context";
-import { readSession, sessionCookie } from "./session";
+import { readSession, sessionCookie, TOKEN_HEADER } from "./session";
 
 /** Cookie keeping the app's channel, source and insets for the rest of the web view's visit. */
 export const APP_FRAME_COOKIE = "ovation_app";
