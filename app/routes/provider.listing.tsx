@@ -14,7 +14,7 @@ import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { ListingStatusBadge } from "~/components/selling-fields";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { toMajorString } from "@market/aftersales/apply-schema";
+import { toMajorString } from "@market/money/minor-units";
 import { editListing, listProviderListings, withdrawListing } from "@market/selling";
 import { editListingSchema } from "@market/selling/selling-schemas";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, takeStep } from "~/server/console.server";

@@ -11,7 +11,7 @@ import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout } from "~/components/console-layout";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { toMajorString } from "@market/aftersales/apply-schema";
+import { toMajorString } from "@market/money/minor-units";
 import { getOrder } from "@market/orders";
 import { resellOrder } from "@market/selling";
 import { resellSchema } from "@market/selling/selling-schemas";

@@ -19,7 +19,8 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
 import { decideCase, getCaseForSupport, recordCompensationPaid } from "@market/aftersales";
 // The form's schema from its own zod/mini module: the aftersales index would bring the domain into the browser.
-import { decideSchema, toMajorString } from "@market/aftersales/apply-schema";
+import { decideSchema } from "@market/aftersales/apply-schema";
+import { toMajorString } from "@market/money/minor-units";
 import type { Route } from "./+types/support.case";
 import { readForm } from "~/server/form.server";
 

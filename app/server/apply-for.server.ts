@@ -9,9 +9,9 @@ import { getApplyContext } from "@market/aftersales";
 import {
   AFTER_SALE_KIND_VALUES,
   RECEIVING_CURRENCY_VALUES,
-  toMajorString,
   type ApplyField,
 } from "@market/aftersales/apply-schema";
+import { toMajorString } from "@market/money/minor-units";
 import { CODES } from "@market/errors";
 import { i18nServer } from "~/i18n/i18n.server";
 import { eligibilityView, idParam, moneyWriter, notFoundPage, orderSummaryView } from "./after-sale.server";

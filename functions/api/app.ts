@@ -3,16 +3,17 @@
  * functions/market. Every answer is the SPEC §8 envelope; nothing ever answers a stack trace.
  */
 import { Hono } from "hono";
-import { createMarketContext, type MarketContext } from "../wiring";
+import { createMarketContext } from "../wiring";
 import { DEFAULT_VIEWER } from "../market/context/viewer";
 import { MarketError } from "../market/errors";
 import { logError, requestIdOf } from "../observability";
 import { failure, httpStatusOf } from "./envelope";
 import { messageOf } from "../market/messages";
-import { readApiHeaders, resolveApiViewer, type ApiHeaders } from "./request-context";
+import { readApiHeaders, resolveApiViewer } from "./request-context";
 import { registerReferenceRoutes } from "./routes/reference";
 import { registerAccountRoutes } from "./routes/accounts";
-import { presentedApiSession, resolveApiSession, type ApiSession } from "./session";
+import { presentedApiSession, resolveApiSession } from "./session";
+import type { ApiEnv } from "./api-env";
 import { registerShowListRoutes } from "./routes/show-list";
 import { registerTourDetailRoutes } from "./routes/tour-detail";
 import { registerAlertRoutes } from "./routes/alerts";
@@ -32,8 +33,6 @@ import { registerChatFindRoutes } from "./routes/chat-find";
 import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerStudentRoutes } from "./routes/students";
 import { registerSellingRoutes } from "./routes/selling";
-
-export type ApiEnv = { Bindings: Env; Variables: { market: MarketContext; headers: ApiHeaders; session: ApiSession } };
 
 /** Routes whose own read checks the caller's session, sparing a D1 round trip (docs/decisions.md 172). */
 const SESSION_CHECKED_BY_ROUTE = new Set(["POST /user/order/v1/create"]);

@@ -1,24 +1,13 @@
 /**
- * SPEC §8's response envelope: `{ statusCode, message, data }`, success 200. Business refusals
- * travel with HTTP 200 and their catalogue code (clients read the body's code); a path or
- * record that does not exist is HTTP 404; the unexpected is HTTP 500 with systemError.
+ * The API door's side of SPEC §8's envelope (market/envelope.ts: `{ statusCode, message, data }`,
+ * success 200). Business refusals travel with HTTP 200 and their catalogue code (clients read the
+ * body's code); a path or record that does not exist is HTTP 404; the unexpected is HTTP 500 with
+ * systemError.
  */
 import { CODES, MarketError } from "../market/errors";
 import { ZodError, type z } from "zod";
 
-export interface Envelope<T> {
-  statusCode: number;
-  message: string;
-  data: T | null;
-}
-
-export function ok<T>(data: T, message = "success"): Envelope<T> {
-  return { statusCode: CODES.ok, message, data };
-}
-
-export function failure(code: number, message: string, data: unknown = null): Envelope<unknown> {
-  return { statusCode: code, message, data };
-}
+export { ok, failure, type Envelope } from "../market/envelope";
 
 /** The HTTP status an error envelope travels with. */
 export function httpStatusOf(error: MarketError): number {

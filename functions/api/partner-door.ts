@@ -6,7 +6,7 @@
  * which one, and a missing or foreign value is taken as MTL_LAUNCH, so every order placed here
  * records its partner channel.
  */
-import { EMBEDDED_CHANNELS } from "../market/accounts/schemas";
+import { EMBEDDED_CHANNELS } from "../market/preferences/channels";
 import { isApiPath, PARTNER_PREFIX } from "./paths";
 
 /** The request as the API door should see it, or null when it is not for the partner door. */

@@ -14,9 +14,8 @@ import { MarketError } from "../market/errors";
 import { requestIdOf } from "../observability";
 import { adParamsOfRequest } from "../market/analytics/attribution";
 import { decimal, wholeNumber } from "../market/input/fields";
+import { TOKEN_HEADER } from "../web/session";
 
-/** SPEC §3: the header that carries the access token. */
-export const TOKEN_HEADER = "access-token";
 
 const headerSchema = z.object({
   lan: z.string().max(16).optional(),

@@ -6,16 +6,14 @@
  */
 import type { Context } from "hono";
 import type { MarketContext } from "../market/context";
-import type { PresentedSession } from "../market/context/viewer";
-import { lookupSession, sessionRefusal, type SessionLookup } from "../market/accounts/sessions";
+import { lookupSession, sessionRefusal } from "../market/accounts/sessions";
 import { sha256 } from "../market/context/crypto";
 import { MarketError } from "../market/errors";
 import { readSessionToken } from "../web/session";
-import type { ApiEnv } from "./app";
+import type { ApiEnv, ApiSession } from "./api-env";
 import type { ApiHeaders } from "./request-context";
 
-/** `presented`: a token left for the route's own read to check (presentedApiSession). */
-export type ApiSession = SessionLookup | { status: "none" } | ({ status: "presented" } & PresentedSession);
+export type { ApiSession } from "./api-env";
 
 export interface SignedInCaller {
   userId: number;

@@ -15,11 +15,11 @@ import { parseAppContext, type AppContext } from "../market/context/host-app";
 import type { MarketContext } from "../market/context";
 import { lookupSession, openSession } from "../market/accounts/sessions";
 import { registerFromChannel } from "../market/accounts/channel-registry";
-import { channelRegistrySchema, EMBEDDED_CHANNELS } from "../market/accounts/schemas";
+import { channelRegistrySchema } from "../market/accounts/schemas";
+import { EMBEDDED_CHANNELS } from "../market/preferences/channels";
 import { CODES, MarketError } from "../market/errors";
 import { environmentFromHost } from "../market/preferences/environment";
-import { TOKEN_HEADER } from "../api/request-context";
-import { readSession, sessionCookie } from "./session";
+import { readSession, sessionCookie, TOKEN_HEADER } from "./session";
 
 /** Cookie keeping the app's channel, source and insets for the rest of the web view's visit. */
 export const APP_FRAME_COOKIE = "ovation_app";

@@ -6,7 +6,7 @@
  * Apple's sign-in answers with a cross-site form POST to its own callback; that one path
  * accepts Apple's origin (the OAuth state then proves the request is ours).
  */
-import { failure } from "../api/envelope";
+import { failure } from "../market/envelope";
 import { CODES } from "../market/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -9,6 +9,9 @@ import type { MarketContext } from "../market/context";
 import { lookupSession } from "../market/accounts/sessions";
 
 export const SESSION_COOKIE = "__Host-ovation_session";
+
+/** SPEC §3: the header that carries the access token, for native apps and partner channels. */
+export const TOKEN_HEADER = "access-token";
 /** Browsers cap cookie lifetimes at 400 days. */
 const COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 

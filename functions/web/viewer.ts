@@ -18,7 +18,7 @@ import { networkCountry } from "../geolocation";
 import { languageFromAddress } from "./language-address";
 import { applyAppContext, type AppFrame } from "./app-context";
 import { adParamsOfRequest } from "../market/analytics/attribution";
-import { EMBEDDED_CHANNELS } from "../market/accounts/schemas";
+import { EMBEDDED_CHANNELS } from "../market/preferences/channels";
 
 export interface WebViewer {
   viewer: Viewer;

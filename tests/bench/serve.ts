@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_LOCK = "/tmp/ovation-build.lock";
-const SETUP_SCRIPT = "functions/db/setup.ts";
+const SETUP_SCRIPT = "functions/seed/setup.ts";
 /** Requests carrying this host are routed to the baseline Worker; all others reach Ovation. */
 export const BASELINE_HOST = "bench-baseline.localhost";
 const READY = "BENCH_READY ";

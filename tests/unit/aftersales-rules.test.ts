@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
-import { applySchema, isAcceptableRecipientName, toMajorString, toMinorUnits } from "../../functions/market/aftersales/apply-schema";
-import { maskAlipayAccount, maskCardNumber, maskReceivingAccount } from "../../functions/market/aftersales/masking";
+import { applySchema, isAcceptableRecipientName } from "../../functions/market/aftersales/apply-schema";
+import { toMajorString, toMinorUnits } from "../../functions/market/money/minor-units";
+import { maskAlipayAccount, maskCardNumber, maskReceivingAccount } from "../../functions/market/money/receiving-account";
 import { applyRefusalOf, AFTER_SALE_WINDOW_MS } from "../../functions/market/aftersales/rules";
 
 test("typed amounts become minor units exactly, and back", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { DELIVERY_METHODS, SPLIT_RULES } from "../../functions/db/schema";
-import { DEMO_STAFF, demoCatalog, stageOutline, withDemoStaff, type DemoCatalog } from "../../functions/db/seed";
-import { seedDatabase, sqlLiteral, toSqlStatements } from "../../functions/db/seed/sql";
+import { DEMO_STAFF, demoCatalog, stageOutline, withDemoStaff, type DemoCatalog } from "../../functions/seed";
+import { seedDatabase, sqlLiteral, toSqlStatements } from "../../functions/seed/sql";
 import { POSTER_PALETTE_NAMES, posterSvg } from "../../functions/market/catalog/poster";
 import { verifyPassword } from "../../functions/market/context/crypto";
 

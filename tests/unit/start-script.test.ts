@@ -15,6 +15,6 @@ test("the start script turns off wrangler's request.cf fetch and its metrics bef
 
 test("the database setup that the start script runs first sets the same variables for its own wrangler calls", () => {
   expect(scripts.start.startsWith("npm run build && npm run db:setup &&")).toBe(true);
-  const setup = readFileSync(new URL("../../functions/db/setup.ts", import.meta.url), "utf8");
+  const setup = readFileSync(new URL("../../functions/seed/setup.ts", import.meta.url), "utf8");
   expect(setup).toContain('CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false"');
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import type { DemoCatalog } from "../../functions/db/seed";
+import type { DemoCatalog } from "../../functions/seed";
 import { api, ORIGIN, page } from "./support/api";
 import { seedCatalog } from "./support/catalog";
 

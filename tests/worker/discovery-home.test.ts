@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import type { DemoCatalog } from "../../functions/db/seed";
+import type { DemoCatalog } from "../../functions/seed";
 import type { EventList } from "../../functions/market/catalog/events";
 import type { HomeFloor, HomeFloors } from "../../functions/market/catalog/floors";
 import type { CategoryCount, TagCount } from "../../functions/market/catalog/tags";

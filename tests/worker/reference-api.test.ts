@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import type { DemoCatalog } from "../../functions/db/seed";
+import type { DemoCatalog } from "../../functions/seed";
 import type { AutoLocation } from "../../functions/market/preferences/auto-location";
 import type { CurrencyOption, LanguageOption, LocationOption, ShowLocationOption } from "../../functions/market/preferences/options";
 import { api, ORIGIN, type ApiAnswer } from "./support/api";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import type { DemoCatalog } from "../../functions/db/seed";
+import type { DemoCatalog } from "../../functions/seed";
 import { addDays, datePresetRange, isoWeekday, zonedDate, zonedStartOfDate, type DatePreset } from "../../functions/market/calendar";
 import { listShows, showListQuerySchema, type ShowList, type ShowListItem } from "../../functions/market/catalog/show-list";
 import { createMarketContext } from "../../functions/wiring";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import type { DemoCatalog } from "../../functions/db/seed";
+import type { DemoCatalog } from "../../functions/seed";
 import { tourDetail, type TourDetail } from "../../functions/market/catalog/tour-detail";
 import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER, type Viewer } from "../../functions/market/context/viewer";

@@ -5,7 +5,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toMinorUnits } from "@market/aftersales/apply-schema";
+import { toMinorUnits } from "@market/money/minor-units";
 import { convert } from "@market/money/convert";
 import type { CurrencyView } from "~/server/after-sale.server";
 import { FieldFrame, type FieldLook } from "../field/field-frame";

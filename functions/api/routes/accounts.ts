@@ -28,7 +28,7 @@ import {
 } from "../../market/accounts";
 import { verifyProviderToken } from "../../integrations/oauth";
 import { closeSocketsOf } from "../../market/messaging";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { MarketError } from "../../market/errors";
 import { presentedToken, requireSignedIn } from "../session";

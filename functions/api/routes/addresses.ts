@@ -12,7 +12,7 @@
  */
 import type { Hono } from "hono";
 import type { ZodError, z } from "zod";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
 import { MarketError } from "../../market/errors";

@@ -21,7 +21,7 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../../market/messages";
 import { requireSignedIn } from "../session";

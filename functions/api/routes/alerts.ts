@@ -4,7 +4,7 @@
  *   POST /pub/tour/v1/alert/unsubscribe { token }   (the mail's signed link; no sign-in)
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { ok } from "../envelope";
 import { MarketError } from "../../market/errors";
 import { alertUnsubscribeSchema, subscribeTicketAlert, ticketAlertSchema, TICKET_ALERT_MESSAGES, unsubscribeTicketAlert } from "../../market/alerts";

@@ -4,7 +4,7 @@
  * console's GET /support/v1/analytics/funnel (support role only; to anyone else not found).
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { ok } from "../envelope";
 import { requireSignedIn } from "../session";
 import { requireRole } from "../../market/staff";

@@ -6,7 +6,7 @@
  *   GET /user/im/v1/message/search   ?q=&conversationId=     SearchResult
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
 import { listContacts, messageSearchSchema, searchMessages } from "../../market/messaging/find";

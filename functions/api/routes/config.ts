@@ -5,7 +5,7 @@
  * caller whose token has gone stale, gets the guest's answer rather than a login.
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { agreementQuerySchema, describeViewerSetting, loadGlobalConfig, readAgreements } from "../../market/config";

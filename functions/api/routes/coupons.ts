@@ -10,7 +10,7 @@
  *   GET  /user/coupon/v1/pre_order/quote     ?couponId=&listingId=&quantity=
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
 import { MarketError } from "../../market/errors";

@@ -31,7 +31,7 @@
  */
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
 import { pagingSchema } from "../../market/paging";

@@ -10,7 +10,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { recordId } from "../../market/input/fields";
 import { jsonBody, parsed } from "../parse";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { joinQueue, markDemandSchema, markHighDemand, priceHistory, queuePlace, tourPriceHistory } from "../../market/demand";
 

@@ -4,7 +4,7 @@
  * locationCityId) or the query's cityCode. Floors carry their titles in the viewer's language.
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../../market/messages";

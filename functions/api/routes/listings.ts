@@ -8,7 +8,7 @@
  *   GET /pub/tour/v1/listing/detail    ?listingId=&quantity=
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { notePickSeatArrival, visitorOf } from "../../market/demand/high-demand";

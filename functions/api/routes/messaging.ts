@@ -21,7 +21,7 @@
  */
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
 import {

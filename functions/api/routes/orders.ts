@@ -15,7 +15,7 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { failure, invalidParam, ok } from "../envelope";
 import { messageOf } from "../../market/messages";
 import { requireSignedIn } from "../session";

@@ -4,7 +4,7 @@
  * language of the `lan` header.
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { ok } from "../envelope";
 import { networkCountry } from "../../geolocation";
 import { autoLocationOf, locateRegion } from "../../market/preferences/auto-location";

@@ -32,7 +32,7 @@
  */
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { attachmentDisposition } from "../../web/attachment";
 import type { UploadedFile } from "../../market/delivery/e-tickets";

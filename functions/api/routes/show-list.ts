@@ -1,6 +1,6 @@
 /** Explore's list (SPEC §2 showList) for native apps, partner channels and the browser's load-more. */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { listShows, showListFilters, showListQuerySchema } from "../../market/catalog/show-list";

@@ -7,7 +7,7 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { ok, parseJsonBody } from "../envelope";
 import { requireSignedIn } from "../session";
 import { markListingForStudents, requestStudentCode, studentStatus, verifyStudentCode } from "../../market/students";

@@ -3,7 +3,7 @@
  * POST /user/v1/support/email { issueType, orderNo?, name, email, phone, message }.
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../../market/messages";
 import { MarketError } from "../../market/errors";

@@ -1,6 +1,6 @@
 /** A tour's page (SPEC §2 tourDetail) for native apps and partner channels. */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { tourDetail, tourDetailQuerySchema } from "../../market/catalog/tour-detail";

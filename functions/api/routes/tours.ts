@@ -3,7 +3,7 @@
  * Picks' continuation, the Tags view's tours) and events. A tour's own page is in tour-detail.ts.
  */
 import type { Hono } from "hono";
-import type { ApiEnv } from "../app";
+import type { ApiEnv } from "../api-env";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { eventListQuerySchema, listEvents } from "../../market/catalog/events";

@@ -16,7 +16,8 @@ import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { base64url, sameSecret } from "../context/crypto";
 import { isLocalDemo, notConfigured } from "../config/deployment";
-import type { channelRegistrySchema, EmbeddedChannel } from "./schemas";
+import type { EmbeddedChannel } from "../preferences/channels";
+import type { channelRegistrySchema } from "./schemas";
 import type { SignedIn } from "./sign-in";
 import { assertEnabled, createAccount, findUserByEmail, findUserByPhone } from "./users";
 

@@ -6,14 +6,12 @@
  * Error messages are keys in the `account` namespace; each door translates them.
  */
 import * as z from "zod/mini";
-import { EMBEDDED_CHANNELS } from "./channels";
+import { EMBEDDED_CHANNELS } from "../preferences/channels";
 
 /** SPEC §5: at least 8 characters. The upper bound keeps hashing cheap for hostile input. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const CODE_LENGTH = 6;
-
-export { EMBEDDED_CHANNELS, type EmbeddedChannel } from "./channels";
 
 export const emailField = z.pipe(
   z.string({ error: "validation.emailRequired" }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: "validation.emailInvalid" })),

@@ -9,7 +9,8 @@
  * fills with the field's label, `aftersale:fields.<field>`.
  *
  * Amounts are typed by people, so they arrive as decimal strings in major units ("128.50");
- * toMinorUnits turns them into the order currency's minor units once the currency is known.
+ * money/minor-units.ts toMinorUnits turns them into the order currency's minor units once the
+ * currency is known.
  * Every amount a view returns is an integer of minor units beside its currency, as orders do.
  */
 import * as z from "zod/mini";
@@ -109,28 +110,6 @@ export function normalizeRecipientName(value: string): string {
 
 /** A major-unit amount as typed: digits, optionally a point and up to two decimals. */
 const AMOUNT_PATTERN = new RegExp(`^\\d{1,${APPLY_LIMITS.amountDigits}}(\\.\\d{1,2})?$`);
-
-/**
- * A major-unit decimal string in a currency's minor units ("128.50", 2 → 12850), or null when it
- * has more decimals than the currency has (JPY "100.5"). Exact: no floats.
- */
-export function toMinorUnits(amount: string, minorUnits: number): number | null {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-  if (!match) return null;
-  const [, whole = "0", rawFraction = ""] = match;
-  const fraction = rawFraction.replace(/0+$/, "");
-  if (fraction.length > minorUnits) return null;
-  const minor = Number(whole) * 10 ** minorUnits + Number(fraction.padEnd(minorUnits, "0") || "0");
-  return Number.isSafeInteger(minor) ? minor : null;
-}
-
-/** Minor units as the major-unit string the form shows and takes back (12850, 2 → "128.50"; 12800 → "128"). */
-export function toMajorString(amountMinor: number, minorUnits: number): string {
-  const unit = 10 ** minorUnits;
-  const whole = Math.floor(amountMinor / unit);
-  const minor = amountMinor % unit;
-  return minor === 0 ? String(whole) : `${whole}.${String(minor).padStart(minorUnits, "0")}`;
-}
 
 const requiredText = (max: number) =>
   z

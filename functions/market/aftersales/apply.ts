@@ -14,7 +14,8 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";
 import { prepare } from "../context/statements";
-import { isAcceptableRecipientName, REASONS_BY_KIND, toMinorUnits, type ApplyRequest } from "./apply-schema";
+import { toMinorUnits } from "../money/minor-units";
+import { isAcceptableRecipientName, REASONS_BY_KIND, type ApplyRequest } from "./apply-schema";
 import {
   getMyCase,
   joinOrderEvent,

@@ -1,7 +1,8 @@
 /**
  * Cases as the buyer (/process-list, case detail) and support (the console) see them: the order
- * summary, the amounts asked and granted, the receiving account masked (masking.ts: never a
- * whole account number, in any view), and the progress timeline oldest first.
+ * summary, the amounts asked and granted, the receiving account masked
+ * (money/receiving-account.ts: never a whole account number, in any view), and the progress
+ * timeline oldest first.
  *
  * The buyer's reads are scoped to their account (another account's case is not found); support's
  * reads ask for the support role on every call.
@@ -30,8 +31,11 @@ import { notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";
 import { requireRole } from "../staff";
 import type { ApplyReason } from "./apply-schema";
-import { maskReceivingAccount } from "./masking";
-import { nextSteps, REFUND_ARRIVAL, type AfterSaleNextStep } from "./rules";
+import { maskReceivingAccount, type MaskedReceivingAccount } from "../money/receiving-account";
+import { nextSteps, REFUND_ARRIVAL, type AfterSaleNextStep, type ApplyRefusal } from "./rules";
+
+/** The refusal is a rule (rules.ts applyRefusalOf); the views carry it. */
+export type { ApplyRefusal } from "./rules";
 
 /** The order a case is about, as the after-sales screens summarise it. */
 export interface AfterSaleOrderSummary {
@@ -49,20 +53,6 @@ export interface AfterSaleOrderSummary {
   minorUnits: number;
   paidAt: number | null;
 }
-
-/** A receiving account as every view shows it: numbers masked (masking.ts). */
-export type MaskedReceivingAccount =
-  | { currency: "CNY"; recipientName: string; /** a***@x.com or 138****5678 */ alipayAccount: string }
-  | {
-      currency: "HKD";
-      recipientName: string;
-      bankName: string;
-      bankCode: string;
-      swiftCode: string;
-      /** **** **** **** 1234 */
-      cardNumber: string;
-      accountOpeningArea: string;
-    };
 
 /** One step of a case's progress timeline, oldest first. */
 export interface AfterSaleEventView {
@@ -120,23 +110,6 @@ export interface OrderResale {
   listingId: number;
   status: "live" | "withdrawn" | "sold";
 }
-
-/** Why an order cannot take an application now. */
-export type ApplyRefusal =
-  /** Not paid (unpaid or canceled). */
-  | "not_paid"
-  /** Its money already went back another way (payment refunded, delivery voided). */
-  | "voided"
-  /** Listed for resale here: the listing must be withdrawn first (the tickets cannot be refunded and sold). */
-  | "listed_for_resale"
-  /** Its tickets were resold here: the new holder has them, the reseller is paid out instead. */
-  | "resold"
-  /** A case is in progress (openCaseId). */
-  | "case_open"
-  /** Its cases have refunded everything that was paid. */
-  | "nothing_left"
-  /** More than 30 days after the show started. */
-  | "window_closed";
 
 /** What /apply-for needs. Amounts in minor units of the order's trade currency. */
 export interface ApplyContext {

@@ -14,7 +14,7 @@
  *   idempotency key `after-sale-<caseId>`, so it is refunded once however often it is asked; a
  *   provider failure leaves it refund_pending for the cron. The buyer is told 1-3 working days.
  * - Account numbers are stored whole (finance pays compensation to them) but every view shows
- *   them masked through one function (masking.ts).
+ *   them masked through one function (money/receiving-account.ts).
  *
  * The form's schema (apply-schema.ts) lives apart from the domain functions because the browser
  * imports it. Amounts are typed as major-unit decimal strings and answered as minor units.
@@ -26,7 +26,6 @@ export type {
   AfterSaleOrderSummary,
   ApplyContext,
   ApplyRefusal,
-  MaskedReceivingAccount,
   OrderAfterSaleSummary,
   SupportCaseQuery,
   SupportCaseView,
@@ -38,4 +37,4 @@ export { settleCaseRefund, settleAfterSaleRefunds, afterSaleRefundMail } from ".
 /** `refundedSoFar(orderId)`: SQL for what an order's cases refunded, for any other refund of the order to leave out. */
 export { AFTER_SALE_WINDOW_MS, OPEN_STATUSES, REFUND_ARRIVAL, refundKeyOf, refundedSoFar } from "./rules";
 /** Masks a receiving account for any view (buyer or support). */
-export { maskReceivingAccount, maskCardNumber, maskAlipayAccount } from "./masking";
+export { maskReceivingAccount, maskCardNumber, maskAlipayAccount, type MaskedReceivingAccount } from "../money/receiving-account";

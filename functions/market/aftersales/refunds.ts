@@ -14,7 +14,7 @@ import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { formatMoney } from "../money";
 import { prepare } from "../context/statements";
-import { defaultPaymentDeps, type PaymentDeps } from "../payments/deps";
+import { defaultPaymentDeps, type PaymentDeps } from "../context/payment-port";
 import { isLanguage } from "../context/language";
 import { hasEvent, refundedSoFar, refundKeyOf } from "./rules";
 import { systemVoidStatements } from "../delivery/system-void";

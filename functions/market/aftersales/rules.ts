@@ -6,7 +6,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, deliveries, listingTerms, orders, payments, payoutReleases, type AfterSaleStatus } from "../../db/schema";
 import { randomDigits } from "../context/crypto";
-import type { ApplyRefusal } from "./case-views";
 
 /** A case in progress: the one an order may have at a time. */
 export const OPEN_STATUSES: readonly AfterSaleStatus[] = ["submitted", "approved", "refund_pending"];
@@ -97,6 +96,23 @@ export function hasEvent(caseId: number, kinds: readonly string[]): SQL {
     sql`, `,
   )}))`;
 }
+
+/** Why an order cannot take an application now. */
+export type ApplyRefusal =
+  /** Not paid (unpaid or canceled). */
+  | "not_paid"
+  /** Its money already went back another way (payment refunded, delivery voided). */
+  | "voided"
+  /** Listed for resale here: the listing must be withdrawn first (the tickets cannot be refunded and sold). */
+  | "listed_for_resale"
+  /** Its tickets were resold here: the new holder has them, the reseller is paid out instead. */
+  | "resold"
+  /** A case is in progress (openCaseId). */
+  | "case_open"
+  /** Its cases have refunded everything that was paid. */
+  | "nothing_left"
+  /** More than 30 days after the show started. */
+  | "window_closed";
 
 /** What decides whether an order can take an application. */
 export interface OrderFacts {

@@ -6,21 +6,9 @@
 import { z } from "zod";
 import type { Language } from "../context/viewer";
 import type { MarketContext } from "../context";
+import { AGREEMENT_TYPES, type AgreementText, type AgreementType } from "./agreement-text";
 import { PRIVACY_POLICY } from "./privacy-policy";
 import { USER_AGREEMENT } from "./user-agreement";
-
-export const AGREEMENT_TYPES = ["user", "privacy"] as const;
-export type AgreementType = (typeof AGREEMENT_TYPES)[number];
-
-/** A document as written: every text in both languages. */
-export interface AgreementText {
-  type: AgreementType;
-  version: string;
-  /** The day this version took effect (YYYY-MM-DD). */
-  updatedAt: string;
-  title: Record<Language, string>;
-  sections: { id: string; title: Record<Language, string>; body: Record<Language, string[]> }[];
-}
 
 /** A document as a reader gets it, in one language. */
 export interface Agreement {

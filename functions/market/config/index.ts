@@ -17,3 +17,4 @@ export * from "./global-config";
 export * from "./chat-credential";
 export * from "./viewer-setting";
 export * from "./agreements";
+export * from "./agreement-text";

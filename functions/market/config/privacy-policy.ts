@@ -3,7 +3,7 @@
  * id, campaign parameters, preference cookies, hashed passwords and tokens), so a new kind of
  * data means a new version here in the same release.
  */
-import type { AgreementText } from "./agreements";
+import type { AgreementText } from "./agreement-text";
 
 export const PRIVACY_POLICY: AgreementText = {
   type: "privacy",

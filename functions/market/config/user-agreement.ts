@@ -3,7 +3,7 @@
  * all-in prices, refunds in 1-3 working days, pickup up to 30 minutes after the start), so it
  * changes in the same release as they do, with a new version and date.
  */
-import type { AgreementText } from "./agreements";
+import type { AgreementText } from "./agreement-text";
 
 export const USER_AGREEMENT: AgreementText = {
   type: "user",

@@ -76,6 +76,18 @@ export interface PaymentPort {
   sandboxCallback(input: SandboxCallbackInput): Promise<Request>;
 }
 
+/**
+ * What moving money needs from the port: the adapter of a provider. Payments take and refund
+ * through it, and so do after-sales refunds; tests replace it to play a provider that fails.
+ */
+export interface PaymentDeps {
+  provider: (name: PaymentProviderName) => PaymentProvider;
+}
+
+export function defaultPaymentDeps(ctx: { payments: PaymentPort }): PaymentDeps {
+  return { provider: (name) => ctx.payments.provider(name) };
+}
+
 /** A callback that failed verification: answered 400 and never acted on. */
 export class CallbackRejected extends Error {
   constructor(reason: string) {

@@ -1,16 +1,7 @@
 /** What the payments domain needs from outside, through the context's payment port. */
-import type { PaymentProviderName } from "../../db/schema";
 import type { MarketContext } from "../context";
-import type { PaymentProvider } from "../context/payment-port";
 
-export interface PaymentDeps {
-  /** The adapter of a provider; tests replace it to play a provider that fails. */
-  provider: (name: PaymentProviderName) => PaymentProvider;
-}
-
-export function defaultPaymentDeps(ctx: Pick<MarketContext, "payments">): PaymentDeps {
-  return { provider: (name) => ctx.payments.provider(name) };
-}
+export { defaultPaymentDeps, type PaymentDeps } from "../context/payment-port";
 
 /**
  * True when the sandbox may be used (its page shown, its callbacks believed): only where it is

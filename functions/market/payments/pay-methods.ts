@@ -10,7 +10,7 @@
  *   (app/platform/wallet-apps.ts); the provider's page is where the payment is made.
  * Imports constants only: the root loader reads it on every page, and the pay sheet in the browser.
  */
-import { EMBEDDED_CHANNELS } from "../accounts/channels";
+import { EMBEDDED_CHANNELS } from "../preferences/channels";
 import type { Viewer } from "../context/viewer";
 import type { PayMethod } from "../orders/pay-method";
 

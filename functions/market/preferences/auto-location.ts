@@ -12,7 +12,7 @@
  * The answer is SPEC §3's auto-location payload: the location with its language and currency.
  */
 import { venues } from "../../db/schema";
-import { EMBEDDED_CHANNELS } from "../accounts/schemas";
+import { EMBEDDED_CHANNELS } from "./channels";
 import { loadReference, type LocationRow, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import { EMBEDDED_CHANNEL_LOCATION, DEFAULT_LOCATION } from "./location";

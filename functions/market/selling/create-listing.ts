@@ -18,7 +18,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { listingChanges, listings, listingTerms, venueSections } from "../../db/schema";
-import { toMinorUnits } from "../aftersales/apply-schema";
+import { toMinorUnits } from "../money/minor-units";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { checkETicketFile, PDF_TYPE, type UploadedFile } from "../delivery/e-tickets";

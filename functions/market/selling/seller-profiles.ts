@@ -2,15 +2,14 @@
  * Anyone signed in can sell. Saving a seller profile the first time makes the account a ticket
  * provider: a `sellers` row (the name buyers see) and the `seller` role that opens the provider
  * console, in one batch. The payout account is stored whole (finance pays from it) and leaves
- * this module masked, the after-sales way (aftersales/masking.ts).
+ * this module masked, the after-sales way (money/receiving-account.ts).
  *
  * Staff providers seeded before profiles existed have the role but no profile; they act as
  * traders with no identity on file (docs/decisions/selling.md).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { accountRoles, sellerProfiles, sellers, users, type SellerKind } from "../../db/schema";
-import type { MaskedReceivingAccount } from "../aftersales/case-views";
-import { maskReceivingAccount } from "../aftersales/masking";
+import { maskReceivingAccount, type MaskedReceivingAccount } from "../money/receiving-account";
 import type { MarketContext } from "../context";
 import type { TraderIdentity } from "../listings/buyer-notices";
 import { MarketError } from "../errors";

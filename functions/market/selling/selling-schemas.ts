@@ -5,7 +5,7 @@
  * (docs/decisions.md 174).
  *
  * Amounts are typed in major units ("880.00") and turned into minor units once the trade
- * currency is known (aftersales/apply-schema.ts toMinorUnits). Seats are typed as a list
+ * currency is known (money/minor-units.ts toMinorUnits). Seats are typed as a list
  * ("1-8", "11, 12, 14"); parseSeatList turns them into one label per ticket.
  */
 import * as z from "zod/mini";

@@ -10,7 +10,7 @@ const PORT = process.env.E2E_PORT ?? "8790";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true", WRANGLER_SEND_METRICS: "false" };
 
 rmSync(STATE, { recursive: true, force: true });
-const setup = spawnSync("npx", ["tsx", "functions/db/setup.ts", "--persist-to", STATE], { stdio: "inherit", env });
+const setup = spawnSync("npx", ["tsx", "functions/seed/setup.ts", "--persist-to", STATE], { stdio: "inherit", env });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 const server = spawn(

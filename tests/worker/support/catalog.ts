@@ -3,8 +3,8 @@
  * run. Tests that move time pass their own anchor.
  */
 import { env } from "cloudflare:test";
-import { demoCatalog } from "../../../functions/db/seed";
-import { seedDatabase } from "../../../functions/db/seed/sql";
+import { demoCatalog } from "../../../functions/seed";
+import { seedDatabase } from "../../../functions/seed/sql";
 
 /** The fixed day the test catalog is seeded from: a Wednesday, Hong Kong morning. */
 export const TEST_ANCHOR = new Date("2026-11-18T02:00:00Z");

@@ -1,9 +1,23 @@
 /**
- * The one way a receiving account leaves the after-sales domain: numbers masked. Every view, the
- * buyer's and support's, is built through maskReceivingAccount, so no answer ever carries a
- * whole account number (finance reads them from the database to pay out).
+ * The one way a receiving account leaves the domain: numbers masked. A buyer's refund account
+ * (after-sales) and a seller's payout account (selling) are the same kind of account; every
+ * view, the buyer's, the seller's and support's, is built through maskReceivingAccount, so no
+ * answer ever carries a whole account number (finance reads them from the database to pay out).
  */
-import type { MaskedReceivingAccount } from "./case-views";
+
+/** A receiving account as every view shows it: numbers masked (below). */
+export type MaskedReceivingAccount =
+  | { currency: "CNY"; recipientName: string; /** a***@x.com or 138****5678 */ alipayAccount: string }
+  | {
+      currency: "HKD";
+      recipientName: string;
+      bankName: string;
+      bankCode: string;
+      swiftCode: string;
+      /** **** **** **** 1234 */
+      cardNumber: string;
+      accountOpeningArea: string;
+    };
 
 interface StoredAccount {
   accountCurrency: "CNY" | "HKD";

@@ -4,8 +4,8 @@
  * foreign-key order.
  */
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
-import * as schema from "../schema";
-import type { DemoCatalog } from "./index";
+import * as schema from "../db/schema";
+import type { DemoCatalog } from "./demo-catalog";
 
 /** D1 refuses a statement longer than 100 KB; rows per INSERT stop well short of it. */
 const MAX_STATEMENT_CHARS = 90_000;

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { demoCatalog, withDemoStaff } from "./seed/index";
-import { toSqlScript } from "./seed/sql";
+import { demoCatalog, withDemoStaff } from "./index";
+import { toSqlScript } from "./sql";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const wrangler = join(root, "node_modules", ".bin", process.platform === "win32" ? "wrangler.cmd" : "wrangler");

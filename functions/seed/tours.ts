@@ -3,7 +3,7 @@
  * each makes. A stop's day is counted from the anchor in the venue's own calendar; a negative
  * day is a past show (CLOSE), "saturday"/"sunday" is the coming weekend.
  */
-import type { PosterPaletteName } from "../schema";
+import type { PosterPaletteName } from "../db/schema";
 import type { CategorySlug, TagSlug } from "./taxonomy";
 
 export type StopDay = number | "saturday" | "sunday";

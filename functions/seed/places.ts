@@ -2,7 +2,7 @@
  * Where Ovation sells: SPEC §3's languages, currencies and locations (regions, and the cities
  * inside them where shows happen). Hong Kong, en-US and HKD are the defaults.
  */
-import type { currencies, languages, locations } from "../schema";
+import type { currencies, languages, locations } from "../db/schema";
 
 export type LanguageRow = typeof languages.$inferInsert;
 export type CurrencyRow = typeof currencies.$inferInsert;

@@ -3,12 +3,12 @@
  * kind of show; asking prices run from 0.7× to 2.5× face, mostly a little above it, rounded to
  * the local currency's usual step. Seats in one session never overlap between listings.
  */
-import type { listings, sellers, DeliveryMethod, SplitRule } from "../schema";
+import type { listings, sellers, DeliveryMethod, SplitRule } from "../db/schema";
 import { DAY_MS } from "./calendar";
 import { currencyOf, PRICE_STEP, regionOf } from "./places";
 import type { Prng } from "./prng";
 import type { ScheduledShow } from "./schedule";
-import { rowLabel, type SectionZone } from "../../market/venues/seat-maps";
+import { rowLabel, type SectionZone } from "../market/venues/seat-maps";
 import type { CategorySlug } from "./taxonomy";
 import type { VenueSectionRow } from "./venues";
 

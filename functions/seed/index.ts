@@ -6,7 +6,7 @@
  * the same catalog and any anchor gives shows this weekend, next week and months ahead, plus a
  * few past ones. Keys are in foreign-key order: insert them top to bottom.
  */
-import type * as schema from "../schema";
+import type { DemoCatalog } from "./demo-catalog";
 import { DAY_MS } from "./calendar";
 import { demoListings, demoSellers } from "./listings";
 import { CURRENCIES, demoLocations, LANGUAGES } from "./places";
@@ -17,31 +17,9 @@ import { TOURS } from "./tours";
 import { demoVenues } from "./venues";
 import { demoPriceHistory } from "./price-history";
 
-export { stageOutline, type StageOutline } from "../../market/venues/seat-maps";
+export { stageOutline, type StageOutline } from "../market/venues/seat-maps";
 export { DEMO_STAFF, withDemoStaff } from "./staff";
-
-type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
-
-export type DemoCatalog = {
-  languages: Insert<typeof schema.languages>[];
-  currencies: Insert<typeof schema.currencies>[];
-  locations: Insert<typeof schema.locations>[];
-  categories: Insert<typeof schema.categories>[];
-  tags: Insert<typeof schema.tags>[];
-  venues: Insert<typeof schema.venues>[];
-  venueSections: Insert<typeof schema.venueSections>[];
-  tours: Insert<typeof schema.tours>[];
-  tourTags: Insert<typeof schema.tourTags>[];
-  shows: Insert<typeof schema.shows>[];
-  sessions: Insert<typeof schema.sessions>[];
-  sellers: Insert<typeof schema.sellers>[];
-  listings: Insert<typeof schema.listings>[];
-  /** The lowest price's past per on-sale session (seed/price-history.ts). */
-  sessionPricePoints: Insert<typeof schema.sessionPricePoints>[];
-  /** Staff accounts only (seed/staff.ts withDemoStaff); demoCatalog leaves both empty. */
-  users: Insert<typeof schema.users>[];
-  accountRoles: Insert<typeof schema.accountRoles>[];
-};
+export type { DemoCatalog } from "./demo-catalog";
 
 export function demoCatalog(anchor: Date): DemoCatalog {
   const now = anchor.getTime();

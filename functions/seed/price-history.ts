@@ -4,12 +4,12 @@
  * prices usually soften as sellers compete), never before the show's sale opened. Its last
  * point is today's real lowest price, so the minute's sample finds nothing changed.
  */
-import type * as schema from "../schema";
-import { ticketPrice } from "../../market/money/ticket-price";
+import type * as schema from "../db/schema";
+import { ticketPrice } from "../market/money/ticket-price";
+import { DAY_MS } from "./calendar";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
-const DAY_MS = 24 * 60 * 60_000;
 /** Days before the anchor, and the price then as a share of today's (in per cent). */
 const STEPS: readonly [days: number, percent: number][] = [
   [20, 130],

@@ -8,8 +8,8 @@
  * rows are added to a catalog by `withDemoStaff` rather than by the synchronous `demoCatalog`.
  * Each hash gets a fresh random salt: the seed stays deterministic in everything but the salts.
  */
-import { hashPassword } from "../../market/context/crypto";
-import type { DemoCatalog } from "./index";
+import { hashPassword } from "../market/context/crypto";
+import type { DemoCatalog } from "./demo-catalog";
 
 export const DEMO_STAFF = {
   provider: { userId: 1, email: "provider@ovation.example", password: "Provider#2026" },

@@ -3,8 +3,10 @@
  * local hours people actually go out (20:15 in Hong Kong, 18:00 at the Tokyo Dome, matinees at
  * weekends), sales close two hours before curtain, and no venue hosts two shows on one day.
  */
-import type { sessions, shows, ShowStatus } from "../schema";
-import { addDays, DAY_MS, daysUntil, isWeekend, localDay, wallTimeToUtc, type LocalDay } from "./calendar";
+import type { sessions, shows, ShowStatus } from "../db/schema";
+import { addDays, type PlainDate } from "../market/calendar/plain-date";
+import { zonedDate } from "../market/calendar/zoned-time";
+import { DAY_MS, daysUntil, isWeekend, SATURDAY, SUNDAY, wallTimeToUtc } from "./calendar";
 import type { Prng } from "./prng";
 import type { CategorySlug } from "./taxonomy";
 import type { StopSpec, TourSpec } from "./tours";
@@ -24,7 +26,7 @@ const CONCERT_TIME: Record<string, string> = {
 };
 
 /** The start times of one day of a run: several on a weekend day for theatre and family shows. */
-function startTimes(tour: TourSpec, venue: VenueRow, day: LocalDay, runLength: number): string[] {
+function startTimes(tour: TourSpec, venue: VenueRow, day: PlainDate, runLength: number): string[] {
   const weekend = isWeekend(day);
   const evening = CONCERT_TIME[venue.cityCode] ?? "20:00";
   switch (tour.category) {
@@ -53,13 +55,13 @@ const DEFAULT_RUN: Record<CategorySlug, [number, number]> = {
   concerts: [1, 2], musicals: [3, 4], theatre: [2, 4], sports: [1, 1], comedy: [1, 2], family: [2, 4], festivals: [2, 2],
 };
 
-function firstDay(today: LocalDay, on: StopSpec["on"]): LocalDay {
-  if (on === "saturday") return addDays(today, daysUntil(today, 6));
-  if (on === "sunday") return addDays(today, daysUntil(today, 0));
+function firstDay(today: PlainDate, on: StopSpec["on"]): PlainDate {
+  if (on === "saturday") return addDays(today, daysUntil(today, SATURDAY));
+  if (on === "sunday") return addDays(today, daysUntil(today, SUNDAY));
   return addDays(today, on);
 }
 
-const dayKey = (venueKey: string, d: LocalDay) => `${venueKey}:${d.year}-${d.month}-${d.day}`;
+const dayKey = (venueKey: string, d: PlainDate) => `${venueKey}:${d.year}-${d.month}-${d.day}`;
 
 /**
  * Every stop of every tour as a show with its sessions. Weekend stops are placed first so the
@@ -71,17 +73,17 @@ export function demoSchedule(
   const booked = new Set<string>();
   const stops = tours.flatMap((tour) => tour.stops.map((stop) => ({ tour, stop })));
   const weekendFirst = [...stops].sort((a, b) => Number(typeof a.stop.on === "number") - Number(typeof b.stop.on === "number"));
-  const planned = new Map<StopSpec, { days: LocalDay[]; runLength: number }>();
+  const planned = new Map<StopSpec, { days: PlainDate[]; runLength: number }>();
 
   for (const { tour, stop } of weekendFirst) {
     const venue = venueByKey.get(stop.venue);
     if (!venue) throw new Error(`unknown venue ${stop.venue}`);
-    const today = localDay(anchor, venue.timeZone);
+    const today = zonedDate(anchor, venue.timeZone);
     const [min, max] = DEFAULT_RUN[tour.category];
     const runLength = stop.sessions ?? prng.int(min, max);
     let start = firstDay(today, stop.on);
-    const daysNeeded = (from: LocalDay) => {
-      const days: LocalDay[] = [];
+    const daysNeeded = (from: PlainDate) => {
+      const days: PlainDate[] = [];
       let count = 0;
       for (let d = from; count < runLength; d = addDays(d, 1)) {
         days.push(d);
@@ -122,13 +124,13 @@ export function demoSchedule(
 
     const past = starts[starts.length - 1] < anchor;
     const status: ShowStatus = stop.status ?? (past ? "CLOSE" : "ONSALE");
-    const today = localDay(anchor, venue.timeZone);
+    const today = zonedDate(anchor, venue.timeZone);
     // Sales open at 10:00 local: weeks before an on-sale show, days ahead for a pending one.
     const saleStartsAt =
       status === "PENDING"
         ? wallTimeToUtc(addDays(today, prng.int(3, 30)), "10:00", venue.timeZone)
         : past
-          ? wallTimeToUtc(localDay(starts[0] - prng.int(45, 120) * DAY_MS, venue.timeZone), "10:00", venue.timeZone)
+          ? wallTimeToUtc(zonedDate(starts[0] - prng.int(45, 120) * DAY_MS, venue.timeZone), "10:00", venue.timeZone)
           : wallTimeToUtc(addDays(today, -prng.int(14, 75)), "10:00", venue.timeZone);
 
     scheduled.push({
