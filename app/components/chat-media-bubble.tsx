@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import type { ChatMessage } from "@market/messaging/store";
+import type { ChatMessage } from "@market/messaging/frames";
 import { imageOf } from "@market/messaging/media-shape";
 import styles from "./chat-screen.module.css";
 

@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { ChatMessage } from "@market/messaging/store";
+import type { ChatMessage } from "@market/messaging/frames";
 import { REPORT_REASONS } from "@market/messaging/rules";
 import { ChatTime } from "~/components/chat-bits";
 import { MessageBody, quoteOf } from "~/components/chat-media-bubble";

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "@market/calendar/date-format";
-import type { ChatMessage } from "@market/messaging/store";
+import type { ChatMessage } from "@market/messaging/frames";
 import type { GroupMember } from "@market/messaging/conversations";
 import type { ChatWindow } from "@market/messaging/rules";
 import { MAX_TEXT_LENGTH } from "@market/messaging/rules";

@@ -5,8 +5,7 @@
  * socket reconnects from the newest sequence it has, backing off up to 30 s.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ServerFrame } from "@market/messaging/frames";
-import type { ChatMessage } from "@market/messaging/store";
+import type { ChatMessage, ClientFrame, ServerFrame } from "@market/messaging/frames";
 
 export type LiveState = "connecting" | "live" | "offline";
 
@@ -86,7 +85,7 @@ export function useChatSocket({ conversationId, userSig, viewerId, initial, last
             newest.current = Math.max(newest.current, entry.seq);
             setMessages((list) => applyEntry(list, entry));
             if (entry.senderId === viewerId) setPending((list) => list.filter((item) => item.clientId !== entry.clientId));
-            else if (entry.kind === "text" && document.visibilityState === "visible") ws.send(JSON.stringify({ type: "read", seq: entry.seq }));
+            else if (entry.kind === "text" && document.visibilityState === "visible") ws.send(JSON.stringify({ type: "read", seq: entry.seq } satisfies ClientFrame));
             if (entry.senderId !== viewerId) setTyping(null);
             return;
           }
@@ -128,7 +127,7 @@ export function useChatSocket({ conversationId, userSig, viewerId, initial, last
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
     setPending((list) => [...list, { ...message, failed: null }]);
-    ws.send(JSON.stringify({ type: "send", clientId: message.clientId, text: message.text, ...(message.replyTo ? { replyTo: message.replyTo } : {}) }));
+    ws.send(JSON.stringify({ type: "send", clientId: message.clientId, text: message.text, ...(message.replyTo ? { replyTo: message.replyTo } : {}) } satisfies ClientFrame));
     return true;
   }, []);
 
@@ -137,7 +136,7 @@ export function useChatSocket({ conversationId, userSig, viewerId, initial, last
     const ws = socket.current;
     if (!ws || ws.readyState !== WebSocket.OPEN || Date.now() - lastTyping.current < 3000) return;
     lastTyping.current = Date.now();
-    ws.send(JSON.stringify({ type: "typing" }));
+    ws.send(JSON.stringify({ type: "typing" } satisfies ClientFrame));
   }, []);
 
   const list = [...messages.values()].filter((message) => message.kind !== "recall").sort((a, b) => a.seq - b.seq);

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import { requireUser } from "~/server/auth.server";
 import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
-import { conversationStore } from "@market/messaging";
 import { imageResponse, readImage } from "@market/messaging/media";
 import type { Route } from "./+types/chat-image";
 
@@ -17,5 +16,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw notFoundResponse();
   const { id, seq } = query.data;
-  return imageResponse(await readImage(context.market, conversationStore(context.market, id), { conversationId: id, seq }).catch(notFoundPage));
+  return imageResponse(await readImage(context.market, { conversationId: id, seq }).catch(notFoundPage));
 }

@@ -18,7 +18,6 @@ import { MarketError } from "@market/errors";
 import {
   accessConversation,
   clientMessageIdSchema,
-  conversationStore,
   groupMembers,
   joinAsSupport,
   markRead,
@@ -62,15 +61,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.success) throw data(null, { status: 404 });
   const { id, before, reply } = query.data;
   const access = await accessConversation(market, id).catch(notFoundPage);
-  const store = conversationStore(market, id);
   const [history, members, userSig, t] = await Promise.all([
-    readHistory(market, store, { conversationId: id, before, pageSize: PAGE_SIZE }),
+    readHistory(market, { conversationId: id, before, pageSize: PAGE_SIZE }),
     groupMembers(market, id),
     chatCredentialOf(market),
     i18nServer.getFixedT(market.viewer.language, "chat"),
   ]);
   // Opening the newest page is reading it.
-  if (before === undefined && history.lastSeq > 0) await markRead(market, store, { conversationId: id, seq: history.lastSeq });
+  if (before === undefined && history.lastSeq > 0) await markRead(market, { conversationId: id, seq: history.lastSeq });
   const counterpart = members.find((member) => member.role !== access.role);
   return data(
     {
@@ -124,7 +122,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   const back = `/chat?id=${input.conversationId}#latest`;
-  const store = conversationStore(market, input.conversationId);
   try {
     switch (input.intent) {
       case "send": {
@@ -133,18 +130,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           const fieldErrors = Object.fromEntries(message.error.issues.map((issue) => [issue.path.join("."), issue.code]));
           return data({ fieldErrors, text: input.text }, { status: 400 });
         }
-        await sendMessage(market, store, { ...message.data, replyTo: message.data.replyTo ?? null });
+        await sendMessage(market, { ...message.data, replyTo: message.data.replyTo ?? null });
         return redirect(back);
       }
       case "recall":
-        await recallMessage(market, store, input);
+        await recallMessage(market, input);
         return redirect(back);
       case "report":
-        await reportMessage(market, store, input);
+        await reportMessage(market, input);
         return redirectWithToast(back, { kind: "success", key: "chat:chat.reported" });
       case "image": {
         const file = await uploadedImageOf(input.file as FormDataEntryValue | null);
-        const sent = await sendImage(market, store, { conversationId: input.conversationId, clientMessageId: input.clientMessageId, file }).catch((error: unknown) => {
+        const sent = await sendImage(market, { conversationId: input.conversationId, clientMessageId: input.clientMessageId, file }).catch((error: unknown) => {
           // Stays on the chat with the reason beside the picker (400), as a form's field error does.
           if (error instanceof MarketError && error.messageKey === "chatImageInvalid") return null;
           throw error;
@@ -152,7 +149,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return sent ? redirect(back) : data({ imageError: "chatImageInvalid" as const }, { status: 400 });
       }
       case "location":
-        await sendLocation(market, store, input);
+        await sendLocation(market, input);
         return redirect(back);
       case "join":
         await joinAsSupport(market, input.conversationId);

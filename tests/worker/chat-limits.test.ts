@@ -1,7 +1,7 @@
 /** Chat's smaller limits: a sent image's bytes are fixed, typing is relayed sparingly, a missing message does not close the socket. */
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import { conversationStore, recallMessage } from "../../functions/market/messaging";
+import { recallMessage } from "../../functions/market/messaging";
 import { sendImage } from "../../functions/market/messaging/media";
 import { ORIGIN } from "./support/api";
 import { seedCurrencies } from "./support/buying";
@@ -50,17 +50,16 @@ test("a sent image's bytes are named by their hash: another upload under the sam
 
 test("bytes already stored under their hash are never written again, and a recall keeps bytes another message shows", async () => {
   const chat = await orderChat({ startsInMs: 12 * HOUR });
-  const store = conversationStore(chat.buyer, chat.conversationId);
   const folder = `chat/conversation-${chat.conversationId}/`;
   const file = { name: "a.png", type: "image/png", bytes: PNG };
-  await sendImage(chat.buyer, store, { conversationId: chat.conversationId, clientMessageId: "samebytes001", file });
+  await sendImage(chat.buyer, { conversationId: chat.conversationId, clientMessageId: "samebytes001", file });
   const first = await env.FILES.head(`${folder}sha256-${PNG_SHA256}`);
-  await sendImage(chat.buyer, store, { conversationId: chat.conversationId, clientMessageId: "samebytes002", file });
+  await sendImage(chat.buyer, { conversationId: chat.conversationId, clientMessageId: "samebytes002", file });
   const second = await env.FILES.head(`${folder}sha256-${PNG_SHA256}`);
 
-  await recallMessage(chat.buyer, store, { conversationId: chat.conversationId, seq: 1 });
+  await recallMessage(chat.buyer, { conversationId: chat.conversationId, seq: 1 });
   const afterOne = (await env.FILES.list({ prefix: folder })).objects.length;
-  await recallMessage(chat.buyer, store, { conversationId: chat.conversationId, seq: 2 });
+  await recallMessage(chat.buyer, { conversationId: chat.conversationId, seq: 2 });
   const afterBoth = (await env.FILES.list({ prefix: folder })).objects.length;
 
   expect(second?.etag).toBe(first?.etag);

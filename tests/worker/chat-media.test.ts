@@ -1,7 +1,7 @@
 /** Images and the venue's location in chat: checked by their bytes, kept in R2, shown to the conversation's members only. */
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
-import { conversationStore, cutOldMessages, recallMessage } from "../../functions/market/messaging";
+import { cutOldMessages, recallMessage } from "../../functions/market/messaging";
 import { sendImage, sniffImage } from "../../functions/market/messaging/media";
 import { ORIGIN, page } from "./support/api";
 import { makeBuyer, seedCurrencies } from "./support/buying";
@@ -127,13 +127,12 @@ test("a refused file posted by form stays on the chat with the reason in the vie
 
 test("a recalled image and one past the 30-day cut are deleted from storage", async () => {
   const chat = await orderChat({ startsInMs: 12 * HOUR });
-  const store = conversationStore(chat.buyer, chat.conversationId);
   const file = { name: "a.png", type: "image/png", bytes: PNG };
-  await sendImage(chat.buyer, store, { conversationId: chat.conversationId, clientMessageId: "recalled0001", file });
-  await sendImage(chat.buyer, store, { conversationId: chat.conversationId, clientMessageId: "keptlong0001", file });
+  await sendImage(chat.buyer, { conversationId: chat.conversationId, clientMessageId: "recalled0001", file });
+  await sendImage(chat.buyer, { conversationId: chat.conversationId, clientMessageId: "keptlong0001", file });
   const folder = `chat/conversation-${chat.conversationId}/`;
 
-  await recallMessage(chat.buyer, store, { conversationId: chat.conversationId, seq: 1 });
+  await recallMessage(chat.buyer, { conversationId: chat.conversationId, seq: 1 });
   const afterRecall = (await env.FILES.list({ prefix: folder })).objects.map((object) => object.key);
   chat.clock.advance(31 * DAY);
   await cutOldMessages(chat.buyer);

@@ -2,7 +2,6 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import {
-  conversationStore,
   cutOldMessages,
   joinAsSupport,
   readHistory,
@@ -27,7 +26,7 @@ test("an order's chat opens 1 day before the event and is read-only 7 days after
   expect(early.data).toEqual({ opensAt: chat.startsAt - DAY });
   expect(opened.text).toBe("Hello!");
   expect(late.code).toBe(680002);
-  const history = await readHistory(chat.buyer, chat.store, { conversationId: chat.conversationId, pageSize: 10 });
+  const history = await readHistory(chat.buyer, { conversationId: chat.conversationId, pageSize: 10 });
   expect(history.list.map((message) => message.text)).toEqual(["Hello!"]);
 });
 
@@ -70,20 +69,19 @@ test("a sender gets requestTooFrequent on the 21st message within a minute", asy
 
 test("one's own message can be recalled within 2 minutes and not after", async () => {
   const chat = await orderChat({ startsInMs: 12 * HOUR });
-  const store = conversationStore(chat.buyer, chat.conversationId);
   const first = await say(chat.buyer, chat.conversationId, "wrong seat number");
   const second = await say(chat.buyer, chat.conversationId, "row F");
 
   chat.clock.advance(1 * MINUTE);
-  const recall = await recallMessage(chat.buyer, store, { conversationId: chat.conversationId, seq: first.seq });
-  const foreign = await refusal(recallMessage(chat.provider.market, store, { conversationId: chat.conversationId, seq: second.seq }));
+  const recall = await recallMessage(chat.buyer, { conversationId: chat.conversationId, seq: first.seq });
+  const foreign = await refusal(recallMessage(chat.provider.market, { conversationId: chat.conversationId, seq: second.seq }));
   chat.clock.advance(1 * MINUTE + 1);
-  const late = await refusal(recallMessage(chat.buyer, store, { conversationId: chat.conversationId, seq: second.seq }));
+  const late = await refusal(recallMessage(chat.buyer, { conversationId: chat.conversationId, seq: second.seq }));
 
   expect(recall).toMatchObject({ kind: "recall", ref: 1, seq: 3 });
   expect(foreign.code).toBe(404);
   expect(late.code).toBe(680003);
-  const history = await readHistory(chat.provider.market, store, { conversationId: chat.conversationId, pageSize: 10 });
+  const history = await readHistory(chat.provider.market, { conversationId: chat.conversationId, pageSize: 10 });
   expect(history.list.map((message) => [message.seq, message.text, message.recalledAt !== null])).toEqual([
     [2, "row F", false],
     [1, "", true],
@@ -97,7 +95,7 @@ test("messages older than 30 days are never shown, and the cron deletes them", a
   await say(chat.provider.market, chat.conversationId, "still here");
   chat.clock.advance(26 * DAY);
 
-  const shown = await readHistory(chat.buyer, chat.store, { conversationId: chat.conversationId, pageSize: 10 });
+  const shown = await readHistory(chat.buyer, { conversationId: chat.conversationId, pageSize: 10 });
   await cutOldMessages(chat.buyer);
   const kept = await chat.store.history({ notBefore: 0, limit: 10 });
 
@@ -112,7 +110,7 @@ test("quoting a message that does not exist is refused as not found", async () =
   await say(chat.buyer, chat.conversationId, "ok");
 
   const refused = await refusal(
-    sendMessage(chat.buyer, chat.store, { conversationId: chat.conversationId, clientMessageId: clientId(), text: "re", replyTo: 99 }),
+    sendMessage(chat.buyer, { conversationId: chat.conversationId, clientMessageId: clientId(), text: "re", replyTo: 99 }),
   );
 
   expect(refused.code).toBe(404);

@@ -3,7 +3,7 @@
  * /user/im/v1/group/), and support's queue. Every call needs a signed-in account; a
  * conversation the caller may not see is not found.
  *
- *   GET  /user/im/v1/socket                 ?conversationId=&since=&userSig=   WebSocket (frames.ts)
+ *   GET  /user/im/v1/socket                 ?conversationId=&since=&userSig=   WebSocket (chat-socket.ts, frames.ts)
  *   GET  /user/im/v1/conversation/list      ?page=&pageSize=                  ConversationPage
  *   POST /user/im/v1/conversation/open      { orderId } | { kind: "support" } { conversationId, role, window }
  *   POST /user/im/v1/conversation/setting   { conversationId, setting: pin|mute|hide, on }
@@ -24,11 +24,10 @@ import type { z } from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
+import { answerChatSocket } from "./chat-socket";
 import {
-  connectConversationSocket,
   conversationIdSchema,
   conversationListSchema,
-  conversationStore,
   groupMembers,
   historySchema,
   imageReadSchema,
@@ -86,7 +85,7 @@ function describe(access: ConversationAccess) {
 
 export function registerMessagingRoutes(api: Hono<ApiEnv>) {
   // The socket proves its account with the chat credential in the query, not a session.
-  api.get("/user/im/v1/socket", (c) => connectConversationSocket(c.get("market"), c.req.raw));
+  api.get("/user/im/v1/socket", (c) => answerChatSocket(c.get("market"), c.req.raw));
 
   api.get("/user/im/v1/conversation/list", async (c) => {
     const market = signedIn(c);
@@ -111,13 +110,13 @@ export function registerMessagingRoutes(api: Hono<ApiEnv>) {
   api.get("/user/im/v1/message/list", async (c) => {
     const market = signedIn(c);
     const input = parse(historySchema, c.req.query());
-    return c.json(ok(await readHistory(market, conversationStore(market, input.conversationId), input)));
+    return c.json(ok(await readHistory(market, input)));
   });
 
   api.post("/user/im/v1/message/send", async (c) => {
     const market = signedIn(c);
     const input = parse(sendSchema, await body(c));
-    const message = await sendMessage(market, conversationStore(market, input.conversationId), { ...input, replyTo: input.replyTo ?? null });
+    const message = await sendMessage(market, { ...input, replyTo: input.replyTo ?? null });
     return c.json(ok(message));
   });
 
@@ -126,32 +125,32 @@ export function registerMessagingRoutes(api: Hono<ApiEnv>) {
     const form = await c.req.raw.formData().catch(() => new FormData());
     const input = parse(imageSendSchema, { conversationId: form.get("conversationId"), clientMessageId: form.get("clientMessageId") });
     const file = await uploadedImageOf(form.get("file"));
-    return c.json(ok(await sendImage(market, conversationStore(market, input.conversationId), { ...input, file })));
+    return c.json(ok(await sendImage(market, { ...input, file })));
   });
 
   api.get("/user/im/v1/message/image", async (c) => {
     const market = signedIn(c);
     const input = parse(imageReadSchema, c.req.query());
-    return imageResponse(await readImage(market, conversationStore(market, input.conversationId), input));
+    return imageResponse(await readImage(market, input));
   });
 
   api.post("/user/im/v1/message/read", async (c) => {
     const market = signedIn(c);
     const input = parse(readSchema, await body(c));
-    await markRead(market, conversationStore(market, input.conversationId), input);
+    await markRead(market, input);
     return c.json(ok(null));
   });
 
   api.post("/user/im/v1/message/recall", async (c) => {
     const market = signedIn(c);
     const input = parse(recallSchema, await body(c));
-    return c.json(ok(await recallMessage(market, conversationStore(market, input.conversationId), input)));
+    return c.json(ok(await recallMessage(market, input)));
   });
 
   api.post("/user/im/v1/message/report", async (c) => {
     const market = signedIn(c);
     const input = parse(reportSchema, await body(c));
-    return c.json(ok(await reportMessage(market, conversationStore(market, input.conversationId), input)));
+    return c.json(ok(await reportMessage(market, input)));
   });
 
   api.get("/user/im/v1/group/members", async (c) => {

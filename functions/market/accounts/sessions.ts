@@ -4,7 +4,7 @@
  * days from their last use (the expiry slides at most once an hour, to spare writes), and end
  * early when revoked: at sign-out, at a password reset, or when a new sign-in replaces them.
  */
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { users, userSessions } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { builtOncePerDatabase } from "../context/statements";
@@ -151,6 +151,24 @@ const sessionByTokenHash = builtOncePerDatabase((db) =>
     .where(eq(userSessions.tokenHash, sql.placeholder("tokenHash")))
     .prepare(),
 );
+
+/**
+ * Whether account `userId` is still signed in somewhere: "open" while it has a session neither
+ * revoked nor expired, "signedOut" once it has none (or there is no such account), "disabled" for
+ * a blocked account whatever its sessions. What a credential issued from a session (chat's, good
+ * for an hour) asks before it opens anything. Reads only.
+ */
+export async function sessionStillOpen(ctx: Pick<MarketContext, "db" | "now">, userId: number): Promise<"open" | "signedOut" | "disabled"> {
+  const [account] = await ctx.db
+    .select({ disabledAt: users.disabledAt, openSessionId: userSessions.id })
+    .from(users)
+    .leftJoin(userSessions, and(eq(userSessions.userId, users.id), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, ctx.now())))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) return "signedOut";
+  if (account.disabledAt !== null) return "disabled";
+  return account.openSessionId !== null ? "open" : "signedOut";
+}
 
 /** Ends the session the token opened (sign-out). A token that opens nothing is ignored. */
 export async function revokeSession(ctx: Pick<MarketContext, "db" | "now">, token: string): Promise<void> {

@@ -1,11 +1,12 @@
 /**
  * What every domain function is given: the database, the Worker's bindings, a clock that tests
- * can move, the viewer on whose behalf it runs, and the ports (mail, files, payments) through
- * which the domain reaches the world. Both doors (the web app and the JSON API), the cron and the
+ * can move, the viewer on whose behalf it runs, and the ports (mail, files, payments,
+ * conversations) through which the domain reaches the world. Both doors (the web app and the JSON API), the cron and the
  * Durable Objects build one through functions/wiring.ts, which hands in the adapters.
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
+import type { Conversations } from "./conversation-port";
 import type { FileStore } from "./file-store";
 import type { MailPort } from "./mail-port";
 import type { PaymentPort } from "./payment-port";
@@ -26,6 +27,8 @@ export interface MarketPorts {
   mail: MailPort;
   files: FileStore;
   payments: PaymentPort;
+  /** A conversation's message log and live sockets (conversation-port.ts). */
+  conversations: Conversations;
 }
 
 export interface MarketContext extends AdapterContext, MarketPorts {
@@ -57,5 +60,6 @@ export function assembleMarketContext(input: {
 
 export type { Viewer } from "./viewer";
 export type { FileStore, StoredFile } from "./file-store";
+export type { AppendInput, ChatMessage, ChatMessageKind, ConversationStore, Conversations, HistoryQuery } from "./conversation-port";
 export type { MailMessage, MailPort, SentMail } from "./mail-port";
 export type { PaymentPort, PaymentProvider, PaymentEvent } from "./payment-port";

@@ -7,7 +7,6 @@
 import type { MarketContext } from "../context";
 import { translateKey } from "../messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
-import { conversationStore } from "./store";
 import { forgetImage } from "./media-files";
 import { publicOrigin } from "../config/deployment";
 
@@ -20,7 +19,7 @@ export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<nu
     .all<{ id: number }>();
   let deleted = 0;
   for (const { id } of results) {
-    const store = conversationStore(ctx, id);
+    const store = ctx.conversations(id);
     const cut = await store.cut(cutoff);
     deleted += cut.deleted;
     for (const image of cut.images) await forgetImage(ctx, store, id, image);

@@ -10,21 +10,30 @@
  *
  * The rules (who may send, masking, the window, the rate) are the domain's (messages.ts); a
  * message sent over the socket goes through the same domain function as one sent over the API,
- * with this object as its store.
+ * with this object as the conversation's store (the context's `conversations` port).
  *
  * The Worker exports it with the adapters wired in (functions/wiring.ts), since the domain
  * builds no context of its own.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { MarketContext } from "../context";
+import type { AppendInput, ChatMessage, ConversationStore, HistoryQuery, MarketContext } from "../context";
 import { DEFAULT_VIEWER, type Language, type Viewer } from "../context/viewer";
 import { MarketError } from "../errors";
 import { messageOf } from "../messages";
 import { logError } from "../../observability";
-import type { AppendInput, ChatMessage, ConversationStore, HistoryQuery } from "./store";
-import { clientFrameSchema, type ServerFrame } from "./frames";
+import { clientFrameSchema, type PingFrame, type PongFrame, type ServerFrame } from "./frames";
 import { markRead, recallMessage, sendMessage } from "./messages";
 import { TYPING_EVERY_MS } from "./rules";
+import { admissionOf } from "./socket";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** One Durable Object per conversation: this one (worker.ts exports it as Conversation). */
+      CONVERSATIONS: DurableObjectNamespace;
+    }
+  }
+}
 
 /** Who a socket belongs to; kept with the socket across hibernation. */
 interface SocketAttachment {
@@ -80,19 +89,16 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
     this.sql.exec("CREATE INDEX IF NOT EXISTS messages_sent_at ON messages (sent_at)");
     this.sql.exec("CREATE TABLE IF NOT EXISTS reads (user_id INTEGER PRIMARY KEY, seq INTEGER NOT NULL)");
     // Answered without waking the object: clients ping to keep proxies from closing idle sockets.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'));
+    ctx.setWebSocketAutoResponse(
+      new WebSocketRequestResponsePair(JSON.stringify({ type: "ping" } satisfies PingFrame), JSON.stringify({ type: "pong" } satisfies PongFrame)),
+    );
   }
 
-  /** The socket upgrade; the worker has already checked the credential and the membership. */
+  /** The socket upgrade (socket.ts openConversationSocket); the door has proven the account and the conversation admitted it. */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
-    const attachment: SocketAttachment = {
-      userId: Number(request.headers.get("x-chat-user")),
-      conversationId: Number(request.headers.get("x-chat-conversation")),
-      language: request.headers.get("x-chat-language") === "zh-HK" ? "zh-HK" : "en-US",
-    };
-    const since = Number(request.headers.get("x-chat-since") ?? "0");
-    const notBefore = Number(request.headers.get("x-chat-not-before") ?? "0");
+    const { userId, conversationId, language, since, notBefore } = admissionOf(request);
+    const attachment: SocketAttachment = { userId, conversationId, language };
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server, [`user:${attachment.userId}`]);
     server.serializeAttachment(attachment);
@@ -111,17 +117,19 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
       this.sendTo(socket, { type: "error", code: 12308, message: "invalidParam" });
       return;
     }
-    const market = this.marketContext({ ...DEFAULT_VIEWER, userId: who.userId, language: who.language, requestId: `socket:${who.conversationId}` });
+    const wired = this.marketContext({ ...DEFAULT_VIEWER, userId: who.userId, language: who.language, requestId: `socket:${who.conversationId}` });
+    // This object is its conversation's store: a frame runs against it directly, never through its own stub.
+    const market: MarketContext = { ...wired, conversations: (id) => (id === who.conversationId ? this : wired.conversations(id)) };
     try {
       switch (frame.type) {
         case "send":
-          await sendMessage(market, this, { conversationId: who.conversationId, clientMessageId: frame.clientId, text: frame.text, replyTo: frame.replyTo ?? null });
+          await sendMessage(market, { conversationId: who.conversationId, clientMessageId: frame.clientId, text: frame.text, replyTo: frame.replyTo ?? null });
           return;
         case "read":
-          await markRead(market, this, { conversationId: who.conversationId, seq: frame.seq });
+          await markRead(market, { conversationId: who.conversationId, seq: frame.seq });
           return;
         case "recall":
-          await recallMessage(market, this, { conversationId: who.conversationId, seq: frame.seq });
+          await recallMessage(market, { conversationId: who.conversationId, seq: frame.seq });
           return;
         case "typing": {
           // A client may send typing on every key; the others need it once in a while. Extra ones are dropped without a word.
@@ -232,7 +240,6 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
     return { deleted, oldest: oldest === null ? null : Number(oldest), images };
   }
 
-  /** Text messages whose text contains `pattern` (a LIKE pattern escaped with backslash), newest first (find.ts). */
   async search(query: { pattern: string; notBefore: number; limit: number }): Promise<ChatMessage[]> {
     return this.sql
       .exec(

@@ -9,11 +9,10 @@
  */
 import { z } from "zod";
 import type { ConversationKind, MemberRole, SellerKind } from "../../db/schema";
-import type { MarketContext } from "../context";
+import type { ChatMessage, MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { MESSAGE_RETENTION_MS } from "./rules";
 import { conversationIdSchema } from "./schemas";
-import { conversationStore, type ChatMessage } from "./store";
 
 /** Conversations asked at most per search (the newest ones), and results given at most. */
 export const SEARCH_CONVERSATION_LIMIT = 30;
@@ -26,11 +25,6 @@ export const messageSearchSchema = z.object({
   conversationId: conversationIdSchema.shape.conversationId.optional(),
 });
 export type MessageSearchInput = z.output<typeof messageSearchSchema>;
-
-/** What search asks of a conversation's object (conversation-object.ts `search`). */
-interface SearchableStore {
-  search(query: { pattern: string; notBefore: number; limit: number }): Promise<ChatMessage[]>;
-}
 
 function viewerId(ctx: MarketContext): number {
   if (ctx.viewer.userId === null) throw new MarketError("notLogin");
@@ -128,8 +122,7 @@ export async function searchMessages(ctx: MarketContext, input: MessageSearchInp
   const query = { pattern: containsPattern(input.q), notBefore: ctx.now() - MESSAGE_RETENTION_MS, limit: SEARCH_RESULT_LIMIT + 1 };
   const found = await Promise.all(
     conversations.map(async (conversation) => {
-      const store = conversationStore(ctx, conversation.id) as unknown as SearchableStore;
-      return (await store.search(query)).map((message) => hitOf(conversation, message, input.q));
+      return (await ctx.conversations(conversation.id).search(query)).map((message) => hitOf(conversation, message, input.q));
     }),
   );
   const hits = found.flat().sort((a, b) => b.sentAt - a.sentAt || b.conversationId - a.conversationId || b.seq - a.seq);

@@ -1,7 +1,6 @@
 /** Where a conversation's images are kept in R2, apart from media.ts so the message log's code can delete them without importing the upload path. */
-import type { MarketContext } from "../context";
+import type { ChatMessage, ConversationStore, MarketContext } from "../context";
 import { imageOf } from "./media-shape";
-import type { ChatMessage, ConversationStore } from "./store";
 
 /** The R2 folder of a conversation's images; the cut and recall delete from it. */
 export function imageFolder(conversationId: number): string {

@@ -1,5 +1,5 @@
 /** An image message's details as its text holds them (JSON); shared by the domain and the bubble, so free of server code. */
-import type { ChatMessage } from "./store";
+import type { ChatMessage } from "./frames";
 
 export type ImageType = "image/png" | "image/jpeg" | "image/webp" | "image/gif";
 

@@ -13,7 +13,7 @@ import type { UploadedFile } from "../input/uploaded-file";
 import { accessConversation } from "./conversations";
 import { indexMessage, requireWritable, takeSendSlot } from "./messages";
 import { MESSAGE_RETENTION_MS } from "./rules";
-import type { ChatMessage, ConversationStore } from "./store";
+import type { ChatMessage } from "../context";
 import { imageOf, type ChatImage } from "./media-shape";
 import { contentKey, imageKey } from "./media-files";
 
@@ -73,7 +73,6 @@ export function sniffImage(bytes: Uint8Array): Omit<ChatImage, "size"> | null {
  */
 export async function sendImage(
   ctx: MarketContext,
-  store: ConversationStore,
   input: { conversationId: number; clientMessageId: string; file: UploadedFile | null },
 ): Promise<ChatMessage> {
   const access = await accessConversation(ctx, input.conversationId);
@@ -90,7 +89,7 @@ export async function sendImage(
   // other bytes gets the stored message back, which still names the first bytes.
   const key = contentKey(input.conversationId, sha256);
   if (!(await ctx.files.has(key))) await ctx.files.put(key, bytes, image.type);
-  const { message, duplicate } = await store.append({
+  const { message, duplicate } = await ctx.conversations(input.conversationId).append({
     conversationId: input.conversationId,
     clientId: input.clientMessageId,
     senderId: userId,
@@ -109,13 +108,9 @@ export async function sendImage(
  * The bytes of an image message, for a member of its conversation only. Throws notLogin,
  * notFound (not a member, no such image, recalled, or older than 30 days).
  */
-export async function readImage(
-  ctx: MarketContext,
-  store: ConversationStore,
-  input: { conversationId: number; seq: number },
-): Promise<{ body: ReadableStream; contentType: string; size: number }> {
+export async function readImage(ctx: MarketContext, input: { conversationId: number; seq: number }): Promise<{ body: ReadableStream; contentType: string; size: number }> {
   await accessConversation(ctx, input.conversationId);
-  const message = await store.message(input.seq);
+  const message = await ctx.conversations(input.conversationId).message(input.seq);
   if (!message || !imageOf(message) || message.sentAt < ctx.now() - MESSAGE_RETENTION_MS) throw notFound("image");
   const stored = await ctx.files.get(imageKey(input.conversationId, message));
   if (!stored) throw notFound("image");
@@ -147,7 +142,6 @@ export function imageResponse(image: { body: ReadableStream; contentType: string
  */
 export async function sendLocation(
   ctx: MarketContext,
-  store: ConversationStore,
   input: { conversationId: number; clientMessageId: string },
 ): Promise<ChatMessage> {
   const access = await accessConversation(ctx, input.conversationId);
@@ -156,7 +150,7 @@ export async function sendLocation(
   requireWritable(ctx, access);
   const userId = ctx.viewer.userId!;
   await takeSendSlot(ctx, userId, input.clientMessageId);
-  const { message, duplicate } = await store.append({
+  const { message, duplicate } = await ctx.conversations(input.conversationId).append({
     conversationId: input.conversationId,
     clientId: input.clientMessageId,
     senderId: userId,

@@ -1,6 +1,7 @@
 /**
  * Sending, reading, recalling and reporting messages. Every door (the web app's forms, the JSON
- * API, the socket inside the conversation's object) calls these with the conversation's store.
+ * API, the socket inside the conversation's object) calls these; each reaches the conversation's
+ * log through the context's `conversations` port.
  *
  * Rules: an order's conversation takes messages from 1 day before the event until 7 days after
  * (earlier only once support has joined), and is read-only after; at most 20 messages a minute
@@ -13,7 +14,7 @@ import { MarketError, notFound } from "../errors";
 import { formatInstant } from "./format";
 import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
 import { maskMessage, MESSAGE_RETENTION_MS, previewOf, RECALL_WINDOW_MS, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, type ReportReason } from "./rules";
-import type { ChatMessage, ConversationStore } from "./store";
+import type { ChatMessage } from "../context";
 import { forgetImage } from "./media-files";
 
 export interface SendInput {
@@ -69,7 +70,8 @@ export async function takeSendSlot(ctx: MarketContext, userId: number, clientMes
  * is stored and delivered live; the index counts it unread for the others; a buyer's message to
  * support starts the queue's waiting clock, support's reply stops it.
  */
-export async function sendMessage(ctx: MarketContext, store: ConversationStore, input: SendInput): Promise<ChatMessage> {
+export async function sendMessage(ctx: MarketContext, input: SendInput): Promise<ChatMessage> {
+  const store = ctx.conversations(input.conversationId);
   const access = await accessConversation(ctx, input.conversationId);
   requireWritable(ctx, access);
   const userId = ctx.viewer.userId!;
@@ -146,10 +148,10 @@ export interface HistoryPage {
  */
 export async function readHistory(
   ctx: MarketContext,
-  store: ConversationStore,
   input: { conversationId: number; before?: number; since?: number; pageSize: number },
 ): Promise<HistoryPage> {
   const access = await accessConversation(ctx, input.conversationId);
+  const store = ctx.conversations(input.conversationId);
   const notBefore = ctx.now() - MESSAGE_RETENTION_MS;
   const list = await store.history({ before: input.before, since: input.since, notBefore, limit: input.pageSize + 1 });
   const more = list.length > input.pageSize;
@@ -166,7 +168,7 @@ export async function readHistory(
  * Marks the conversation read up to `seq` for the viewer (read receipts for the others).
  * Throws notLogin, notFound.
  */
-export async function markRead(ctx: MarketContext, store: ConversationStore, input: { conversationId: number; seq: number }): Promise<void> {
+export async function markRead(ctx: MarketContext, input: { conversationId: number; seq: number }): Promise<void> {
   const access = await accessConversation(ctx, input.conversationId);
   const userId = ctx.viewer.userId!;
   await ensureMember(ctx, input.conversationId, userId, access.role);
@@ -179,7 +181,7 @@ export async function markRead(ctx: MarketContext, store: ConversationStore, inp
     )
     .bind(input.seq, ctx.now(), caughtUp ? 1 : 0, caughtUp ? 1 : 0, input.conversationId, userId)
     .run();
-  await store.markRead({ userId, seq: input.seq });
+  await ctx.conversations(input.conversationId).markRead({ userId, seq: input.seq });
 }
 
 /**
@@ -187,8 +189,9 @@ export async function markRead(ctx: MarketContext, store: ConversationStore, inp
  * such message of the viewer's), chatRecallExpired, chatReadOnly. Side effect: everyone sees it
  * recalled, live and in history; the list's preview no longer shows it.
  */
-export async function recallMessage(ctx: MarketContext, store: ConversationStore, input: { conversationId: number; seq: number }): Promise<ChatMessage> {
+export async function recallMessage(ctx: MarketContext, input: { conversationId: number; seq: number }): Promise<ChatMessage> {
   const access = await accessConversation(ctx, input.conversationId);
+  const store = ctx.conversations(input.conversationId);
   if (access.window?.state === "closed") throw new MarketError("chatReadOnly");
   const userId = ctx.viewer.userId!;
   const message = await store.message(input.seq);
@@ -204,19 +207,14 @@ export async function recallMessage(ctx: MarketContext, store: ConversationStore
   return recall;
 }
 
-
 /**
  * Reports another member's message to support (once per reporter and message). Throws
  * notLogin, notFound (no such message, or one's own).
  */
-export async function reportMessage(
-  ctx: MarketContext,
-  store: ConversationStore,
-  input: { conversationId: number; seq: number; reason: ReportReason },
-): Promise<{ reported: true }> {
+export async function reportMessage(ctx: MarketContext, input: { conversationId: number; seq: number; reason: ReportReason }): Promise<{ reported: true }> {
   await accessConversation(ctx, input.conversationId);
   const userId = ctx.viewer.userId!;
-  const message = await store.message(input.seq);
+  const message = await ctx.conversations(input.conversationId).message(input.seq);
   if (!message || message.kind !== "text" || message.senderId === userId) throw notFound("message");
   await ctx.d1
     .prepare(

@@ -34,3 +34,9 @@ export const reportSchema = z.object({ conversationId: id, seq: id, reason: z.en
 export const memberSettingSchema = z.object({ conversationId: id, setting: z.enum(["pin", "mute", "hide"]), on: flag });
 export const imageSendSchema = z.object({ conversationId: id, clientMessageId: clientMessageIdSchema });
 export const imageReadSchema = z.object({ conversationId: id, seq: id });
+/** A socket's query (GET /user/im/v1/socket): browsers cannot put headers on a socket, so the chat credential travels here. */
+export const socketQuerySchema = z.object({
+  conversationId: z.string().regex(/^\d{1,15}$/).transform(Number),
+  since: z.string().regex(/^\d{1,15}$/).transform(Number).default(0),
+  userSig: z.string().max(200),
+});

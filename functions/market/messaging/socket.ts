@@ -1,72 +1,83 @@
 /**
- * Opening a conversation's socket: GET /user/im/v1/socket?conversationId=&since=&userSig= with
- * `Upgrade: websocket`. Browsers cannot put headers on a socket, so the account is proven by the
- * chat credential (imInfo.userSig) in the query. A bad or expired credential is 401, a disabled
- * account 403, an account signed out of every session 401, and a conversation the account may not see 404: the same as one that does not
- * exist. Then the upgrade goes to the conversation's object with who is connecting.
+ * Letting a member onto a conversation's socket, and closing an account's sockets. The API door
+ * (functions/api/routes/chat-socket.ts) proves who is connecting (the chat credential in the
+ * query, and accounts' word that the account is still signed in and not disabled) and answers
+ * every refusal; here the conversation decides: an account that may not see it is refused as
+ * one that does not exist, and a member's upgrade goes to the conversation's object with who is
+ * connecting.
  */
-import { z } from "zod";
-import { verifyChatCredential } from "../config/chat-credential";
 import type { MarketContext } from "../context";
-import { MarketError } from "../errors";
+import type { Language } from "../context/viewer";
+import { MarketError, notFound } from "../errors";
 import { accessConversation, ensureMember } from "./conversations";
 import { MESSAGE_RETENTION_MS } from "./rules";
-import { conversationStore, conversationStub } from "./store";
 
-const socketQuerySchema = z.object({
-  conversationId: z.string().regex(/^\d{1,15}$/).transform(Number),
-  since: z.string().regex(/^\d{1,15}$/).transform(Number).default(0),
-  userSig: z.string().max(200),
-});
-
-function refuse(status: number, text: string): Response {
-  return new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+/** Who is let onto a conversation's socket, and from where its backlog starts. */
+export interface SocketAdmission {
+  userId: number;
+  conversationId: number;
+  /** The last sequence the client has: the object first sends every later entry. */
+  since: number;
+  /** Entries sent before this are not sent again (the 30-day cut, even before the cron runs). */
+  notBefore: number;
+  language: Language;
 }
 
-export async function connectConversationSocket(ctx: MarketContext, request: Request): Promise<Response> {
-  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return refuse(426, "Expected a WebSocket upgrade");
-  const url = new URL(request.url);
-  const query = socketQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) return refuse(400, "invalidParam");
-  const userId = await verifyChatCredential(ctx, query.data.userSig);
-  if (userId === null) return refuse(401, "tokenInvalid");
-  const account = await ctx.d1.prepare("SELECT disabled_at AS disabledAt FROM users WHERE id = ?").bind(userId).first<{ disabledAt: number | null }>();
-  if (!account) return refuse(401, "tokenInvalid");
-  if (account.disabledAt !== null) return refuse(403, "accountDisable");
-  // Signed out everywhere: the credential (valid up to an hour) no longer opens a socket.
-  const session = await ctx.d1
-    .prepare("SELECT 1 AS yes FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? LIMIT 1")
-    .bind(userId, ctx.now())
-    .first();
-  if (!session) return refuse(401, "tokenInvalid");
+/**
+ * Admits account `userId` (already proven by the door) to conversation `conversationId`'s
+ * socket. Throws notFound for a conversation the account may not see, whatever the reason.
+ * Side effects: the account becomes a member if its role allows (support, a party of the order),
+ * and is seen now.
+ */
+export async function admitToConversation(ctx: MarketContext, userId: number, input: { conversationId: number; since: number }): Promise<SocketAdmission> {
   const viewerCtx: MarketContext = { ...ctx, viewer: { ...ctx.viewer, userId } };
-  let role;
-  try {
-    role = (await accessConversation(viewerCtx, query.data.conversationId)).role;
-  } catch (error) {
-    if (error instanceof MarketError) return refuse(404, "Not found");
-    throw error;
-  }
-  await ensureMember(viewerCtx, query.data.conversationId, userId, role);
+  const { role } = await accessConversation(viewerCtx, input.conversationId).catch((error: unknown) => {
+    throw error instanceof MarketError ? notFound("conversation") : error;
+  });
+  await ensureMember(viewerCtx, input.conversationId, userId, role);
   await ctx.d1
     .prepare("UPDATE conversation_members SET last_seen_at = ? WHERE conversation_id = ? AND user_id = ?")
-    .bind(ctx.now(), query.data.conversationId, userId)
+    .bind(ctx.now(), input.conversationId, userId)
     .run();
-  const headers = new Headers({
-    upgrade: "websocket",
-    "x-chat-user": String(userId),
-    "x-chat-conversation": String(query.data.conversationId),
-    "x-chat-since": String(query.data.since),
-    "x-chat-not-before": String(ctx.now() - MESSAGE_RETENTION_MS),
-    "x-chat-language": ctx.viewer.language,
-  });
-  return conversationStub(ctx, query.data.conversationId).fetch("https://conversation/socket", { headers });
+  return { userId, conversationId: input.conversationId, since: input.since, notBefore: ctx.now() - MESSAGE_RETENTION_MS, language: ctx.viewer.language };
+}
+
+// The admission travels to the object in headers of its upgrade request: a socket cannot be
+// handed over RPC, so the upgrade is a fetch, and these two functions are its one wire format.
+const ADMISSION_HEADERS = {
+  userId: "x-chat-user",
+  conversationId: "x-chat-conversation",
+  since: "x-chat-since",
+  notBefore: "x-chat-not-before",
+  language: "x-chat-language",
+} as const satisfies Record<keyof SocketAdmission, string>;
+
+/**
+ * Hands an admitted member's socket to the conversation's object, which answers with its end of
+ * the socket after sending the backlog.
+ */
+export function openConversationSocket(ctx: Pick<MarketContext, "conversations">, admission: SocketAdmission): Promise<Response> {
+  const headers = new Headers({ upgrade: "websocket" });
+  for (const [field, header] of Object.entries(ADMISSION_HEADERS)) headers.set(header, String(admission[field as keyof SocketAdmission]));
+  return ctx.conversations(admission.conversationId).fetch(new Request("https://conversation/socket", { headers }));
+}
+
+/** The admission an upgrade request carries (openConversationSocket), as the conversation's object reads it. */
+export function admissionOf(request: Request): SocketAdmission {
+  const number = (field: "userId" | "conversationId" | "since" | "notBefore") => Number(request.headers.get(ADMISSION_HEADERS[field]) ?? "0");
+  return {
+    userId: number("userId"),
+    conversationId: number("conversationId"),
+    since: number("since"),
+    notBefore: number("notBefore"),
+    language: request.headers.get(ADMISSION_HEADERS.language) === "zh-HK" ? "zh-HK" : "en-US",
+  };
 }
 
 /** Closes every socket the account has open (sign-out, a blocked account). Returns how many. */
 export async function closeSocketsOf(ctx: MarketContext, userId: number): Promise<number> {
   const { results } = await ctx.d1.prepare("SELECT conversation_id AS id FROM conversation_members WHERE user_id = ?").bind(userId).all<{ id: number }>();
   let closed = 0;
-  for (const { id } of results) closed += await conversationStore(ctx, id).disconnect(userId);
+  for (const { id } of results) closed += await ctx.conversations(id).disconnect(userId);
   return closed;
 }

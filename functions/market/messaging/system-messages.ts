@@ -9,7 +9,6 @@ import { logError } from "../../observability";
 import { ensureOrderConversation, paidOrderParties } from "./conversations";
 import { indexMessage } from "./messages";
 import { systemPreview, type SystemEvent } from "./rules";
-import { conversationStore } from "./store";
 
 /**
  * Posts `event` into the chat of order `orderId`, making the conversation if needed. `ref` tells
@@ -34,7 +33,7 @@ export async function postSystemMessage(ctx: MarketContext, conversationId: numb
     .bind(conversationId)
     .first<{ id: number; kind: "order" | "support"; supportJoinedAt: number | null }>();
   if (!conversation) return;
-  const { message, duplicate } = await conversationStore(ctx, conversationId).append({
+  const { message, duplicate } = await ctx.conversations(conversationId).append({
     conversationId,
     clientId: `system-${event}${ref === "" ? "" : `-${ref}`}`,
     senderId: 0,

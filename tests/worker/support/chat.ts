@@ -7,7 +7,7 @@ import { SELF, env } from "cloudflare:test";
 import { issueChatCredential } from "../../../functions/market/config/chat-credential";
 import { createMarketContext } from "../../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../../functions/market/context/viewer";
-import { conversationStore, openOrderConversation, sendMessage, type ServerFrame } from "../../../functions/market/messaging";
+import { openOrderConversation, sendMessage, type ServerFrame } from "../../../functions/market/messaging";
 import type { MarketContext } from "../../../functions/market/context";
 import { DAY, HOUR, paidDelivery, type PaidDeliveryOptions } from "./delivery";
 import { page } from "./api";
@@ -24,7 +24,7 @@ export async function orderChat(options: PaidDeliveryOptions = {}) {
   const deal = await paidDelivery(options);
   const access = await openOrderConversation(deal.buyer, deal.orderId);
   const conversationId = access.conversation.id;
-  return { ...deal, conversationId, store: conversationStore(deal.buyer, conversationId) };
+  return { ...deal, conversationId, store: deal.buyer.conversations(conversationId) };
 }
 
 /** An order paid now (the API's and the socket's clock) whose event starts in 12 hours: its chat is open. */
@@ -41,7 +41,7 @@ export function clientId(): string {
 
 /** Sends text as the party whose context is given. */
 export function say(market: MarketContext, conversationId: number, text: string, id = clientId()) {
-  return sendMessage(market, conversationStore(market, conversationId), { conversationId, clientMessageId: id, text, replyTo: null });
+  return sendMessage(market, { conversationId, clientMessageId: id, text, replyTo: null });
 }
 
 /** The account's chat credential, issued now to an account signed in (a socket needs a live session). */

@@ -1,18 +1,10 @@
 /**
- * The conversation store: what the domain asks of a conversation's Durable Object. Outside the
- * object it is the object's stub (RPC); inside, the object itself, so a message sent over the
- * socket and one sent through the API take the same path.
+ * The conversation port: what the domain asks of one conversation's message log, through
+ * `ctx.conversations(id)`. The Worker wires it to the conversation's Durable Object
+ * (functions/wiring.ts); inside that object, the object itself, so a message sent over the
+ * socket and one sent through the API take the same path. Types only: the browser reads a
+ * conversation's messages in these shapes too.
  */
-import type { MarketContext } from "../context";
-
-declare global {
-  namespace Cloudflare {
-    interface Env {
-      /** One Durable Object per conversation (conversation-object.ts). */
-      CONVERSATIONS: DurableObjectNamespace;
-    }
-  }
-}
 
 export type ChatMessageKind = "text" | "system" | "recall" | "image" | "location";
 
@@ -35,17 +27,8 @@ export interface ChatMessage {
   recalledAt: number | null;
 }
 
-export interface AppendInput {
-  conversationId: number;
-  clientId: string;
-  senderId: number;
-  kind: ChatMessageKind;
-  text: string;
-  masked: boolean;
-  replyTo: number | null;
-  ref: number | null;
-  sentAt: number;
-}
+/** A new entry: a message as its sender gives it, before the log numbers it. */
+export type AppendInput = Omit<ChatMessage, "seq" | "recalledAt"> & { conversationId: number };
 
 export interface HistoryQuery {
   /** Entries with a sequence number below this (older pages); newest first. */
@@ -65,20 +48,16 @@ export interface ConversationStore {
   recall(input: { conversationId: number; seq: number; at: number; clientId: string; senderId: number }): Promise<ChatMessage>;
   markRead(input: { userId: number; seq: number }): Promise<void>;
   reads(): Promise<Record<string, number>>;
+  /** Text messages whose text contains `pattern` (a LIKE pattern escaped with backslash), newest first. */
+  search(query: { pattern: string; notBefore: number; limit: number }): Promise<ChatMessage[]>;
   /** `images`: the image messages deleted, whose bytes the caller deletes from R2. */
   cut(before: number): Promise<{ deleted: number; oldest: number | null; images: ChatMessage[] }>;
   disconnect(userId: number): Promise<number>;
   /** True when an image message not recalled shows the bytes of this SHA-256 (hex). */
   holdsImage(sha256: string): Promise<boolean>;
+  /** The socket's upgrade: a request the conversation reads its admitted member from (messaging/socket.ts), answered with its end of the socket. */
+  fetch(request: Request): Promise<Response>;
 }
 
-/** The store of conversation `id`: its Durable Object. */
-export function conversationStore(ctx: Pick<MarketContext, "env">, id: number): ConversationStore {
-  const namespace = ctx.env.CONVERSATIONS;
-  return namespace.get(namespace.idFromName(String(id))) as unknown as ConversationStore;
-}
-
-/** The object's stub, for the socket's upgrade request. */
-export function conversationStub(ctx: Pick<MarketContext, "env">, id: number): DurableObjectStub {
-  return ctx.env.CONVERSATIONS.get(ctx.env.CONVERSATIONS.idFromName(String(id)));
-}
+/** The port itself: the store of conversation `id`. */
+export type Conversations = (id: number) => ConversationStore;
