@@ -9,25 +9,25 @@
  * asks to cancel it and re-order (?confirm=reorder&previousOrderId=…); several unpaid orders
  * point to My Orders; tickets sold meanwhile are said at the top, with the next best listings
  * of the session instead of Place order; not on sale says so. The view is built in
- * market/orders/confirm-view.ts, the page's data and the forms in server/confirm-order.server.ts.
+ * market/orders/confirm-view.ts, the page's data and the forms in route.server.ts.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { CONTACT_FIELDS, ContactCard } from "~/routes/confirm-order/contact-card";
+import { CONTACT_FIELDS, ContactCard } from "./contact-card";
 import { actionReply } from "~/components/field/action-reply";
-import { PriceCard } from "~/routes/confirm-order/price-card";
-import { AddressCard, Chevron, EventSummary } from "~/routes/confirm-order/summary";
-import { SoldOut } from "~/routes/confirm-order/sold-out";
-import styles from "~/routes/confirm-order/styles.module.css";
+import { PriceCard } from "./price-card";
+import { AddressCard, Chevron, EventSummary } from "./summary";
+import { SoldOut } from "./sold-out";
+import styles from "./styles.module.css";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { PaySheet } from "~/components/pay-sheet";
 import { SheetTrigger, useSheet } from "~/components/sheet";
 import { requireUser } from "~/server/auth.server";
-import { confirmPageData, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "~/routes/confirm-order/route.server";
+import { confirmPageData, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "./route.server";
 import { payFromForm } from "~/server/pay-order.server";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";

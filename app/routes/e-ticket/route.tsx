@@ -16,7 +16,7 @@ import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { OrderChatLine } from "~/components/chat-bits";
 import { deliveryHref } from "~/components/delivery-panel";
-import { ScratchCard, Voucher } from "~/routes/e-ticket/e-ticket-voucher";
+import { ScratchCard, Voucher } from "./e-ticket-voucher";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Notice, TicketStub } from "~/components/ticket-stub";

@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { LocationSuggestion } from "~/components/location-suggestion";
-import { SettingsSheet, SettingsTrigger } from "~/routes/home/settings-sheet";
+import { SettingsSheet, SettingsTrigger } from "./settings-sheet";
 import { EmptyTours, TourCard, TourGrid, type CardTour } from "~/components/tour-card";
 import { withWrittenDates } from "~/i18n/show-dates";
 import { posterPreload } from "~/components/poster";

@@ -12,7 +12,7 @@ import { data, redirect, Form, useActionData, useLoaderData } from "react-router
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { actionReply, repliedFormProps } from "~/components/field/action-reply";
-import { LocateForm, NoMatch, RegionOption, SearchForm } from "~/routes/location-select/location-parts";
+import { LocateForm, NoMatch, RegionOption, SearchForm } from "./location-parts";
 import { LocationSuggestion } from "~/components/location-suggestion";
 import { PickerNotice, PickerPage, PickerSection } from "~/components/picker";
 import { i18nServer } from "~/i18n/i18n.server";

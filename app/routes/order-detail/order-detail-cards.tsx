@@ -2,15 +2,15 @@
  * The order detail's cards (/order-detail): the state while there is no delivery yet (pay,
  * cancel, buy again), the contact, the price details, the order's information, and refunds and
  * after-sales with the way to support's chat. The loader writes every amount and moment
- * (app/server/order-detail.server.ts); these only lay them out.
+ * (route.server.ts beside it); these only lay them out.
  */
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Countdown } from "~/components/countdown";
 import { Copyable } from "~/components/delivery-panel";
-import type { AfterSalesView, OrderDetailView } from "~/routes/order-detail/route.server";
-import styles from "~/routes/order-detail/styles.module.css";
+import type { AfterSalesView, OrderDetailView } from "./route.server";
+import styles from "./styles.module.css";
 
 type Detail = OrderDetailView;
 

@@ -17,7 +17,7 @@
 import { data, type AppLoadContext, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { DELIVERY_PANEL_NAMESPACES, DeliveryPanel } from "~/components/delivery-panel";
-import { AfterSales, detailHref, OrderCards, StatusCard } from "~/routes/order-detail/order-detail-cards";
+import { AfterSales, detailHref, OrderCards, StatusCard } from "./order-detail-cards";
 import { SupportChatCard } from "~/components/chat-bits";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { OtherAccountScreen } from "~/components/state-screen";
@@ -28,7 +28,7 @@ import { SheetTrigger, useSheet } from "~/components/sheet";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireUser } from "~/server/auth.server";
 import { moneyWriter } from "~/server/money-writer.server";
-import { afterSalesOf, detailOf } from "~/routes/order-detail/route.server";
+import { afterSalesOf, detailOf } from "./route.server";
 import { openOrder, orderIdParam } from "~/server/order-screens.server";
 import { buyAgainFromOrder, payableOf, payFromForm, payMethodOf } from "~/server/pay-order.server";
 import { redirectWithToast } from "~/server/toast.server";

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { SharePoster } from "~/routes/pay-success/share-poster";
+import { SharePoster } from "./share-poster";
 import { OtherAccountScreen } from "~/components/state-screen";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";

@@ -1,18 +1,18 @@
 /**
- * Pick-seat's open session (app/routes/pick-seat.tsx): the quantity, the seating map, the sorted
+ * Pick-seat's open session (app/routes/pick-seat/route.tsx): the quantity, the seating map, the sorted
  * and filtered list of listings (each with its deal signal and, where the market's law capped its
  * price, 'Price capped by local law') and the filter sheet. Every choice is a link or a GET form,
  * so it all works without JavaScript.
  */
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { DealBadge } from "~/routes/pick-seat/deal-badge";
-import { ListingsPages } from "~/routes/pick-seat/pick-seat-listings";
+import { DealBadge } from "./deal-badge";
+import { ListingsPages } from "./pick-seat-listings";
 import { Price } from "~/components/price";
 import { SeatMap, useSeatsText } from "~/components/seat-map";
 import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
 import styles from "~/routes/pick-seat.module.css";
-import type { OpenPickSeat } from "~/routes/pick-seat/route.server";
+import type { OpenPickSeat } from "./route.server";
 import { LISTING_SORTS } from "@market/listings/listing-sort";
 import type { OfferedListing } from "@market/listings/session-offer";
 

@@ -1,7 +1,7 @@
 /**
  * What pick-seat shows (/pick-seat?sessionId=…), built on the server from the buyer's choices in
  * the address: the session, its other dates, its price history, and when it is on sale its
- * listings and seating map. The route module only frames it (app/routes/pick-seat.tsx).
+ * listings and seating map. The route module only frames it (route.tsx beside it).
  */
 import type { AppLoadContext } from "react-router";
 import { sessionEvents } from "@market/catalog/event-structured-data";

@@ -6,22 +6,22 @@
  * choice is a plain link or a GET form and the page works without JavaScript. A session that is
  * not on sale shows SPEC's 'This session cannot be ordered temporarily!' instead of tickets.
  * Under the price chart, an alert for this date (an email and a price) is a real form post.
- * The view is built by app/server/pick-seat-view.server.ts; the open session's list and map are
- * app/components/pick-seat-offer.tsx.
+ * The view is built by route.server.ts beside it; the open session's list and map are
+ * pick-seat-offer.tsx.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { OpenSession, useHrefWith } from "~/routes/pick-seat/pick-seat-offer";
+import { OpenSession, useHrefWith } from "./pick-seat-offer";
 import { listedChanges, PriceChart } from "~/components/price-chart";
-import { SessionAlert } from "~/routes/pick-seat/session-alert";
+import { SessionAlert } from "./session-alert";
 import { i18nServer } from "~/i18n/i18n.server";
 import { writtenSessionTime } from "~/i18n/session-time";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import { readForm } from "~/server/form.server";
-import { pickSeatView, queryOf } from "~/routes/pick-seat/route.server";
+import { pickSeatView, queryOf } from "./route.server";
 import { notFoundPage } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { sessionAlertFormSchema } from "@market/alerts/ticket-alert-schema";

@@ -17,7 +17,7 @@ import { data, redirect, Form, Link, useActionData, useLoaderData } from "react-
 import { useTranslation } from "react-i18next";
 import { OrderChatLine } from "~/components/chat-bits";
 import { Countdown } from "~/components/countdown";
-import { ConfirmStep } from "~/routes/pickup-ticket/pickup-confirm";
+import { ConfirmStep } from "./pickup-confirm";
 import { deliveryHref, PhoneLink } from "~/components/delivery-panel";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";

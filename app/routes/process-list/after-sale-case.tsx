@@ -8,10 +8,10 @@ import { useTranslation } from "react-i18next";
 import { SupportChatCard } from "~/components/chat-bits";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PageHeader } from "~/components/page-header";
-import type { CaseItem, Step } from "~/routes/process-list/route.server";
+import type { CaseItem, Step } from "./route.server";
 import type { MaskedReceivingAccount } from "@market/aftersales";
 import shell from "~/components/after-sale.module.css";
-import styles from "~/routes/process-list/styles.module.css";
+import styles from "./styles.module.css";
 
 /** The kind, the status and the application's number: the head of a card and of the detail. */
 function CaseHead({ item }: { item: CaseItem }) {

@@ -8,13 +8,13 @@
  */
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CaseCard, CaseDetail } from "~/routes/process-list/after-sale-case";
+import { CaseCard, CaseDetail } from "./after-sale-case";
 import { SupportChatCard } from "~/components/chat-bits";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { idParam, moneyWriter, notFoundPage } from "~/server/after-sale.server";
-import { caseView } from "~/routes/process-list/route.server";
+import { caseView } from "./route.server";
 import { refusalText, requireUser } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { getMyCase, listMyCases, withdrawCase } from "@market/aftersales";

@@ -13,14 +13,14 @@ import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleField } from "~/components/console-field";
 import kit from "~/components/console-kit.module.css";
-import { ETicketFiles, removeFileSchema, uploadSchema } from "~/routes/provider.order/console-etickets";
+import { ETicketFiles, removeFileSchema, uploadSchema } from "./console-etickets";
 import { ConsoleLayout } from "~/components/console-layout";
 import { DeliveryDetails, DeliveryTimeline, OrderSummary } from "~/components/console-order";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { recordId, requireConsole, takeStep } from "~/server/console.server";
 import { readForm } from "~/server/form.server";
-import { providerOrderPage } from "~/routes/provider.order/route.server";
+import { providerOrderPage } from "./route.server";
 import { deliverETickets, issueRedemptionCode, markCollected, markReadyForPickup, markRedeemed, markShipped, removeETicketFile, sendTransfer, setPickupDetails, uploadETicket } from "@market/delivery";
 // The forms' schemas come from their own zod/mini module: the delivery index would bring the domain into the browser.
 import { pickupCodeSchema, pickupDetailsSchema, redemptionCodeSchema, shipmentSchema, transferSchema } from "@market/delivery/delivery-schemas";

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
-import { ThemeChoice } from "~/routes/settings/theme-choice";
+import { ThemeChoice } from "./theme-choice";
 import { requireUser } from "~/server/auth.server";
 import { preferenceCookies } from "~/server/preferences.server";
 import { chosenTheme } from "~/server/theme.server";
