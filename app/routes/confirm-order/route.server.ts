@@ -1,22 +1,25 @@
 /**
- * confirmOrder's address, the page's data, and its two ordering forms (place an order; cancel
- * the unpaid one for the same session and re-order). A listing that sold meanwhile sends the buyer back to the
- * page with a toast, where the sold-out message and the next best listings stand at the top.
+ * confirmOrder's server half: the page's address (which tickets, and what the address book,
+ * coupons and pay modal chose), the page's data shaped from the domain's view, and its two
+ * ordering forms (place an order; cancel the unpaid one for the same session and re-order). A
+ * listing that sold meanwhile sends the buyer back to the page with a toast, where the sold-out
+ * message and the next best listings stand at the top. The route's loader reads top to bottom
+ * in route.tsx; these are its helpers.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { recordId, wholeNumber } from "../../../functions/market/input/fields";
 import { getAddress, type AddressView } from "@market/addresses/address-book";
+import type { Language } from "@market/context/viewer";
+import { ORDER_MESSAGES } from "@market/delivery/shipping-address";
 import { CODES, MarketError } from "@market/errors";
 import { createOrder, createOrderSchema, reorder, shippingInputOf, type ShippingAddress } from "@market/orders";
-import { confirmOrderView, type ConfirmQuery } from "@market/orders/confirm-view";
+import type { confirmOrderView, ConfirmQuery } from "@market/orders/confirm-view";
 import { payReturnUrl } from "@market/payments";
-import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
-import { requireUser } from "~/server/auth.server";
 import { admissionTokenOf } from "~/server/demand.server";
-import { moneyWriter } from "~/server/money-writer.server";
+import type { WriteMoney } from "~/server/money-writer.server";
 import { payableOf, payMethodOf } from "~/server/pay-order.server";
 import { isMissing, notFoundResponse, refusalText } from "~/server/refusal.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -65,7 +68,17 @@ async function chosenAddress(context: AppLoadContext, query: ConfirmQuery) {
   });
 }
 
-export type Refusal = "sameSession" | "tooMany" | "other";
+/**
+ * How the page shows a refusal, told by the error's code (never by its translated text): too
+ * many unpaid orders links to My Orders; an EXPRESS order without an address points at the
+ * address card.
+ */
+export type Refusal = "sameSession" | "tooMany" | "addressMissing" | "other";
+
+/** An EXPRESS order placed without a shipping address (place-order's invalidParam for it). */
+function addressMissing(error: unknown): boolean {
+  return error instanceof MarketError && error.code === CODES.invalidParam && error.messageKey === ORDER_MESSAGES.addressRequired;
+}
 
 /** Tickets gone (or no longer sold in this quantity): the page itself now says so. */
 function soldMeanwhile(error: unknown): boolean {
@@ -100,7 +113,7 @@ export async function placeOrderFromForm(request: Request, formData: FormData, q
       return redirect(confirmPageHref(query, { previousOrderId, confirm: "reorder" }));
     }
     if (soldMeanwhile(error)) return redirectWithToast(confirmPageHref(query), { kind: "error", key: "orderInventoryNotEnough" });
-    const refusal: Refusal = error instanceof MarketError && error.code === CODES.orderUnpaidTooMany ? "tooMany" : "other";
+    const refusal: Refusal = error instanceof MarketError && error.code === CODES.orderUnpaidTooMany ? "tooMany" : addressMissing(error) ? "addressMissing" : "other";
     const message = await refusalText(error, context);
     return data({ result: submission.reply({ formErrors: [message] }), refusal, payError: null }, { status: 400 });
   }
@@ -129,72 +142,60 @@ export async function reorderFromForm(request: Request, formData: FormData, quer
     if (isMissing(error)) throw notFoundResponse();
     if (soldMeanwhile(error)) return redirectWithToast(confirmPageHref(query), { kind: "error", key: "orderInventoryNotEnough" });
     const message = await refusalText(error, context);
-    return data({ result: { status: "error" as const, error: { "": [message] } }, refusal: "other" as Refusal, payError: null }, { status: 400 });
+    const refusal: Refusal = addressMissing(error) ? "addressMissing" : "other";
+    return data({ result: { status: "error" as const, error: { "": [message] } }, refusal, payError: null }, { status: 400 });
   }
 }
 
+/** A paid order's success page (its pay return address, on this host). */
+export function paidOrderPage(request: Request, order: { id: number; channel: string }): string {
+  const success = new URL(payReturnUrl(new URL(request.url).origin, order));
+  return `${success.pathname}${success.search}`;
+}
+
+type ConfirmOrderView = Awaited<ReturnType<typeof confirmOrderView>>;
+
 /**
- * The page as the buyer reads it: the tickets and their price in the viewer's language and
- * currency, the links to the address book, coupons and the session, the contact prefill, an
- * unpaid order of the same session and the placed order's pay modal. A paid order goes on to
- * its success page; a listing that does not exist is not found.
+ * The page as the buyer reads it, from the domain's view: the tickets and their price in the
+ * viewer's language and currency, the links to the address book, coupons and the session, the
+ * contact prefill, an unpaid order of the same session and the placed order's pay modal.
  */
-export async function confirmPageData(request: Request, context: AppLoadContext) {
-  await requireUser(request, context);
-  const ctx = context.market;
-  const query = confirmQueryOf(request);
-  const write = await moneyWriter(context);
-  const [view, t] = await Promise.all([
-    confirmOrderView(ctx, query, write).catch((error: unknown) => {
-      if (isMissing(error)) throw notFoundResponse();
-      throw error;
-    }),
-    i18nServer.getFixedT(ctx.viewer.language, "order"),
-  ]);
+export function confirmPageOf(request: Request, query: ConfirmQuery, view: ConfirmOrderView, language: Language, write: WriteMoney) {
   const { quote, order } = view;
-  // A paid order has nothing left to do here: its success page says so.
-  if (order?.status === "paid") {
-    const success = new URL(payReturnUrl(new URL(request.url).origin, order));
-    throw redirect(`${success.pathname}${success.search}`);
-  }
-  const when = sessionTime(quote.event.startsAt, quote.event.timeZone, ctx.viewer.language);
+  const when = sessionTime(quote.event.startsAt, quote.event.timeZone, language);
   const url = new URL(request.url);
-  return data(
-    {
-      pageTitle: t("confirm.metaTitle"),
-      quote: {
-        listingId: quote.listingId,
-        quantity: quote.quantity,
-        event: quote.event,
-        tickets: quote.tickets,
-        deliveryMethod: quote.deliveryMethod,
-        onSale: quote.onSale,
-        phoneCodes: quote.phoneCodes,
-        exchangeRate: quote.exchangeRate,
-        tradeCurrency: quote.price.currency,
-        displayCurrency: quote.displayPrice.currency,
-      },
-      when: { iso: when.iso, date: when.date, time: when.time },
-      price: view.price,
-      trade: view.tradeTotal
-        ? { total: view.tradeTotal, currency: quote.price.currency, display: quote.displayPrice.currency, rate: quote.exchangeRate }
-        : null,
-      soldOut: view.soldOut,
-      alternatives: view.alternatives,
-      address: view.address,
-      couponDiscount: view.couponDiscount,
-      couponLine: view.couponLine,
-      links: {
-        address: `/address-list?${new URLSearchParams({ returnTo: confirmPageHref({ ...query, addressId: undefined }) })}`,
-        coupon: `/select-coupon?${new URLSearchParams({ listingId: String(query.listingId), quantity: String(query.quantity), returnTo: confirmPageHref({ ...query, couponId: undefined }) })}`,
-        session: `/pick-seat?${new URLSearchParams({ sessionId: String(quote.event.sessionId), quantity: String(query.quantity) })}`,
-        here: `${url.pathname}${url.search}`,
-      },
-      contact: view.contact,
-      previous: view.previous,
-      payable: order && order.actions.pay ? payableOf(order, write) : null,
-      payMethod: payMethodOf(request),
+  return {
+    quote: {
+      listingId: quote.listingId,
+      quantity: quote.quantity,
+      event: quote.event,
+      tickets: quote.tickets,
+      deliveryMethod: quote.deliveryMethod,
+      onSale: quote.onSale,
+      phoneCodes: quote.phoneCodes,
+      exchangeRate: quote.exchangeRate,
+      tradeCurrency: quote.price.currency,
+      displayCurrency: quote.displayPrice.currency,
     },
-    { headers: { "cache-control": "no-store" } },
-  );
+    when: { iso: when.iso, date: when.date, time: when.time },
+    price: view.price,
+    trade: view.tradeTotal
+      ? { total: view.tradeTotal, currency: quote.price.currency, display: quote.displayPrice.currency, rate: quote.exchangeRate }
+      : null,
+    soldOut: view.soldOut,
+    alternatives: view.alternatives,
+    address: view.address,
+    couponDiscount: view.couponDiscount,
+    couponLine: view.couponLine,
+    links: {
+      address: `/address-list?${new URLSearchParams({ returnTo: confirmPageHref({ ...query, addressId: undefined }) })}`,
+      coupon: `/select-coupon?${new URLSearchParams({ listingId: String(query.listingId), quantity: String(query.quantity), returnTo: confirmPageHref({ ...query, couponId: undefined }) })}`,
+      session: `/pick-seat?${new URLSearchParams({ sessionId: String(quote.event.sessionId), quantity: String(query.quantity) })}`,
+      here: `${url.pathname}${url.search}`,
+    },
+    contact: view.contact,
+    previous: view.previous,
+    payable: order && order.actions.pay ? payableOf(order, write) : null,
+    payMethod: payMethodOf(request),
+  };
 }

@@ -9,10 +9,11 @@
  * asks to cancel it and re-order (?confirm=reorder&previousOrderId=…); several unpaid orders
  * point to My Orders; tickets sold meanwhile are said at the top, with the next best listings
  * of the session instead of Place order; not on sale says so. The view is built in
- * market/orders/confirm-view.ts, the page's data and the forms in route.server.ts.
+ * market/orders/confirm-view.ts; route.server.ts beside this file shapes it for the page and
+ * holds the ordering forms.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -26,18 +27,33 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { PaySheet } from "~/components/pay-sheet";
 import { SheetTrigger, useSheet } from "~/components/sheet";
+import { confirmOrderView } from "@market/orders/confirm-view";
+import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
-import { confirmPageData, confirmQueryOf, placeOrderFromForm, reorderFromForm } from "./route.server";
-import { payFromForm } from "~/server/pay-order.server";
-import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
+import { moneyWriter } from "~/server/money-writer.server";
+import { payFromForm } from "~/server/pay-order.server";
+import { notFoundPage } from "~/server/refusal.server";
+import type { Route } from "./+types/route";
+import { confirmPageOf, confirmQueryOf, paidOrderPage, placeOrderFromForm, reorderFromForm } from "./route.server";
 
 export const handle = { i18n: ["order", "errors"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return confirmPageData(request, context);
+  await requireUser(request, context);
+  const query = confirmQueryOf(request);
+  const { language } = context.market.viewer;
+  const write = await moneyWriter(context);
+  const [view, t] = await Promise.all([
+    // A listing that does not exist is not found.
+    confirmOrderView(context.market, query, write).catch(notFoundPage),
+    i18nServer.getFixedT(language, "order"),
+  ]);
+  // A paid order has nothing left to do here: its success page says so.
+  if (view.order?.status === "paid") throw redirect(paidOrderPage(request, view.order));
+  return data({ pageTitle: t("confirm.metaTitle"), ...confirmPageOf(request, query, view, language, write) }, { headers: { "cache-control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,7 +96,7 @@ export default function ConfirmOrderPage() {
   const seats = quote.tickets.rowLabel
     ? t("confirm.seatsRow", { section: quote.tickets.section, row: quote.tickets.rowLabel })
     : t("confirm.seats", { section: quote.tickets.section });
-  const addressMissing = formError === t("order.addressRequired", { ns: "errors" });
+  const addressMissing = refusal === "addressMissing";
 
   return (
     <div className={styles.page}>
