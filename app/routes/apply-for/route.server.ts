@@ -1,11 +1,12 @@
 /**
- * /apply-for's page on the server: the order and kind in the address, what the form starts with
- * (the kind's reasons, the receiving currencies, the most that may be asked in the trade
- * currency and the viewer's beside it), and the field a domain refusal is about.
+ * /apply-for's server half, the helpers of its loader and action (route.tsx): the order and kind
+ * in the address, what the form starts with (the kind's reasons, the receiving currencies, the
+ * most that may be asked in the trade currency and the viewer's beside it), and the field a
+ * domain refusal is about.
  */
-import { data, redirect, type AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import { getApplyContext } from "@market/aftersales";
+import type { getApplyContext } from "@market/aftersales";
 import {
   AFTER_SALE_KIND_VALUES,
   RECEIVING_CURRENCY_VALUES,
@@ -13,9 +14,7 @@ import {
   type ApplyField,
 } from "@market/aftersales/apply-schema";
 import { CODES } from "@market/errors";
-import { i18nServer } from "~/i18n/i18n.server";
-import { eligibilityView, idParam, moneyWriter, notFoundPage, orderSummaryView } from "~/server/after-sale.server";
-import { requireUser } from "~/server/auth.server";
+import { eligibilityView, idParam, orderSummaryView, type moneyWriter } from "~/server/after-sale.server";
 
 const kindSchema = z.enum(AFTER_SALE_KIND_VALUES).catch("refund");
 
@@ -26,41 +25,34 @@ export function applyQueryOf(request: Request) {
   return { orderId: idParam(request, "orderId"), kind: kindSchema.parse(url.searchParams.get("kind") ?? undefined) };
 }
 
-/** The apply page: the order, whether it takes an application now, and the form's starting values. */
-export async function applyPageData(request: Request, context: AppLoadContext) {
-  await requireUser(request, context);
+type ApplyContext = Awaited<ReturnType<typeof getApplyContext>>;
+type MoneyWriter = Awaited<ReturnType<typeof moneyWriter>>;
+
+/** The apply form's page from the domain's apply context: the order, whether it takes an application now, and the form's starting values. */
+export function applyFormOf(apply: ApplyContext, { orderId, kind }: ReturnType<typeof applyQueryOf>, money: MoneyWriter, context: AppLoadContext) {
   const market = context.market;
-  const { orderId, kind } = applyQueryOf(request);
-  const [apply, money, t] = await Promise.all([
-    getApplyContext(market, orderId).catch(notFoundPage),
-    moneyWriter(context),
-    i18nServer.getFixedT(market.viewer.language, ["aftersales-screens", "common"]),
-  ]);
   const trade = money.currency(apply.currency);
   const display = market.viewer.currency === apply.currency ? null : money.currency(market.viewer.currency);
-  return data(
-    {
-      title: `${t(`aftersales-screens:apply.title.${kind}`)} · ${t("common:appName")}`,
+  return {
+    kind,
+    order: orderSummaryView(apply.order, money, context),
+    eligibility: eligibilityView(apply, money, context),
+    reasons: apply.reasons[kind],
+    currencies: apply.accountCurrencies.length > 0 ? apply.accountCurrencies : RECEIVING_CURRENCY_VALUES,
+    trade,
+    display: display && display.perUsdMicros > 0 && trade.perUsdMicros > 0 ? display : null,
+    max: { refund: apply.maxRefundAmount, compensation: apply.maxCompensationAmount },
+    defaults: {
+      orderId: String(orderId),
       kind,
-      order: orderSummaryView(apply.order, money, context),
-      eligibility: eligibilityView(apply, money, context),
-      reasons: apply.reasons[kind],
-      currencies: apply.accountCurrencies.length > 0 ? apply.accountCurrencies : RECEIVING_CURRENCY_VALUES,
-      trade,
-      display: display && display.perUsdMicros > 0 && trade.perUsdMicros > 0 ? display : null,
-      max: { refund: apply.maxRefundAmount, compensation: apply.maxCompensationAmount },
-      defaults: {
-        orderId: String(orderId),
-        kind,
-        // SPEC §3: mainland buyers are paid through Alipay, everyone else to a bank in HKD.
-        accountCurrency: market.viewer.location === "CN" ? "CNY" : "HKD",
-        // A refund asks for everything still refundable unless the buyer says less.
-        refundAmount: kind === "refund" ? toMajorString(apply.maxRefundAmount, apply.minorUnits) : "",
-      } satisfies Partial<Record<ApplyField, string>>,
-    },
-    { headers: { "cache-control": "no-store" } },
-  );
+      // SPEC §3: mainland buyers are paid through Alipay, everyone else to a bank in HKD.
+      accountCurrency: market.viewer.location === "CN" ? "CNY" : "HKD",
+      // A refund asks for everything still refundable unless the buyer says less.
+      refundAmount: kind === "refund" ? toMajorString(apply.maxRefundAmount, apply.minorUnits) : "",
+    } satisfies Partial<Record<ApplyField, string>>,
+  };
 }
+
 /** The field a refusal is about, marked with its own message, beside the form error. */
 export function refusalFieldErrors(code: number, refusal: string | undefined): Partial<Record<ApplyField, string[]>> {
   if (code === CODES.aftersaleApplyName) return { recipientName: ["aftersaleApplyName"] };

@@ -22,12 +22,13 @@ import styles from "./styles.module.css";
 import shell from "~/components/after-sale.module.css";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { notFoundPage } from "~/server/after-sale.server";
-import { applyPageData, applyQueryOf, refusalFieldErrors } from "./route.server";
+import { i18nServer } from "~/i18n/i18n.server";
+import { moneyWriter, notFoundPage } from "~/server/after-sale.server";
+import { applyFormOf, applyQueryOf, refusalFieldErrors } from "./route.server";
 import { refusalText, requireUser } from "~/server/auth.server";
 import { readForm } from "~/server/form.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { applyForAfterSale } from "@market/aftersales";
+import { applyForAfterSale, getApplyContext } from "@market/aftersales";
 import { APPLY_LIMITS, applySchema, type ApplyField, type ApplyRequest } from "@market/aftersales/apply-schema";
 import { CODES, MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
@@ -40,7 +41,17 @@ export const handle = { i18n: ["aftersales-screens", "aftersale", "errors"] };
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return applyPageData(request, context);
+  await requireUser(request, context);
+  const { orderId, kind } = applyQueryOf(request);
+  const [apply, money, t] = await Promise.all([
+    getApplyContext(context.market, orderId).catch(notFoundPage),
+    moneyWriter(context),
+    i18nServer.getFixedT(context.market.viewer.language, ["aftersales-screens", "common"]),
+  ]);
+  return data(
+    { title: `${t(`aftersales-screens:apply.title.${kind}`)} · ${t("common:appName")}`, ...applyFormOf(apply, { orderId, kind }, money, context) },
+    { headers: { "cache-control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,7 +9,7 @@
  * Every step is a real form post; another seller's order is not found.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleField } from "~/components/console-field";
 import kit from "~/components/console-kit.module.css";
@@ -18,10 +18,11 @@ import { ConsoleLayout } from "~/components/console-layout";
 import { DeliveryDetails, DeliveryTimeline, OrderSummary } from "~/components/console-order";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { recordId, requireConsole, takeStep } from "~/server/console.server";
+import { i18nServer } from "~/i18n/i18n.server";
+import { consoleNotFound, consoleWriters, orderFacts, recordId, requireConsole, takeStep } from "~/server/console.server";
 import { readForm } from "~/server/form.server";
-import { providerOrderPage } from "./route.server";
-import { deliverETickets, issueRedemptionCode, markCollected, markReadyForPickup, markRedeemed, markShipped, removeETicketFile, sendTransfer, setPickupDetails, uploadETicket } from "@market/delivery";
+import { pickupFormOf } from "./route.server";
+import { deliverETickets, getProviderOrder, issueRedemptionCode, markCollected, markReadyForPickup, markRedeemed, markShipped, removeETicketFile, sendTransfer, setPickupDetails, uploadETicket } from "@market/delivery";
 // The forms' schemas come from their own zod/mini module: the delivery index would bring the domain into the browser.
 import { pickupCodeSchema, pickupDetailsSchema, redemptionCodeSchema, shipmentSchema, transferSchema } from "@market/delivery/delivery-schemas";
 import type { Route } from "./+types/route";
@@ -31,7 +32,25 @@ export const handle = { i18n: ["console", "order", "errors", "selling"] };
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return providerOrderPage(request, context, params.id);
+  await requireConsole(request, context, "seller");
+  const id = recordId(params.id);
+  const [order, write, t] = await Promise.all([
+    // Another seller's order is not found.
+    getProviderOrder(context.market, id).catch((error: unknown) => {
+      throw consoleNotFound(error);
+    }),
+    consoleWriters(context),
+    i18nServer.getFixedT(context.market.viewer.language, "console"),
+  ]);
+  return data(
+    {
+      title: `${t("providerOrder.title", { orderNo: order.orderNo })} · ${t("layout.name.provider")}`,
+      order: orderFacts(order, write),
+      actions: order.actions,
+      pickupForm: pickupFormOf(order, context.market.now()),
+    },
+    { headers: { "cache-control": "private, no-store" } },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
