@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
-import { AccountPage, CodeStepForm, CodeStepSubtitle, PasswordField, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-form";
+import { AccountPage, CodeStepForm, CodeStepSubtitle, PasswordField, Stack, SubmitButton, TextLink, withRedirect } from "~/components/account-page";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { safeRedirectTo } from "~/server/auth.server";

@@ -20,7 +20,7 @@ import {
   TextField,
   TextLink,
   withRedirect,
-} from "~/components/account-form";
+} from "~/components/account-page";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireGuest, safeRedirectTo } from "~/server/auth.server";

@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
-import { AccountPage, CodeField, FormAlert, Note, Stack, SubmitButton, TextField, TextLink } from "~/components/account-form";
+import { AccountPage, CodeField, FormAlert, Note, Stack, SubmitButton, TextField, TextLink } from "~/components/account-page";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { StudentBadge } from "~/components/students-mark";
 import { i18nServer } from "~/i18n/i18n.server";

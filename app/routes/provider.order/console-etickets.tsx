@@ -5,7 +5,7 @@
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
-import { ConsoleField } from "~/components/console-field";
+import { ConsoleField } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import type { OrderFacts } from "~/server/console.server";

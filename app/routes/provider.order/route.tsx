@@ -11,7 +11,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ConsoleField } from "~/components/console-field";
+import { ConsoleField } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { ETicketFiles, removeFileSchema, uploadSchema } from "./console-etickets";
 import { ConsoleLayout } from "~/components/console-layout";

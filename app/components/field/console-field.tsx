@@ -6,8 +6,8 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { HTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import kit from "./console-kit.module.css";
-import { FieldFrame, type FieldLook } from "./field/field-frame";
+import kit from "../console-kit.module.css";
+import { FieldFrame, type FieldLook } from "./field-frame";
 
 /** The first error of a field as a sentence, or null. */
 export function useErrorText() {
