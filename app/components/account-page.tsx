@@ -1,17 +1,14 @@
 /**
- * The pieces every sign-in screen is built from: the page (a way back, the brand, a large
- * title), fields wired to conform, the designed alert for a refusal, the primary button, and
- * the Apple and Google buttons. Every control works without JavaScript; with it, passwords can
- * be shown and the pressed button shows a spinner while its form is sent.
+ * The page every sign-in screen is built on: a way back, the brand, a large title, its body and
+ * footer, and the pieces laid out on it (cards, stacks, links, notes, the Apple and Google
+ * buttons, the legal note). Its fields and buttons are the field kit's (field/account-field.tsx);
+ * the two-step email-and-code form is code-step.tsx. Every control works without JavaScript.
  */
-import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
-import { useState, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { useHydrated } from "./hydrated";
 import { isSignInPath } from "~/platform/navigation-stack";
 import styles from "./account-form.module.css";
-import { FieldFrame, type FieldLook } from "./field/field-frame";
 
 export function AccountPage({
   title,
@@ -49,158 +46,6 @@ export function AccountPage({
       <div className={styles.body}>{children}</div>
       {footer ? <footer className={styles.footer}>{footer}</footer> : null}
     </main>
-  );
-}
-
-/** A refusal or a form-level problem, said plainly at the top of the form. */
-export function FormAlert({ id, messages }: { id?: string; messages: readonly string[] | undefined }) {
-  if (!messages?.length) return null;
-  return (
-    <div className={styles.alert} role="alert" id={id}>
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <circle cx="12" cy="12" r="10" />
-        <path d="M12 7v6M12 16.5v.5" />
-      </svg>
-      <div>
-        {messages.map((message) => (
-          <p key={message}>{message}</p>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-/** Field errors are translation keys from the shared schema, or sentences the server already wrote. */
-function useErrorText() {
-  const { t } = useTranslation("account");
-  return (error: string) => (error.startsWith("validation.") ? t(error) : error);
-}
-
-type FieldProps = {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  hint?: string;
-  optional?: boolean;
-  autoComplete?: string;
-  placeholder?: string;
-  inputMode?: "email" | "numeric" | "text";
-  autoFocus?: boolean;
-};
-
-const ACCOUNT_LOOK: FieldLook = { field: styles.field, label: styles.label, optional: styles.optional, hint: styles.hint, error: styles.fieldError };
-
-/** A sign-in field: its error replaces the hint while there is one. */
-function AccountFieldFrame({ field, label, hint, optional, children }: FieldProps & { children: ReactNode }) {
-  const { t } = useTranslation("account");
-  const errorText = useErrorText();
-  const error = field.errors?.[0];
-  return (
-    <FieldFrame
-      look={ACCOUNT_LOOK}
-      id={field.id}
-      label={label}
-      optional={optional ? t("fields.optional") : undefined}
-      hint={error ? undefined : hint}
-      hintId={field.descriptionId}
-      error={error ? errorText(error) : null}
-      errorId={field.errorId}
-    >
-      {children}
-    </FieldFrame>
-  );
-}
-
-export function TextField(props: FieldProps & { type?: "email" | "text" }) {
-  const { field, autoComplete, placeholder, inputMode, autoFocus, hint } = props;
-  const { key, ...input } = getInputProps(field, { type: props.type ?? "text", ariaDescribedBy: hint ? field.descriptionId : undefined });
-  return (
-    <AccountFieldFrame {...props}>
-      <input
-        key={key}
-        {...input}
-        className={styles.input}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        autoFocus={autoFocus}
-        autoCapitalize="off"
-        spellCheck={false}
-      />
-    </AccountFieldFrame>
-  );
-}
-
-export function PasswordField(props: FieldProps) {
-  const { t } = useTranslation("account");
-  const { field, autoComplete, autoFocus, hint } = props;
-  const [visible, setVisible] = useState(false);
-  const hydrated = useHydrated();
-  const { key, ...input } = getInputProps(field, { type: "password", ariaDescribedBy: hint ? field.descriptionId : undefined });
-  return (
-    <AccountFieldFrame {...props}>
-      <div className={styles.inputWrap}>
-        <input key={key} {...input} type={visible ? "text" : "password"} className={styles.input} autoComplete={autoComplete} autoFocus={autoFocus} />
-        {hydrated ? (
-          <button
-            type="button"
-            className={styles.reveal}
-            aria-label={visible ? t("fields.hidePassword") : t("fields.showPassword")}
-            aria-pressed={visible}
-            onClick={() => setVisible((shown) => !shown)}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-              <circle cx="12" cy="12" r="3" />
-              {visible ? null : <path d="M4 4l16 16" />}
-            </svg>
-          </button>
-        ) : null}
-      </div>
-    </AccountFieldFrame>
-  );
-}
-
-/** The 6-digit code: one wide, spaced box the phone fills from the mail (one-time-code). */
-export function CodeField(props: FieldProps) {
-  const { field, autoFocus } = props;
-  const { key, ...input } = getInputProps(field, { type: "text" });
-  return (
-    <AccountFieldFrame {...props}>
-      <input
-        key={key}
-        {...input}
-        className={`${styles.input} ${styles.code}`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={6}
-        placeholder="••••••"
-        autoFocus={autoFocus}
-      />
-    </AccountFieldFrame>
-  );
-}
-
-/** True when this submit button's form is on its way. */
-function useSending(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-export function SubmitButton({ intent, children, variant = "primary" }: { intent: string; children: ReactNode; variant?: "primary" | "secondary" }) {
-  const sending = useSending(intent);
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      className={variant === "primary" ? styles.primary : styles.secondary}
-      aria-busy={sending || undefined}
-      data-sending={sending || undefined}
-    >
-      <span>{children}</span>
-      {sending ? <span className={styles.spinner} aria-hidden="true" /> : null}
-    </button>
   );
 }
 
@@ -292,84 +137,6 @@ export function ProviderButtons({
         </Form>
       ))}
     </div>
-  );
-}
-
-/** 'Use a different email': its own small form, so it never carries the code. */
-export function RestartStep({ label, hint }: { label: string; hint: string }) {
-  return (
-    <Form method="post" replace>
-      <p className={styles.note}>
-        {hint}{" "}
-        <button type="submit" name="intent" value="restart" className={styles.inlineButton}>
-          {label}
-        </button>
-      </p>
-    </Form>
-  );
-}
-
-/** The subtitle of a code step: who the code went to once it is sent, the screen's own line before. */
-export function CodeStepSubtitle({ pendingEmail, before }: { pendingEmail: string | null; before: string }) {
-  const { t } = useTranslation("account");
-  return pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : <>{before}</>;
-}
-
-/**
- * The two-step form that code sign-in, register and password reset share: the email (intent
- * `send` mails a code), then, once an address is pending, the code, what the screen adds
- * (`children`: its own fields and its submit button) and a resend; 'use a different email'
- * sits below as its own form. One component, so the three screens cannot drift apart.
- */
-export function CodeStepForm<Schema extends Record<string, unknown>>({
-  form,
-  email,
-  code,
-  pendingEmail,
-  redirectTo,
-  children,
-}: {
-  form: FormMetadata<Schema, string[]>;
-  email: FieldMetadata<string | undefined>;
-  code: FieldMetadata<string | undefined>;
-  pendingEmail: string | null;
-  redirectTo: string | null;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("account");
-  return (
-    <>
-      {/* replace: the sign-in steps share one history entry, which the page signed in for takes over (Back never lands on a sign-in step). */}
-      <Form method="post" replace {...getFormProps(form)}>
-        <Card>
-          <FormAlert id={form.errorId} messages={form.errors} />
-          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          {pendingEmail ? (
-            <>
-              <input type="hidden" name="email" value={pendingEmail} />
-              <CodeField field={code} label={t("fields.code")} autoFocus />
-              {children}
-              <SubmitButton intent="send" variant="secondary">
-                {t("step.resend")}
-              </SubmitButton>
-            </>
-          ) : (
-            <>
-              <TextField
-                field={email}
-                label={t("fields.email")}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder={t("fields.emailPlaceholder")}
-              />
-              <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
-            </>
-          )}
-        </Card>
-      </Form>
-      {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
-    </>
   );
 }
 
