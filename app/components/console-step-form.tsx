@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { FormError } from "./console-field";
+import { FormError } from "./field/console-field";
 import kit from "./console-kit.module.css";
 
 /** What a console action answers when it does not redirect: which step, and its reply. */

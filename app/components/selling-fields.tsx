@@ -6,7 +6,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { ResaleNotice } from "@market/listings/buyer-notices";
-import { ConsoleFieldFrame } from "./console-field";
+import { ConsoleFieldFrame } from "./field/console-field";
 import kit from "./console-kit.module.css";
 
 export function ConsoleSelect({ field, label, options }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[] }) {

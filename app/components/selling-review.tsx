@@ -5,7 +5,7 @@
  */
 import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ConsoleField, ConsoleFieldFrame } from "./console-field";
+import { ConsoleField, ConsoleFieldFrame } from "./field/console-field";
 import kit from "./console-kit.module.css";
 import layout from "./console-layout.module.css";
 import { StepForm, type StepReply } from "./console-step-form";

@@ -7,22 +7,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import {
-  AccountPage,
-  Card,
-  Divider,
-  FieldAside,
-  FormAlert,
-  LegalNote,
-  LinkButton,
-  PasswordField,
-  ProviderButtons,
-  Stack,
-  SubmitButton,
-  TextField,
-  TextLink,
-  withRedirect,
-} from "~/components/account-form";
+import { AccountPage, Card, Divider, FieldAside, LegalNote, LinkButton, ProviderButtons, Stack, TextLink, withRedirect } from "~/components/account-page";
+import { FormAlert, PasswordField, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";

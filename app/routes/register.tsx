@@ -7,20 +7,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
-import {
-  AccountPage,
-  CodeStepForm,
-  CodeStepSubtitle,
-  Divider,
-  LegalNote,
-  PasswordField,
-  ProviderButtons,
-  Stack,
-  SubmitButton,
-  TextField,
-  TextLink,
-  withRedirect,
-} from "~/components/account-form";
+import { AccountPage, Divider, LegalNote, ProviderButtons, Stack, TextLink, withRedirect } from "~/components/account-page";
+import { CodeStepForm, CodeStepSubtitle } from "~/components/code-step";
+import { PasswordField, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireGuest, safeRedirectTo } from "~/server/auth.server";

@@ -9,7 +9,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ConsoleField, FormError } from "~/components/console-field";
+import { ConsoleField, FormError } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout } from "~/components/console-layout";
 import { Fact, Timeline } from "~/components/console-order";

@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ConsoleField, FormError } from "~/components/console-field";
+import { ConsoleField, FormError } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout } from "~/components/console-layout";
 import { DeliveryDetails, DeliveryTimeline, Fact, OrderSummary } from "~/components/console-order";

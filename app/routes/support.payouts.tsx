@@ -6,7 +6,7 @@
  */
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ConsoleField } from "~/components/console-field";
+import { ConsoleField } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout } from "~/components/console-layout";
 import { StepForm, type StepReply } from "~/components/console-step-form";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../../functions/db/schema";
 import { page } from "./support/api";
 import { makeListing, testDb } from "./support/buying";
-import { isRefreshing } from "../../app/components/pick-seat-offer";
+import { isRefreshing } from "../../app/routes/pick-seat/pick-seat-offer";
 
 /** The row (<a>) of one listing on the page, by its id. */
 function rowOf(html: string, listingId: number): string {

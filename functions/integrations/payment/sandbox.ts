@@ -1,6 +1,6 @@
 /**
  * The sandbox provider: a stand-in for a real one that runs entirely inside the product. Creating
- * a payment returns our own hosted page (/sandbox-pay?payment=…, app/routes/sandbox-pay.tsx)
+ * a payment returns our own hosted page (/sandbox-pay?payment=…, app/routes/sandbox-pay/route.tsx)
  * whose Approve and Decline buttons send a signed callback into the same confirmation path a
  * real provider's webhook takes. Refunds succeed at once. No money ever moves.
  */

@@ -1,0 +1,88 @@
+/**
+ * The email-then-code step that code sign-in, register and password reset share.
+ */
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form } from "react-router";
+import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Card } from "./account-page";
+import styles from "./account-form.module.css";
+import { CodeField, FormAlert, SubmitButton, TextField } from "./field/account-field";
+
+/** 'Use a different email': its own small form, so it never carries the code. */
+function RestartStep({ label, hint }: { label: string; hint: string }) {
+  return (
+    <Form method="post" replace>
+      <p className={styles.note}>
+        {hint}{" "}
+        <button type="submit" name="intent" value="restart" className={styles.inlineButton}>
+          {label}
+        </button>
+      </p>
+    </Form>
+  );
+}
+
+/** The subtitle of a code step: who the code went to once it is sent, the screen's own line before. */
+export function CodeStepSubtitle({ pendingEmail, before }: { pendingEmail: string | null; before: string }) {
+  const { t } = useTranslation("account");
+  return pendingEmail ? <Trans t={t} i18nKey="step.sentTo" values={{ email: pendingEmail }} components={{ strong: <strong /> }} /> : <>{before}</>;
+}
+
+/**
+ * The two-step form that code sign-in, register and password reset share: the email (intent
+ * `send` mails a code), then, once an address is pending, the code, what the screen adds
+ * (`children`: its own fields and its submit button) and a resend; 'use a different email'
+ * sits below as its own form. One component, so the three screens cannot drift apart.
+ */
+export function CodeStepForm<Schema extends Record<string, unknown>>({
+  form,
+  email,
+  code,
+  pendingEmail,
+  redirectTo,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  email: FieldMetadata<string | undefined>;
+  code: FieldMetadata<string | undefined>;
+  pendingEmail: string | null;
+  redirectTo: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("account");
+  return (
+    <>
+      {/* replace: the sign-in steps share one history entry, which the page signed in for takes over (Back never lands on a sign-in step). */}
+      <Form method="post" replace {...getFormProps(form)}>
+        <Card>
+          <FormAlert id={form.errorId} messages={form.errors} />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          {pendingEmail ? (
+            <>
+              <input type="hidden" name="email" value={pendingEmail} />
+              <CodeField field={code} label={t("fields.code")} autoFocus />
+              {children}
+              <SubmitButton intent="send" variant="secondary">
+                {t("step.resend")}
+              </SubmitButton>
+            </>
+          ) : (
+            <>
+              <TextField
+                field={email}
+                label={t("fields.email")}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t("fields.emailPlaceholder")}
+              />
+              <SubmitButton intent="send">{t("step.sendCode")}</SubmitButton>
+            </>
+          )}
+        </Card>
+      </Form>
+      {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+    </>
+  );
+}

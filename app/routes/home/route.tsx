@@ -1,0 +1,227 @@
+/**
+ * Home (SPEC §2): the brand bar with the viewer's location and settings (a sheet), a pending
+ * location suggestion when there is one, the featured carousel, category chips, the floors
+ * around Top Picks, then Top Picks itself, which loads more as the viewer nears the bottom (a
+ * next-page link without JavaScript).
+ */
+import { data, Link, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { homeFloors, type HomeFloor } from "@market/catalog/floors";
+import { DEFAULT_PAGE_SIZE } from "@market/paging/list-page";
+import { EVERYWHERE } from "@market/reference/scope-code";
+import { describeLocationSuggestion, describeViewerPreferences } from "@market/preferences/options";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { i18nServer } from "~/i18n/i18n.server";
+import { LoadMore, useLoadMore } from "~/components/load-more";
+import { LocationSuggestion } from "~/components/location-suggestion";
+import { SettingsSheet, SettingsTrigger } from "./settings-sheet";
+import { EmptyTours, TourCard, TourGrid, type CardTour } from "~/components/tour-card";
+import { withWrittenDates } from "~/i18n/show-dates";
+import { posterPreload } from "~/components/poster";
+import styles from "./styles.module.css";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
+import type { Route } from "./+types/route";
+import { useRootData } from "~/root";
+
+export const handle = { i18n: ["discover"] };
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const hero = data?.floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero")?.tours[0];
+  return [...pageMeta(rootSeo(matches)), ...(hero ? [posterPreload(hero.posterUrl, "wide")] : [])];
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.market;
+  const [home, preferences, suggested, t] = await Promise.all([
+    homeFloors(ctx),
+    describeViewerPreferences(ctx),
+    describeLocationSuggestion(ctx, context.locationSuggestion),
+    i18nServer.getFixedT(ctx.viewer.language, "discover"),
+  ]);
+  const { language } = ctx.viewer;
+  return data(
+    {
+      ...home,
+      // Each card's dates written here, so the page hydrates without a date formatter.
+      floors: home.floors.map((floor): HomeFloor<CardTour> =>
+        floor.kind === "topPicks"
+          ? { ...floor, page: { ...floor.page, list: withWrittenDates(floor.page.list, language) } }
+          : { ...floor, tours: withWrittenDates(floor.tours, language) },
+      ),
+      preferences,
+      suggestion: suggested ? { code: suggested.code, name: suggested.name } : null,
+      title: `${t("home.title")} · Ovation`,
+    },
+    { headers: { "cache-control": "private, no-store" } },
+  );
+}
+
+export default function Home() {
+  const { scope, categories, floors, preferences, suggestion } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("discover");
+  const root = useRootData();
+  const locationName = scope.name ?? t("scope.everywhere");
+  const hero = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero");
+  const topPicks = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "topPicks" }> => floor.kind === "topPicks");
+  const chips = categories.filter((category) => category.tourCount > 0);
+
+  return (
+    <main className={styles.home}>
+      <header className={styles.brandBar}>
+        <Link to="/" className={styles.wordmark} aria-label="Ovation">
+          <svg viewBox="0 0 28 28" aria-hidden="true" className={styles.mark}>
+            <circle cx="14" cy="14" r="14" fill="var(--color-brand)" />
+            <path d="M8 11h12v2.4a2 2 0 0 0 0 3.2V19H8v-2.4a2 2 0 0 0 0-3.2Z" fill="#fff" />
+          </svg>
+          <span>Ovation</span>
+        </Link>
+        <div className={styles.brandActions}>
+          <Link to="/location-select?returnTo=%2F" className={styles.location} aria-label={t("home.changeLocation", { name: locationName })}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0C18.5 15.4 12 21 12 21Z" />
+              <circle cx="12" cy="10" r="2.3" />
+            </svg>
+            <span>{locationName}</span>
+            <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.chevron}>
+              <path d="m7 10 5 5 5-5" />
+            </svg>
+          </Link>
+          <SettingsTrigger className={styles.iconButton} label={t("home.settings")}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="12" cy="12" r="3" />
+              <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3h0a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8v0a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+            </svg>
+          </SettingsTrigger>
+        </div>
+      </header>
+      {suggestion ? (
+        <div className={styles.suggestion}>
+          <LocationSuggestion suggestion={suggestion} currentName={locationName} returnTo="/" />
+        </div>
+      ) : null}
+
+      <h1 className="visually-hidden">{t("home.title")}</h1>
+
+      {hero ? <HeroCarousel tours={hero.tours} /> : null}
+
+      {chips.length > 0 ? (
+        <nav className={styles.categories} aria-label={t("home.categories")}>
+          <ul className={styles.chips}>
+            {chips.map((category) => (
+              <li key={category.id}>
+                <Link to={`/tags?category=${category.slug}`} className={styles.chip}>
+                  {category.name}
+                  <span className={styles.chipCount}>{category.tourCount}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {floors.map((floor) => {
+        switch (floor.kind) {
+          case "hero":
+            return null;
+          case "weekend":
+            return (
+              <Rail key="weekend" title={t("floors.weekend")} seeAll={{ to: "/show-list?preset=weekend", label: t("seeAll") }} tours={floor.tours} />
+            );
+          case "category":
+            return (
+              <Rail
+                key={`category-${floor.category.slug}`}
+                title={floor.category.name}
+                seeAll={{
+                  to: `/tags?category=${floor.category.slug}`,
+                  label: floor.total > floor.tours.length ? t("seeAllCount", { count: floor.total }) : t("seeAll"),
+                }}
+                tours={floor.tours}
+                showCategory={false}
+              />
+            );
+          case "comingSoon":
+            return <Rail key="coming-soon" title={t("floors.comingSoon")} seeAll={null} tours={floor.tours} />;
+          case "topPicks":
+            return null;
+        }
+      })}
+
+      {topPicks ? <TopPicks page={topPicks.page} scopeCode={scope.code} locationName={locationName} /> : null}
+      {/* At the page's top level: without JavaScript the sheet is a fixed panel the sticky bar would trap. */}
+      <SettingsSheet preferences={preferences} theme={root?.theme ?? "system"} />
+    </main>
+  );
+}
+
+function HeroCarousel({ tours }: { tours: CardTour[] }) {
+  const { t } = useTranslation("discover");
+  return (
+    <section className={styles.hero} aria-roledescription="carousel" aria-label={t("floors.hero")}>
+      <ul className={styles.heroTrack}>
+        {tours.map((tour, index) => (
+          <li key={tour.id} className={styles.heroSlide} aria-roledescription="slide" aria-label={t("heroSlide", { index: index + 1, count: tours.length })}>
+            <TourCard tour={tour} layout="hero" eager={index === 0} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Rail({ title, seeAll, tours, showCategory = true }: { title: string; seeAll: { to: string; label: string } | null; tours: CardTour[]; showCategory?: boolean }) {
+  return (
+    <section className={styles.floor}>
+      <div className={styles.floorHead}>
+        <h2 className={styles.floorTitle}>{title}</h2>
+        {seeAll ? (
+          <Link to={seeAll.to} className={styles.seeAll}>
+            {seeAll.label}
+          </Link>
+        ) : null}
+      </div>
+      <ul className={styles.rail}>
+        {tours.map((tour) => (
+          <li key={tour.id} className={styles.railItem}>
+            <TourCard tour={tour} layout="row" showCategory={showCategory} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TopPicks({ page, scopeCode, locationName }: { page: Extract<HomeFloor<CardTour>, { kind: "topPicks" }>["page"]; scopeCode: string; locationName: string }) {
+  const { t } = useTranslation("discover");
+  const list = useLoadMore({
+    first: page,
+    apiUrl: (next) => `/pub/tour/v1/list?page=${next}&pageSize=${DEFAULT_PAGE_SIZE}&cityCode=${scopeCode}`,
+    // Without JavaScript, Top Picks continues on the tour list, which is the same list.
+    pageHref: (next) => `/tourList?page=${next}`,
+  });
+  return (
+    <section className={styles.topPicks} aria-labelledby="top-picks">
+      <div className={styles.floorHead}>
+        <h2 id="top-picks" className={styles.floorTitleLarge}>
+          {t("floors.topPicks")}
+        </h2>
+      </div>
+      {list.items.length === 0 ? (
+        <EmptyTours
+          title={scopeCode === EVERYWHERE ? t("empty.everywhereTitle") : t("empty.title", { location: locationName })}
+          body={t("empty.body")}
+          action={scopeCode === EVERYWHERE ? null : { to: `/tourList?cityCode=${EVERYWHERE}`, label: t("empty.browseEverywhere") }}
+        />
+      ) : (
+        <>
+          <TourGrid tours={list.items} pending={list.state === "loading"} />
+          <LoadMore {...list} endLabel={t("list.end")} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

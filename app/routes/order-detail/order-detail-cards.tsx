@@ -1,0 +1,213 @@
+/**
+ * The order detail's cards (/order-detail): the state while there is no delivery yet (pay,
+ * cancel, buy again), the contact, the price details, the order's information, and refunds and
+ * after-sales with the way to support's chat. The loader writes every amount and moment
+ * (route.server.ts beside it); these only lay them out.
+ */
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Countdown } from "~/components/countdown";
+import { Copyable } from "~/components/delivery-panel";
+import type { AfterSalesView, OrderDetailView } from "./route.server";
+import styles from "../order-detail.module.css";
+
+type Detail = OrderDetailView;
+
+export function detailHref(orderId: number): string {
+  return `/order-detail?id=${orderId}`;
+}
+
+/** Contact, price details and the order's information. */
+export function OrderCards({ order }: { order: Detail }) {
+  const { t } = useTranslation(["orders", "order"]);
+  return (
+    <>
+        <section className={styles.card} aria-labelledby="order-contact">
+          <h2 id="order-contact" className={styles.cardTitle}>
+            {t("detail.contactTitle")}
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t("detail.email")}</dt>
+              <dd data-testid="contact-email">{order.contact.email}</dd>
+            </div>
+            <div>
+              <dt>{t("detail.phone")}</dt>
+              <dd>{order.contact.phone}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className={styles.card} aria-labelledby="order-price">
+          <h2 id="order-price" className={styles.cardTitle}>
+            {t("detail.priceTitle")}
+          </h2>
+          <dl className={styles.prices} data-testid="price-details">
+            {order.price.lines.map((line) => (
+              <div key={line.key} data-line={line.key}>
+                <dt>{t(`order:confirm.${line.key}`)}</dt>
+                <dd>{line.text}</dd>
+              </div>
+            ))}
+            <div className={styles.totalLine}>
+              <dt>{t("detail.total")}</dt>
+              <dd data-testid="order-total">{order.price.total}</dd>
+            </div>
+          </dl>
+          {order.price.charged ? <p className={styles.muted}>{t("detail.charged", { currency: order.price.tradeCurrency, amount: order.price.charged })}</p> : null}
+        </section>
+
+        <section className={styles.card} aria-labelledby="order-info">
+          <h2 id="order-info" className={styles.cardTitle}>
+            {t("detail.infoTitle")}
+          </h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t("detail.orderNo")}</dt>
+              <dd>
+                <Copyable value={order.orderNo} testId="order-no" />
+              </dd>
+            </div>
+            {order.placedAt ? (
+              <div>
+                <dt>{t("detail.placedAt")}</dt>
+                <dd>{order.placedAt}</dd>
+              </div>
+            ) : null}
+            {order.paidAt ? (
+              <div>
+                <dt>{t("detail.paidAt")}</dt>
+                <dd>{order.paidAt}</dd>
+              </div>
+            ) : null}
+            {order.canceledAt ? (
+              <div>
+                <dt>{t("detail.canceledAt")}</dt>
+                <dd>{order.canceledAt}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t("detail.channel")}</dt>
+              <dd>{t(`channels.${order.channel}`, { defaultValue: order.channel })}</dd>
+            </div>
+            <div>
+              <dt>{t("detail.tradeCurrency")}</dt>
+              <dd>{order.price.tradeCurrency}</dd>
+            </div>
+            {order.price.charged ? (
+              // Shown in another currency than charged: which, and at what rate (recorded when placed).
+              <>
+                <div>
+                  <dt>{t("detail.displayCurrency")}</dt>
+                  <dd>{order.price.displayCurrency}</dd>
+                </div>
+                <div>
+                  <dt>{t("detail.exchangeRate")}</dt>
+                  <dd data-testid="exchange-rate">{t("detail.rate", { trade: order.price.tradeCurrency, rate: order.price.exchangeRate, display: order.price.displayCurrency })}</dd>
+                </div>
+              </>
+            ) : null}
+          </dl>
+          {order.notes.length > 0 ? (
+            <ul className={styles.notes}>
+              {order.notes.map((note, index) => (
+                <li key={index}>{t(`detail.notes.${note.kind}`, { amount: note.amount })}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+    </>
+  );
+}
+
+/** The order's state while it has no delivery yet: awaiting payment, canceled, or paid and being prepared. */
+export function StatusCard({ order, payTrigger, cancelError, buyAgainError }: { order: Detail; payTrigger: React.ReactNode; cancelError: string | null; buyAgainError: string | null }) {
+  const { t } = useTranslation("orders");
+  const navigation = useNavigation();
+  const { step } = order;
+  const buying = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy-again";
+  return (
+    <section className={styles.status} data-tone={step.tone} data-testid="order-state" aria-labelledby="order-status">
+      <h2 id="order-status" className={styles.statusTitle} data-testid="order-status">
+        {t(step.chip)}
+      </h2>
+      {step.payWithinMs !== null ? (
+        <>
+          <p className={styles.payWithin}>
+            {t(step.next)}{" "}
+            <Countdown remainingMs={step.payWithinMs} className={styles.clock} expired={<span className={styles.expired}>{t("next.canceled_expired")}</span>} />
+          </p>
+          <p className={styles.statusBody}>{t("next.payDetail")}</p>
+        </>
+      ) : (
+        <p className={styles.statusBody} data-testid="order-next">
+          {t(step.next)}
+        </p>
+      )}
+      {order.actions.pay || order.actions.cancel || order.actions.buyAgain ? (
+        <div className={styles.actions}>
+          {payTrigger}
+          {order.actions.cancel ? (
+            <ConfirmDialog
+              name="cancel-order"
+              trigger={t("detail.cancel")}
+              triggerClassName={styles.secondary}
+              title={t("detail.cancelTitle")}
+              message={t("detail.cancelMessage")}
+              confirmLabel={t("detail.cancelConfirm")}
+              cancelLabel={t("detail.keep")}
+              action={detailHref(order.id)}
+            >
+              <input type="hidden" name="intent" value="cancel" />
+            </ConfirmDialog>
+          ) : null}
+          {order.actions.buyAgain ? (
+            <Form method="post" action={detailHref(order.id)}>
+              <button type="submit" name="intent" value="buy-again" className={styles.primary} disabled={buying}>
+                {t("detail.buyAgain")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      {cancelError || buyAgainError ? (
+        <p className={styles.error} role="alert" data-testid="order-error">
+          {cancelError ?? buyAgainError}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function AfterSales({ afterSales }: { afterSales: AfterSalesView }) {
+  const { t } = useTranslation("orders");
+  return (
+    <section className={styles.card} aria-labelledby="order-after-sales" data-testid="after-sales">
+      <h2 id="order-after-sales" className={styles.cardTitle}>
+        {t("detail.afterSalesTitle")}
+      </h2>
+      {afterSales.refund !== "none" ? <p className={styles.muted}>{afterSales.refund === "full" ? t("detail.refundedFull") : t("detail.refundedPartial")}</p> : null}
+      {afterSales.openCase ? (
+        <p className={styles.caseLine}>
+          <span>{t("detail.afterSaleOpen", { caseNo: afterSales.openCase.caseNo })}</span>
+          <Link to={afterSales.openCase.href} className={styles.inlineLink}>
+            {t("detail.afterSaleProgress")}
+          </Link>
+        </p>
+      ) : null}
+      {afterSales.canApply ? (
+        <nav className={styles.links}>
+          <Link to={afterSales.refundHref} className={styles.rowLink}>
+            {t("detail.refund")}
+          </Link>
+          <Link to={afterSales.afterSaleHref} className={styles.rowLink}>
+            {t("detail.afterSale")}
+          </Link>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+

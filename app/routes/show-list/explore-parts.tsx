@@ -1,0 +1,169 @@
+/**
+ * Explore's parts (/show-list): one dated session per row, opening that session's pick-seat
+ * when it is on sale (the tour page otherwise), the empty state and the place options.
+ */
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Poster } from "~/components/poster";
+import { Price } from "~/components/price";
+import { tourHref } from "~/components/tour-card";
+import { sessionTimesOf, type SessionTimes } from "~/i18n/session-time";
+import type { ShowListItem } from "@market/catalog/show-list";
+import type { Language } from "@market/context/viewer";
+import styles from "./styles.module.css";
+
+export const PATH = "/show-list";
+
+/** The address of Explore with these query values; empty ones are left out. */
+export function exploreHref(values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${PATH}?${search}` : PATH;
+}
+
+/** A session's own address: its seats when it is on sale, else its tour (which says why not). */
+export function sessionHref(item: Pick<ShowListItem, "sessionId" | "tourId" | "status">): string {
+  return item.status === "ONSALE" ? `/pick-seat?sessionId=${item.sessionId}` : tourHref(item.tourId);
+}
+
+/** One session; its city is said only when the list spans more than one. */
+export function SessionRow({ item, eager, showCity }: { item: ShowListItem & { written?: SessionTimes }; eager: boolean; showCity: boolean }) {
+  const { t, i18n } = useTranslation("explore");
+  const language = (i18n.language === "zh-HK" ? "zh-HK" : "en-US") as Language;
+  const { when, saleOpens } = sessionTimesOf(item, language);
+  return (
+    <Link to={sessionHref(item)} prefetch="intent" className={styles.row} data-status={item.status}>
+      <span className={styles.thumb}>
+        <Poster src={item.posterUrl} alt="" eager={eager} />
+      </span>
+      <span className={styles.body}>
+        <time className={styles.when} dateTime={when.iso}>
+          <span>{when.dayLabel}</span>
+          <span aria-hidden="true">·</span>
+          <span>{when.time}</span>
+        </time>
+        <span className={styles.rowTitle}>{item.title}</span>
+        <span className={styles.where}>{showCity ? `${item.venue.name} · ${item.city.name}` : item.venue.name}</span>
+        <span className={styles.offer}>
+          {item.status === "CANCEL" ? (
+            <span className={styles.badge} data-tone="cancelled">
+              {t("status.cancelled")}
+            </span>
+          ) : item.status === "PENDING" ? (
+            <span className={styles.badge} data-tone="soon">
+              {t("status.onSaleOn", { date: saleOpens })}
+            </span>
+          ) : item.lowestPrice ? (
+            <Price
+              amount={item.lowestPrice.allIn}
+              faceValue={item.lowestPrice.faceValue}
+              comparedToFace={item.lowestPrice.comparedToFace}
+              from
+              size="sm"
+            />
+          ) : (
+            <span className={styles.badge}>{t("status.noTickets")}</span>
+          )}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+interface EmptyStateProps {
+  datesChosen: boolean;
+  everywhere: boolean;
+  query: { categoryId?: number; cityCode?: string; preset?: string; from?: string; to?: string };
+}
+
+/** Nothing matches: say so, and offer the ways to widen the search that would find something. */
+export function EmptyState({ datesChosen, everywhere, query }: EmptyStateProps) {
+  const { t } = useTranslation("explore");
+  const dates = { preset: undefined, from: undefined, to: undefined };
+  return (
+    <div className={styles.empty}>
+      <svg className={styles.emptyArt} viewBox="0 0 120 120" aria-hidden="true">
+        <circle cx="60" cy="60" r="56" fill="var(--color-brand-soft)" />
+        <rect x="30" y="36" width="60" height="52" rx="10" fill="#fff" stroke="var(--color-brand)" strokeWidth="3" />
+        <path d="M30 52h60" stroke="var(--color-brand)" strokeWidth="3" />
+        <path d="M44 30v12M76 30v12" stroke="var(--color-brand)" strokeWidth="3" strokeLinecap="round" />
+        <path d="M50 64l20 14M70 64 50 78" stroke="var(--color-brand)" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <h2 className={styles.emptyTitle}>{datesChosen ? t("empty.datesTitle") : t("empty.title")}</h2>
+      <p className={styles.emptyBody}>{datesChosen ? t("empty.datesBody") : t("empty.body")}</p>
+      <div className={styles.emptyActions}>
+        {datesChosen && query.preset !== "60d" ? (
+          <Link to={exploreHref({ ...query, ...dates, preset: "60d" })} className={styles.primary}>
+            {t("empty.widen")}
+          </Link>
+        ) : null}
+        {datesChosen ? (
+          <Link to={exploreHref({ ...query, ...dates })} className={styles.secondary}>
+            {t("empty.anyDate")}
+          </Link>
+        ) : null}
+        {!everywhere ? (
+          <Link to={exploreHref({ ...query, cityCode: "ALL" })} className={datesChosen ? styles.secondary : styles.primary}>
+            {t("empty.everywhere")}
+          </Link>
+        ) : null}
+        {query.categoryId !== undefined ? (
+          <Link to={exploreHref({ ...query, categoryId: undefined })} className={styles.secondary}>
+            {t("empty.allCategories")}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+interface WhereOptionsProps {
+  cities: { code: string; name: string; locationCode: string | null }[];
+  current: { kind: string; code: string; name: string | null };
+  viewerLocation: string;
+  hrefFor: (cityCode: string) => string;
+}
+
+/** Everywhere, the viewer's own region as a whole, then cities: near the viewer first. */
+export function WhereOptions({ cities, current, viewerLocation, hrefFor }: WhereOptionsProps) {
+  const { t } = useTranslation("explore");
+  const near = cities.filter((city) => city.locationCode === viewerLocation);
+  const elsewhere = cities.filter((city) => city.locationCode !== viewerLocation);
+  // A region of one city (Hong Kong, Macau) is that city: one row, not two of the same name.
+  const regionIsCity = current.kind === "region" && near.length === 1 && near[0]!.locationCode === current.code;
+  const selected = (code: string) => current.code === code || (regionIsCity && near[0]!.code === code);
+  const option = (code: string, name: string) => (
+    <li key={code}>
+      <Link to={hrefFor(code)} className={styles.place} aria-current={selected(code) ? "true" : undefined} replace>
+        <span>{name}</span>
+        {selected(code) ? (
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="m5 12.5 4.5 4.5L19 7.5" />
+          </svg>
+        ) : null}
+      </Link>
+    </li>
+  );
+  return (
+    <div className={styles.places}>
+      <ul className={styles.placeList}>{option("ALL", t("where.everywhere"))}</ul>
+      {near.length > 0 || current.kind === "region" ? (
+        <>
+          <h3 className={styles.placeHeading}>{t("where.near")}</h3>
+          <ul className={styles.placeList}>
+            {current.kind === "region" && current.name && !regionIsCity ? option(current.code, current.name) : null}
+            {near.map((city) => option(city.code, city.name))}
+          </ul>
+        </>
+      ) : null}
+      {elsewhere.length > 0 ? (
+        <>
+          <h3 className={styles.placeHeading}>{t("where.elsewhere")}</h3>
+          <ul className={styles.placeList}>{elsewhere.map((city) => option(city.code, city.name))}</ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+

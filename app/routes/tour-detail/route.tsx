@@ -1,0 +1,233 @@
+/**
+ * tourDetail (/tourDetail?id=, SPEC §2): a tour's poster, what it is, its dates grouped by city
+ * with what a buyer can do about each (buy, wait for the sale, or nothing: cancelled), the 100%
+ * entry guarantee, its past events, and the ticket-alert email sheet. The alert is a real form
+ * posting to this route's action, so it works without JavaScript (the sheet is then reached by
+ * its address, ?sheet=alert).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-view";
+import { PageHeader } from "~/components/page-header";
+import { Poster, posterPreload } from "~/components/poster";
+import { Price } from "~/components/price";
+import { SheetTrigger, useSheet } from "~/components/sheet";
+import { AlertSheet } from "./alert-sheet";
+import { lowestOf, PastRow, SessionRow } from "./session-rows";
+import { withWrittenTimes } from "~/i18n/session-time";
+import { BellIcon, Guarantee, PinIcon } from "./tour-parts";
+import styles from "./styles.module.css";
+import { i18nServer } from "~/i18n/i18n.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
+import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
+import { tourDetail, tourDetailQuerySchema } from "@market/catalog/tour-detail";
+import { listedChanges, PriceChart } from "~/components/price-chart";
+import { tourPriceHistory } from "@market/demand/price-history";
+import { tourEvents } from "@market/catalog/event-structured-data";
+import { pageMeta, rootSeo } from "~/seo/page-meta";
+import type { Route } from "./+types/route";
+import { readForm } from "~/server/form.server";
+import { notFoundPage } from "~/server/refusal.server";
+
+export const handle = { i18n: ["tour", "discover", "demand"] };
+
+// The poster's preload first: the sessions' structured data after it runs to ~12 KB of the head.
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...(data ? [posterPreload(data.tour.posterUrl)] : []),
+  ...pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {}),
+];
+
+/** The tour named by `?id=`; a malformed id is the same 'not found' as an unknown one. */
+function tourIdOf(request: Request): number {
+  const parsed = tourDetailQuerySchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined });
+  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  return parsed.data.id;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.market;
+  const tourId = tourIdOf(request);
+  const [tour, t, history] = await Promise.all([
+    tourDetail(ctx, tourId).catch(notFoundPage),
+    i18nServer.getFixedT(ctx.viewer.language, "tour"),
+    // A tour without sessions has no history: the chart is left out, the page still shows.
+    tourPriceHistory(ctx, tourId).catch(() => null),
+  ]);
+  const { language } = ctx.viewer;
+  return data({
+    // Every time the page shows is written here, so it hydrates without a date formatter.
+    tour: {
+      ...tour,
+      upcoming: tour.upcoming.map((group) => ({ ...group, sessions: group.sessions.map((session) => withWrittenTimes(session, language)) })),
+      past: tour.past.map((session) => withWrittenTimes(session, language)),
+    },
+    history,
+    priceChanges: history ? listedChanges(history, ctx.viewer.timeZone, language) : null,
+    timeZone: ctx.viewer.timeZone,
+    /** schema.org Events of its upcoming sessions, for search engines. */
+    events: await tourEvents(ctx, tour, new URL(request.url).origin),
+    pageTitle: t("metaTitle", { title: tour.title }),
+    pageDescription: t("metaDescription", { title: tour.title }),
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const tourId = tourIdOf(request);
+  const formData = await readForm(request);
+  switch (formData.get("intent")) {
+    case "subscribe-alert": {
+      const submission = parseWithZod(formData, { schema: ticketAlertFormSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const subscription = await subscribeTicketAlert(context.market, { tourId, email: submission.value.email }).catch(notFoundPage);
+      return redirectWithToast(`/tourDetail?id=${tourId}`, {
+        kind: "success",
+        key: subscription.alreadySubscribed ? "tour:alert.alreadySubscribed" : "tour:alert.subscribed",
+      });
+    }
+    default:
+      throw new Response("Bad request", { status: 400 });
+  }
+}
+
+export default function TourDetailPage() {
+  const { tour, history, priceChanges, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("tour");
+  const alert = useSheet("alert");
+  const upcomingCount = tour.upcoming.reduce((sum, group) => sum + group.sessions.length, 0);
+  const lowest = lowestOf(tour);
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={tour.title} fallback="/show-list" />
+      <main>
+        <section className={styles.hero}>
+          <img className={styles.backdrop} src={tour.posterUrl} alt="" aria-hidden="true" />
+          <div className={styles.heroPoster}>
+            <Poster src={tour.posterUrl} alt={tour.title} eager />
+          </div>
+          <div className={styles.heroText}>
+            <span className={styles.kicker}>{tour.category.name}</span>
+            <h2 className={styles.title}>{tour.title}</h2>
+            <p className={styles.artist}>{t("by", { artist: tour.artist })}</p>
+            <p className={styles.facts}>
+              {[
+                upcomingCount > 0 ? t("dates.count", { count: upcomingCount }) : null,
+                tour.upcoming.map((group) => group.city.name).join(" · ") || null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+            {lowest ? (
+              <div className={styles.heroPrice}>
+                <Price amount={lowest.allIn} faceValue={lowest.faceValue} comparedToFace={lowest.comparedToFace} from size="lg" />
+              </div>
+            ) : null}
+          </div>
+          <div className={styles.heroActions}>
+            {upcomingCount > 0 ? (
+              <a href="#dates" className={styles.primary}>
+                {t("dates.title")}
+              </a>
+            ) : null}
+            <SheetTrigger sheet={alert} className={upcomingCount > 0 ? styles.secondary : styles.primary}>
+              <BellIcon />
+              {t("alert.cta")}
+            </SheetTrigger>
+          </div>
+        </section>
+
+        <Guarantee />
+
+        <section className={styles.section} id="dates" aria-labelledby="dates-title">
+          <div className={styles.sectionHead}>
+            <h2 id="dates-title" className={styles.sectionTitle}>
+              {t("dates.title")}
+            </h2>
+            {upcomingCount > 0 ? <p className={styles.sectionNote}>{t("dates.timesLocal")}</p> : null}
+          </div>
+          {history && upcomingCount > 0 ? <PriceChart history={history} timeZone={timeZone} changes={priceChanges} /> : null}
+          {tour.upcoming.length > 0 ? (
+            tour.upcoming.map((group) => (
+              <div key={group.city.code} className={styles.city}>
+                <h3 className={styles.cityName}>
+                  {group.city.name}
+                  <span>{t("dates.count", { count: group.sessions.length })}</span>
+                </h3>
+                <ol className={styles.sessions}>
+                  {group.sessions.map((session) => (
+                    <li key={session.sessionId}>
+                      <SessionRow session={session} />
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ))
+          ) : (
+            <div className={styles.noUpcoming}>
+              <BellIcon />
+              <h3>{t("noUpcoming.title")}</h3>
+              <p>{t("noUpcoming.body")}</p>
+            </div>
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="about-title">
+          <h2 id="about-title" className={styles.sectionTitle}>
+            {t("about")}
+          </h2>
+          <p className={styles.description}>{tour.description}</p>
+          {tour.tags.length > 0 ? (
+            <ul className={styles.tags} aria-label={t("tags")}>
+              {tour.tags.map((tag) => (
+                <li key={tag.id}>#{tag.name}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        {tour.venues.length > 0 ? (
+          <section className={styles.section} aria-labelledby="venues-title">
+            <h2 id="venues-title" className={styles.sectionTitle}>
+              {t("venues")}
+            </h2>
+            <ul className={styles.venues}>
+              {tour.venues.map((venue) => (
+                <li key={venue.id}>
+                  <PinIcon />
+                  <span>
+                    <strong>{venue.name}</strong>
+                    <span>{venue.address}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {tour.past.length > 0 ? (
+          <section className={styles.section} aria-labelledby="past-title">
+            <h2 id="past-title" className={styles.sectionTitle}>
+              {t("past.title")}
+            </h2>
+            <ol className={styles.past}>
+              {tour.past.map((session) => (
+                <li key={session.sessionId}>
+                  <PastRow session={session} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+      </main>
+
+      <AlertSheet sheet={alert} title={tour.title} lastResult={actionData?.result} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
