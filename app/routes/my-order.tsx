@@ -118,14 +118,7 @@ export default function MyOrdersPage() {
                 {t("list.previousPage")}
               </Link>
             ) : null}
-            <LoadMore
-              hasMore={more.hasMore}
-              state={more.state}
-              load={more.load}
-              nextHref={more.nextHref}
-              pageCount={more.pageCount}
-              endLabel={list.total > list.pageSize ? t("list.end") : null}
-            />
+            <LoadMore {...more} endLabel={list.total > list.pageSize ? t("list.end") : null} />
           </>
         ) : (
           <EmptyState tab={tab} />

@@ -20,11 +20,10 @@ import { OtherAccountScreen } from "~/components/state-screen";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
+import { moneyWriter, type WriteMoney } from "~/server/money-writer.server";
 import { openOrder } from "~/server/order-screens.server";
 import { buyAgainFromOrder, confirmHref } from "~/server/pay-order.server";
 import type { OrderView } from "@market/orders";
-import { loadReference } from "@market/reference";
-import { formatMoney } from "@market/money/format";
 import styles from "./pay-success.module.css";
 import type { Route } from "./+types/pay-success";
 import { readForm } from "~/server/form.server";
@@ -47,9 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdOf(request);
-  const [opened, reference, t] = await Promise.all([
+  const [opened, write, t] = await Promise.all([
     openOrder(context, orderId),
-    loadReference(ctx),
+    moneyWriter(context),
     i18nServer.getFixedT(ctx.viewer.language, "order"),
   ]);
   const headers = { "cache-control": "no-store" };
@@ -58,10 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = opened.mine;
 
   const language = ctx.viewer.language;
-  const write = (amount: number, code: string) => {
-    const currency = reference.currencyByCode.get(code);
-    return formatMoney(amount, currency ? { code, symbol: currency.symbol, minorUnits: currency.minorUnits } : { code, symbol: `${code} `, minorUnits: 2 }, language);
-  };
   const when = sessionTime(order.event.startsAt, order.event.timeZone, language);
   return data(
     {
@@ -92,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The refund of a payment charged after the order closed, as the buyer is told it; null without one. */
-function refundNoteOf(order: OrderView, write: (amount: number, code: string) => string): { amount: string } | null {
+function refundNoteOf(order: OrderView, write: WriteMoney): { amount: string } | null {
   const note = [...order.notes].reverse().find((item) => item.kind === "payment_refunded");
   if (!note) return null;
   return { amount: note.amount !== null && note.currency ? write(note.amount, note.currency) : write(order.price.total, order.price.currency) };
