@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { SessionFact, useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";
 import { SharePoster } from "~/components/share-poster";
 import { OtherAccountScreen } from "~/components/state-screen";
@@ -107,6 +108,7 @@ export default function PaySuccessPage() {
   const { order } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("order");
+  const seatsLine = useSeatsLine();
   const navigation = useNavigation();
   usePaidEvents(order?.status === "paid" ? order.id : null);
 
@@ -114,9 +116,7 @@ export default function PaySuccessPage() {
 
   const paid = order.status === "paid";
   const failed = order.status === "canceled";
-  const seats = order.rowLabel
-    ? t("confirm.seatsRow", { section: order.section, row: order.rowLabel })
-    : t("confirm.seats", { section: order.section });
+  const seats = seatsLine(order);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy-again";
 
   return (
@@ -167,17 +167,7 @@ export default function PaySuccessPage() {
               <dt>{t("success.show")}</dt>
               <dd>{order.title}</dd>
             </div>
-            <div>
-              <dt>{t("success.session")}</dt>
-              <dd>
-                <time dateTime={order.when.iso}>
-                  {order.when.date} · {order.when.time}
-                </time>
-                <span className={styles.muted}>
-                  {order.venueName} · {t("success.venueTime")}
-                </span>
-              </dd>
-            </div>
+            <SessionFact when={order.when} venueName={order.venueName} mutedClassName={styles.muted} />
             <div>
               <dt>{t("success.seats")}</dt>
               <dd>
