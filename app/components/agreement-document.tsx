@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { HelpContact } from "./help-contact";
+import { PageHeader } from "./page-header";
 import styles from "./agreement-document.module.css";
 
 export interface AgreementView {
@@ -63,5 +64,15 @@ export function AgreementDocument({ agreement }: { agreement: AgreementView }) {
       <p className={styles.questions}>{t("agreement.questions")}</p>
       <HelpContact />
     </main>
+  );
+}
+
+/** A legal document's page: its heading (back to Me when there is no page to go back to) over the document. */
+export function AgreementPage({ title, agreement }: { title: string; agreement: AgreementView }) {
+  return (
+    <>
+      <PageHeader title={title} fallback="/mine" />
+      <AgreementDocument agreement={agreement} />
+    </>
   );
 }

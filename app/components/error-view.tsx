@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useTranslation } from "react-i18next";
-import { NotFoundScreen, OfflineScreen } from "./state-screen";
+import { NotFoundScreen, OfflineScreen, TicketArt } from "./state-screen";
 import styles from "./error-view.module.css";
 
 /**
@@ -31,11 +31,7 @@ export function ErrorView({ kind }: { kind: "notFound" | "unknown" | "network" }
   const { t } = useTranslation();
   return (
     <main className={styles.view}>
-      <svg className={styles.art} viewBox="0 0 120 120" aria-hidden="true">
-        <circle cx="60" cy="60" r="56" fill="var(--color-brand-soft)" />
-        <path d="M34 46h52v10a8 8 0 0 0 0 16v10H34V72a8 8 0 0 0 0-16Z" fill="var(--color-brand)" />
-        <path d="M52 50v28" stroke="#fff" strokeWidth="3" strokeDasharray="4 4" />
-      </svg>
+      <TicketArt className={styles.art} />
       <h1 className={styles.title}>{t(`errors:${kind}`)}</h1>
       <div className={styles.actions}>
         {kind !== "notFound" ? (

@@ -24,16 +24,23 @@ function StateScreen({ title, fallback, testId, children }: { title: string; fal
   );
 }
 
+/** The ticket drawn over a screen that has nothing to show (not found, an error). */
+export function TicketArt({ className }: { className: string }) {
+  return (
+    <svg className={className} viewBox="0 0 120 120" aria-hidden="true">
+      <circle cx="60" cy="60" r="56" fill="var(--color-brand-soft)" />
+      <path d="M34 46h52v10a8 8 0 0 0 0 16v10H34V72a8 8 0 0 0 0-16Z" fill="var(--color-brand)" />
+      <path d="M52 50v28" stroke="#fff" strokeWidth="3" strokeDasharray="4 4" />
+    </svg>
+  );
+}
+
 export function NotFoundScreen() {
   const { t } = useTranslation(["common", "errors"]);
   return (
     <StateScreen title={t("notFound.title")} fallback="/" testId="not-found">
       <section className={styles.state}>
-        <svg className={styles.art} viewBox="0 0 120 120" aria-hidden="true">
-          <circle cx="60" cy="60" r="56" fill="var(--color-brand-soft)" />
-          <path d="M34 46h52v10a8 8 0 0 0 0 16v10H34V72a8 8 0 0 0 0-16Z" fill="var(--color-brand)" />
-          <path d="M52 50v28" stroke="#fff" strokeWidth="3" strokeDasharray="4 4" />
-        </svg>
+        <TicketArt className={styles.art} />
         <h2 className={styles.headline}>{t("errors:notFound")}</h2>
         <Link className={styles.action} to="/">
           {t("tabs.home")}

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useSeatsLine } from "./order-facts";
 import styles from "./ticket-stub.module.css";
 
 export interface StubEvent {
@@ -19,7 +20,8 @@ export interface StubEvent {
 
 export function TicketStub({ event, kicker, children }: { event: StubEvent; kicker: string; children: ReactNode }) {
   const { t } = useTranslation("order");
-  const seats = event.rowLabel ? t("confirm.seatsRow", { section: event.section, row: event.rowLabel }) : t("confirm.seats", { section: event.section });
+  const seatsLine = useSeatsLine();
+  const seats = seatsLine(event);
   return (
     <article className={styles.stub} aria-labelledby="stub-title">
       <div className={styles.stubTop}>

@@ -2,13 +2,11 @@
  * The privacy policy (SPEC §2 privacyAgreement /privacy-agreement), from the same document
  * GET /user/v1/agreements serves, in the viewer's language.
  */
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { AgreementDocument } from "~/components/agreement-document";
+import { AgreementPage } from "~/components/agreement-document";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { PageHeader } from "~/components/page-header";
-import { i18nServer } from "~/i18n/i18n.server";
-import { readAgreement } from "@market/config/agreements";
+import { agreementPageData } from "~/server/agreement.server";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/privacy-agreement";
 
@@ -17,23 +15,13 @@ export const handle = { i18n: ["help", "chat"] };
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(rootSeo(matches));
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const market = context.market;
-  const agreement = readAgreement(market, "privacy");
-  const t = await i18nServer.getFixedT(market.viewer.language, "common");
-  // The date is written on the server, so the page reads the same before and after hydration.
-  const updated = new Intl.DateTimeFormat(market.viewer.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${agreement.updatedAt}T00:00:00Z`));
-  return data({ title: `${agreement.title} · ${t("appName")}`, agreement: { ...agreement, updated } });
+  return agreementPageData(context, "privacy");
 }
 
 export default function PrivacyAgreement() {
   const { agreement } = useLoaderData<typeof loader>();
   const { t } = useTranslation("help");
-  return (
-    <>
-      <PageHeader title={t("agreement.privacyTitle")} fallback="/mine" />
-      <AgreementDocument agreement={agreement} />
-    </>
-  );
+  return <AgreementPage title={t("agreement.privacyTitle")} agreement={agreement} />;
 }
 
 export function ErrorBoundary() {

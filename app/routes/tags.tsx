@@ -4,21 +4,18 @@
  * with &cityCode=. Tours come most popular first, as everywhere in discovery; the chips are the
  * tags found among the category's live tours. An unknown category or tag is a 404.
  */
-import { data, redirect, Link, useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { EVERYWHERE } from "@market/reference/scope-code";
 import { tagsView, tagsViewQuerySchema } from "@market/catalog/tags";
-import { CODES, MarketError } from "@market/errors";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { FilterChips, listHref } from "~/components/filter-chips";
-import { LoadMore, useLoadMore } from "~/components/load-more";
-import { PageHeader } from "~/components/page-header";
-import { EmptyTours, TourGrid } from "~/components/tour-card";
+import { ListPage } from "~/components/list-page";
+import { TourGrid } from "~/components/tour-card";
 import { withWrittenDates } from "~/i18n/show-dates";
 import { i18nServer } from "~/i18n/i18n.server";
-import styles from "./discover-list.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/tags";
+import { dropUnlisted, readListQuery } from "~/server/list-query.server";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["discover"] };
@@ -30,13 +27,8 @@ const PATH = "/tags";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const url = new URL(request.url);
-  const parsed = tagsViewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    const wrong = parsed.error.issues.map((issue) => String(issue.path[0]));
-    if (wrong.includes("category") || wrong.includes("tag")) throw new Response("Not found", { status: 404 });
-    throw redirect(without(url, wrong));
-  }
-  const query = parsed.data;
+  // What the page is about (its category or tag) unreadable is a 404; any other value is dropped.
+  const query = readListQuery(url, PATH, tagsViewQuerySchema, ["category", "tag"]);
   try {
     const [view, t] = await Promise.all([tagsView(ctx, query), i18nServer.getFixedT(ctx.viewer.language, "discover")]);
     const name = view.category?.name ?? view.tag?.name ?? "";
@@ -45,29 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ view: written, query: { category: query.category, tag: query.tag, cityCode: query.cityCode }, pageTitle: t("tags.metaTitle", { name }) });
   } catch (error) {
     if (isMissing(error)) throw notFoundResponse();
-    if (error instanceof MarketError && error.code === CODES.invalidParam && typeof error.params.field === "string") {
-      throw redirect(without(url, [error.params.field]));
-    }
-    throw error;
+    dropUnlisted(error, url, PATH);
   }
-}
-
-function without(url: URL, keys: string[]): string {
-  const params = new URLSearchParams(url.searchParams);
-  for (const key of [...keys, "page"]) params.delete(key);
-  return `${PATH}?${params}`;
 }
 
 export default function Tags() {
   const { view, query } = useLoaderData<typeof loader>();
   const { t } = useTranslation("discover");
   const { category, tag, tours, scope } = view;
-  const more = useLoadMore({
-    first: tours,
-    apiUrl: (page) => listHref("/pub/tour/v1/list", { categoryId: category?.id, tag: tag?.slug, cityCode: scope.code, page, pageSize: tours.pageSize }),
-    pageHref: (page) => listHref(PATH, { ...query, page }),
-  });
-  const placeName = scope.kind === "everywhere" ? t("scope.everywhere") : (scope.name ?? "");
   const name = category?.name ?? tag?.name ?? "";
   const tagChips = [
     ...(category
@@ -85,36 +62,17 @@ export default function Tags() {
   ];
 
   return (
-    <main className={styles.page}>
-      <PageHeader title={category && tag ? `${category.name} · ${tag.name}` : name} />
-      <div className={styles.intro}>
-        <p className={styles.summary}>
-          {t("list.count", { count: tours.total })} · {placeName}
-        </p>
-      </div>
-      {tagChips.length > 1 ? (
-        <div className={styles.filters}>
-          <FilterChips label={name} chips={tagChips} pinFirst={category !== null} />
-        </div>
-      ) : null}
-      {tours.page > 1 ? (
-        <Link to={listHref(PATH, { ...query, page: tours.page - 1 })} className={styles.earlier}>
-          {t("list.earlier", { page: tours.page - 1 })}
-        </Link>
-      ) : null}
-      {tours.total === 0 ? (
-        <EmptyTours
-          title={scope.kind === "everywhere" ? t("empty.everywhereTitle") : t("empty.title", { location: placeName })}
-          body={t("empty.body")}
-          action={scope.kind === "everywhere" ? null : { to: listHref(PATH, { ...query, cityCode: EVERYWHERE }), label: t("empty.browseEverywhere") }}
-        />
-      ) : (
-        <>
-          <TourGrid tours={more.items} pending={more.state === "loading"} eagerCount={tours.page === 1 ? 4 : 0} showCategory={category === null} />
-          <LoadMore {...more} endLabel={tours.total > tours.pageSize ? t("list.end") : null} />
-        </>
-      )}
-    </main>
+    <ListPage
+      path={PATH}
+      query={query}
+      first={tours}
+      scope={scope}
+      title={category && tag ? `${category.name} · ${tag.name}` : name}
+      filters={tagChips.length > 1 ? <FilterChips label={name} chips={tagChips} pinFirst={category !== null} /> : null}
+      apiUrl={(page) => listHref("/pub/tour/v1/list", { categoryId: category?.id, tag: tag?.slug, cityCode: scope.code, page, pageSize: tours.pageSize })}
+    >
+      {(items, pending) => <TourGrid tours={items} pending={pending} eagerCount={tours.page === 1 ? 4 : 0} showCategory={category === null} />}
+    </ListPage>
   );
 }
 

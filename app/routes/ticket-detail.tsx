@@ -7,6 +7,7 @@ import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { SessionFact, useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
@@ -61,9 +62,8 @@ const STATUS_KEYS = { paid: "ticket.statusPaid", pending_payment: "ticket.status
 export default function TicketDetailPage() {
   const { ticket } = useLoaderData<typeof loader>();
   const { t } = useTranslation("order");
-  const seats = ticket.rowLabel
-    ? t("confirm.seatsRow", { section: ticket.section, row: ticket.rowLabel })
-    : t("confirm.seats", { section: ticket.section });
+  const seatsLine = useSeatsLine();
+  const seats = seatsLine(ticket);
   return (
     <div className={styles.page}>
       <PageHeader title={t("ticket.title")} fallback="/" />
@@ -81,17 +81,7 @@ export default function TicketDetailPage() {
               <dt>{t("ticket.status")}</dt>
               <dd data-testid="ticket-status">{t(STATUS_KEYS[ticket.status])}</dd>
             </div>
-            <div>
-              <dt>{t("success.session")}</dt>
-              <dd>
-                <time dateTime={ticket.when.iso}>
-                  {ticket.when.date} · {ticket.when.time}
-                </time>
-                <span className={styles.muted}>
-                  {ticket.venueName} · {t("success.venueTime")}
-                </span>
-              </dd>
-            </div>
+            <SessionFact when={ticket.when} venueName={ticket.venueName} mutedClassName={styles.muted} />
             <div>
               <dt>{t("success.seats")}</dt>
               <dd>{seats}</dd>

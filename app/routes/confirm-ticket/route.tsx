@@ -12,6 +12,7 @@
 import { data, Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { GuaranteeCard } from "~/components/guarantee-card";
 import { PageHeader } from "~/components/page-header";
 import { ResaleNoticeView } from "~/components/selling-fields";
 import { useFormatMoney } from "~/components/price";
@@ -231,17 +232,7 @@ function Confirmation({ detail }: { detail: ListingDetail & { when: SessionTime 
         ) : null}
       </section>
 
-      <aside className={styles.guarantee}>
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6Z" />
-          <path d="m8.5 12 2.5 2.5 4.5-5" />
-        </svg>
-        <div>
-          <h2>{t("confirm.guaranteeTitle")}</h2>
-          <p>{t("confirm.guaranteeBody")}</p>
-          <Link to="/guarantee">{t("confirm.guaranteeMore")}</Link>
-        </div>
-      </aside>
+      <GuaranteeCard className={styles.guarantee} title={t("confirm.guaranteeTitle")} body={t("confirm.guaranteeBody")} more={t("confirm.guaranteeMore")} />
 
       <Form method="get" action="/confirm-order" className={styles.bar}>
         <input type="hidden" name="listingId" value={listing.listingId} />

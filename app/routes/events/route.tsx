@@ -4,21 +4,18 @@
  * /pub/tour/v1/event/list). More loads as the viewer scrolls within 400px of the end; without
  * JavaScript a next-page link takes its place.
  */
-import { data, redirect, Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { eventListQuerySchema, listEvents, type EventItem } from "@market/catalog/events";
-import { EVERYWHERE } from "@market/reference/scope-code";
 import { listCategories } from "@market/catalog/tags";
-import { CODES, MarketError } from "@market/errors";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { FilterChips, listHref } from "~/components/filter-chips";
-import { LoadMore, useLoadMore } from "~/components/load-more";
-import { PageHeader } from "~/components/page-header";
+import { ListPage } from "~/components/list-page";
 import { Poster } from "~/components/poster";
 import { Price } from "~/components/price";
-import { EmptyTours, tourHref, useShowDates } from "~/components/tour-card";
+import { tourHref, useShowDates } from "~/components/tour-card";
 import { i18nServer } from "~/i18n/i18n.server";
-import list from "../discover-list.module.css";
+import { dropUnlisted, readListQuery } from "~/server/list-query.server";
 import styles from "./styles.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/route";
@@ -32,9 +29,7 @@ const PATH = "/events";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const url = new URL(request.url);
-  const parsed = eventListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) throw redirect(without(url, parsed.error.issues.map((issue) => String(issue.path[0]))));
-  const query = parsed.data;
+  const query = readListQuery(url, PATH, eventListQuerySchema);
   try {
     const [events, categories, t] = await Promise.all([
       listEvents(ctx, query),
@@ -43,18 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     return data({ events, categories, query: { categoryId: query.categoryId, cityCode: query.cityCode }, pageTitle: t("events.metaTitle") });
   } catch (error) {
-    if (error instanceof MarketError && error.code === CODES.invalidParam && typeof error.params.field === "string") {
-      throw redirect(without(url, [error.params.field]));
-    }
-    throw error;
+    dropUnlisted(error, url, PATH);
   }
-}
-
-function without(url: URL, keys: string[]): string {
-  const params = new URLSearchParams(url.searchParams);
-  for (const key of [...keys, "page"]) params.delete(key);
-  const search = params.toString();
-  return search ? `${PATH}?${search}` : PATH;
 }
 
 /** Consecutive events of the same month, in order. */
@@ -72,12 +57,6 @@ export default function Events() {
   const { events, categories, query } = useLoaderData<typeof loader>();
   const { t } = useTranslation("discover");
   const dates = useShowDates();
-  const more = useLoadMore({
-    first: events,
-    apiUrl: (page) => listHref("/pub/tour/v1/event/list", { ...query, cityCode: events.scope.code, page, pageSize: events.pageSize }),
-    pageHref: (page) => listHref(PATH, { ...query, page }),
-  });
-  const placeName = events.scope.kind === "everywhere" ? t("scope.everywhere") : (events.scope.name ?? "");
   const firstScreen = new Set(events.list.slice(0, 3).map((item) => item.showId));
   const categoryChips = [
     { key: "all", label: t("scope.all"), href: listHref(PATH, { ...query, categoryId: undefined }), current: query.categoryId === undefined },
@@ -87,45 +66,32 @@ export default function Events() {
   ];
 
   return (
-    <main className={list.page}>
-      <PageHeader title={t("events.title")} />
-      <div className={list.intro}>
-        <p className={list.summary}>
-          {t("events.count", { count: events.total })} · {placeName}
-        </p>
-      </div>
-      <div className={list.filters}>
-        <FilterChips label={t("tourList.category")} chips={categoryChips} />
-      </div>
-      {events.page > 1 ? (
-        <Link to={listHref(PATH, { ...query, page: events.page - 1 })} className={list.earlier}>
-          {t("list.earlier", { page: events.page - 1 })}
-        </Link>
-      ) : null}
-      {events.total === 0 ? (
-        <EmptyTours
-          title={t("events.empty", { location: placeName })}
-          body={t("empty.body")}
-          action={events.scope.kind === "everywhere" ? null : { to: listHref(PATH, { ...query, cityCode: EVERYWHERE }), label: t("empty.browseEverywhere") }}
-        />
-      ) : (
-        <>
-          {byMonth(more.items).map((group) => (
-            <section key={group.month} className={styles.month} aria-label={dates.month(group.items[0]!.firstSession)}>
-              <h2 className={styles.monthTitle}>{dates.month(group.items[0]!.firstSession)}</h2>
-              <ul className={styles.events}>
-                {group.items.map((item) => (
-                  <li key={item.showId}>
-                    <EventCard item={item} eager={firstScreen.has(item.showId)} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-          <LoadMore {...more} endLabel={events.total > events.pageSize ? t("list.end") : null} />
-        </>
-      )}
-    </main>
+    <ListPage
+      path={PATH}
+      query={query}
+      first={events}
+      scope={events.scope}
+      title={t("events.title")}
+      countKey="events.count"
+      filters={<FilterChips label={t("tourList.category")} chips={categoryChips} />}
+      emptyTitle={(location) => t("events.empty", { location })}
+      apiUrl={(page) => listHref("/pub/tour/v1/event/list", { ...query, cityCode: events.scope.code, page, pageSize: events.pageSize })}
+    >
+      {(items) =>
+        byMonth(items).map((group) => (
+          <section key={group.month} className={styles.month} aria-label={dates.month(group.items[0]!.firstSession)}>
+            <h2 className={styles.monthTitle}>{dates.month(group.items[0]!.firstSession)}</h2>
+            <ul className={styles.events}>
+              {group.items.map((item) => (
+                <li key={item.showId}>
+                  <EventCard item={item} eager={firstScreen.has(item.showId)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      }
+    </ListPage>
   );
 }
 

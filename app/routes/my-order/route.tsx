@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { Countdown } from "~/components/countdown";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { LoadMore, usePagesFrom } from "~/components/load-more";
+import { useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";
 import { Poster } from "~/components/poster";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -118,14 +119,7 @@ export default function MyOrdersPage() {
                 {t("list.previousPage")}
               </Link>
             ) : null}
-            <LoadMore
-              hasMore={more.hasMore}
-              state={more.state}
-              load={more.load}
-              nextHref={more.nextHref}
-              pageCount={more.pageCount}
-              endLabel={list.total > list.pageSize ? t("list.end") : null}
-            />
+            <LoadMore {...more} endLabel={list.total > list.pageSize ? t("list.end") : null} />
           </>
         ) : (
           <EmptyState tab={tab} />
@@ -137,8 +131,9 @@ export default function MyOrdersPage() {
 
 function OrderCardView({ card, eager, showChannel }: { card: OrderCard; eager: boolean; showChannel: boolean }) {
   const { t } = useTranslation(["orders", "order", "delivery"]);
+  const seatsLine = useSeatsLine();
   const href = `/order-detail?id=${card.id}`;
-  const seats = card.rowLabel ? t("order:confirm.seatsRow", { section: card.section, row: card.rowLabel }) : t("order:confirm.seats", { section: card.section });
+  const seats = seatsLine(card);
   const { step } = card;
   return (
     <article className={styles.card} data-tone={step.tone} data-testid="order-card" data-order-no={card.orderNo}>

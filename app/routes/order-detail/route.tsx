@@ -21,6 +21,7 @@ import { AfterSales, detailHref, OrderCards, StatusCard } from "./order-detail-c
 import { SupportChatCard } from "~/components/chat-bits";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { OtherAccountScreen } from "~/components/state-screen";
+import { useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";
 import { useKeepCurrent } from "~/components/use-keep-current";
 import { PaySheet } from "~/components/pay-sheet";
@@ -128,10 +129,11 @@ export default function OrderDetailPage() {
 function OrderDetail({ loaded }: { loaded: MineLoaded }) {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["orders", "order", "selling"]);
+  const seatsLine = useSeatsLine();
   const pay = useSheet("pay");
   const { order, afterSales, payable, now } = loaded;
   useKeepCurrent(order.id, order.pending, REFRESH_EVERY_MS);
-  const seats = order.rowLabel ? t("order:confirm.seatsRow", { section: order.section, row: order.rowLabel }) : t("order:confirm.seats", { section: order.section });
+  const seats = seatsLine(order);
   const here = detailHref(order.id);
 
   return (

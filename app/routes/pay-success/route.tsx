@@ -14,17 +14,17 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { SessionFact, useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";
 import { SharePoster } from "./share-poster";
 import { OtherAccountScreen } from "~/components/state-screen";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
+import { moneyWriter, type WriteMoney } from "~/server/money-writer.server";
 import { openOrder } from "~/server/order-screens.server";
 import { buyAgainFromOrder, confirmHref } from "~/server/pay-order.server";
 import type { OrderView } from "@market/orders";
-import { loadReference } from "@market/reference";
-import { formatMoney } from "@market/money/format";
 import styles from "../pay-success.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
@@ -47,9 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const orderId = orderIdOf(request);
-  const [opened, reference, t] = await Promise.all([
+  const [opened, write, t] = await Promise.all([
     openOrder(context, orderId),
-    loadReference(ctx),
+    moneyWriter(context),
     i18nServer.getFixedT(ctx.viewer.language, "order"),
   ]);
   const headers = { "cache-control": "no-store" };
@@ -58,10 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order = opened.mine;
 
   const language = ctx.viewer.language;
-  const write = (amount: number, code: string) => {
-    const currency = reference.currencyByCode.get(code);
-    return formatMoney(amount, currency ? { code, symbol: currency.symbol, minorUnits: currency.minorUnits } : { code, symbol: `${code} `, minorUnits: 2 }, language);
-  };
   const when = sessionTime(order.event.startsAt, order.event.timeZone, language);
   return data(
     {
@@ -92,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The refund of a payment charged after the order closed, as the buyer is told it; null without one. */
-function refundNoteOf(order: OrderView, write: (amount: number, code: string) => string): { amount: string } | null {
+function refundNoteOf(order: OrderView, write: WriteMoney): { amount: string } | null {
   const note = [...order.notes].reverse().find((item) => item.kind === "payment_refunded");
   if (!note) return null;
   return { amount: note.amount !== null && note.currency ? write(note.amount, note.currency) : write(order.price.total, order.price.currency) };
@@ -112,6 +108,7 @@ export default function PaySuccessPage() {
   const { order } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("order");
+  const seatsLine = useSeatsLine();
   const navigation = useNavigation();
   usePaidEvents(order?.status === "paid" ? order.id : null);
 
@@ -119,9 +116,7 @@ export default function PaySuccessPage() {
 
   const paid = order.status === "paid";
   const failed = order.status === "canceled";
-  const seats = order.rowLabel
-    ? t("confirm.seatsRow", { section: order.section, row: order.rowLabel })
-    : t("confirm.seats", { section: order.section });
+  const seats = seatsLine(order);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "buy-again";
 
   return (
@@ -172,17 +167,7 @@ export default function PaySuccessPage() {
               <dt>{t("success.show")}</dt>
               <dd>{order.title}</dd>
             </div>
-            <div>
-              <dt>{t("success.session")}</dt>
-              <dd>
-                <time dateTime={order.when.iso}>
-                  {order.when.date} · {order.when.time}
-                </time>
-                <span className={styles.muted}>
-                  {order.venueName} · {t("success.venueTime")}
-                </span>
-              </dd>
-            </div>
+            <SessionFact when={order.when} venueName={order.venueName} mutedClassName={styles.muted} />
             <div>
               <dt>{t("success.seats")}</dt>
               <dd>

@@ -179,14 +179,7 @@ export default function Explore() {
                 {t("list.previousPage")}
               </Link>
             ) : null}
-            <LoadMore
-              hasMore={more.hasMore}
-              state={more.state}
-              load={more.load}
-              nextHref={more.nextHref}
-              pageCount={more.pageCount}
-              endLabel={list.total > list.pageSize ? t("list.end") : null}
-            />
+            <LoadMore {...more} endLabel={list.total > list.pageSize ? t("list.end") : null} />
           </>
         ) : (
           <EmptyState datesChosen={datesChosen} query={query} everywhere={list.scope.kind === "everywhere"} />

@@ -1,23 +1,11 @@
 /** Tour detail's fixed parts: the 100% entry guarantee card and the page's small icons. */
-import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { GuaranteeCard } from "~/components/guarantee-card";
 import styles from "./styles.module.css";
 
 export function Guarantee() {
   const { t } = useTranslation("tour");
-  return (
-    <aside className={styles.guarantee}>
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6Z" />
-        <path d="m8.5 12 2.5 2.5 4.5-5" />
-      </svg>
-      <div>
-        <h2>{t("guarantee.title")}</h2>
-        <p>{t("guarantee.body")}</p>
-        <Link to="/guarantee">{t("guarantee.more")}</Link>
-      </div>
-    </aside>
-  );
+  return <GuaranteeCard className={styles.guarantee} title={t("guarantee.title")} body={t("guarantee.body")} more={t("guarantee.more")} />;
 }
 
 export function BellIcon() {
