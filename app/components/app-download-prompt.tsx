@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRootData } from "./root-data";
 import styles from "./app-download-prompt.module.css";
 
 const DISMISSED_KEY = "ovation_appPromptDismissed";

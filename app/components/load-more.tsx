@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "@market/paging/list-page";
-import { useRootData } from "~/root";
+import { useRootData } from "./root-data";
 import { pageRequests } from "~/platform/page-requests";
 import { showToast } from "./toaster";
 import styles from "./load-more.module.css";

@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { PayMethod } from "@market/orders/pay-method";
 import { isWalletApp } from "@market/payments/pay-methods";
 import { checkWalletApp, type WalletStatus } from "~/platform/wallet-apps";
-import { useRootData } from "~/root";
+import { useRootData } from "./root-data";
 import { AppDownloadPrompt } from "./app-download-prompt";
 import { Countdown } from "./countdown";
 import { Sheet, type SheetControl } from "./sheet";

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney, type CurrencyDisplay } from "@market/money/format";
 import type { Money } from "@market/money";
 import type { Language } from "@market/context/viewer";
-import { useRootData } from "~/root";
+import { useRootData } from "./root-data";
 import styles from "./price.module.css";
 
 export type { Money };

@@ -21,7 +21,7 @@ import { posterPreload } from "~/components/poster";
 import styles from "./home.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/home";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 
 export const handle = { i18n: ["discover"] };
 
