@@ -22,7 +22,7 @@ function translationsHash(): string {
  * Modules the Worker entry (functions/worker.ts) imports itself: the domain and the app files it
  * reads (translations, app-context and ad-parameter parsing). The server build leaves them as
  * imports, so wrangler bundles each once for both doors instead of the web build carrying a
- * second copy (docs/decisions/live.md).
+ * second copy (docs/decisions.md #129).
  */
 const SHARED_WITH_WORKER = ["functions/", "app/i18n/", "app/platform/"].map((folder) => fileURLToPath(new URL(`./${folder}`, import.meta.url)));
 
