@@ -76,7 +76,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The browser's toolbar colour per theme: the canvas of tokens.css. */
 const THEME_CHROME = { light: "#f7f6fa", dark: "#0f0e13" } as const;
 
-/** The root's own data; components below read it through ~/components/root-data (undefined while an error page renders). */
+/**
+ * The root's data (undefined while an error page renders). Components and screens below read it
+ * the same way, by route id with a type-only import of this loader, so none of them runs this
+ * module; the frame components rendered here are handed what they show.
+ */
 function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }

@@ -69,7 +69,7 @@ test("the graph reader sees imports by relative path and by alias, values apart 
   expect(graph.unresolved.filter((line) => !BUILT_ONLY.includes(line))).toEqual([]);
   expect(edges).toContainEqual({ from: "functions/market/orders/order-buyer.ts", to: "functions/market/accounts/sessions.ts", typeOnly: false });
   expect(edges).toContainEqual({ from: "app/routes/login.tsx", to: "app/server/third-party.server.ts", typeOnly: false });
-  expect(edges).toContainEqual({ from: "app/components/root-data.ts", to: "app/root.tsx", typeOnly: true });
+  expect(edges).toContainEqual({ from: "app/components/price.tsx", to: "app/root.tsx", typeOnly: true });
   expect(edges).toContainEqual({ from: "functions/wiring.ts", to: "functions/market/context/index.ts", typeOnly: false });
 });
 
