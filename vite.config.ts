@@ -22,7 +22,7 @@ function translationsHash(): string {
  * Modules the Worker entry (functions/worker.ts) imports itself: the domain and the app files it
  * reads (translations, app-context and ad-parameter parsing). The server build leaves them as
  * imports, so wrangler bundles each once for both doors instead of the web build carrying a
- * second copy (docs/decisions/live.md).
+ * second copy (docs/decisions.md #129).
  */
 const SHARED_WITH_WORKER = ["functions/", "app/i18n/", "app/platform/"].map((folder) => fileURLToPath(new URL(`./${folder}`, import.meta.url)));
 
@@ -30,6 +30,26 @@ const SERVER_BUILD = fileURLToPath(new URL("./build/server/", import.meta.url));
 
 function sharedWithWorker(id: string): boolean {
   return SHARED_WITH_WORKER.some((folder) => id.startsWith(folder));
+}
+
+const ROOT_MODULE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
+let rootModules: Set<string> | null = null;
+
+/** The project's own script modules the root route imports, directly or through others (no stylesheets, no packages). */
+function rootReaches(getModuleInfo: (id: string) => { importedIds: readonly string[] } | null): Set<string> {
+  if (rootModules) return rootModules;
+  const found = new Set<string>();
+  const queue = [ROOT_MODULE];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    for (const next of getModuleInfo(id)?.importedIds ?? []) {
+      if (!next.includes("/node_modules/") && !next.startsWith("\0") && /\.(ts|tsx)$/.test(next)) queue.push(next);
+    }
+  }
+  rootModules = found;
+  return found;
 }
 
 /**
@@ -117,7 +137,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Written relative to build/server/index.js, so the build works from any checkout.
             output: { paths: (id: string) => (sharedWithWorker(id) ? relative(SERVER_BUILD, id) : id) },
           }
-        : {}),
+        : {
+            output: {
+              // Every page loads the root route, so what the root imports travels as one file with
+              // it, shared with the screens that import the same modules (docs/decisions.md #209).
+              manualChunks(id: string, { getModuleInfo }: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }) {
+                return rootReaches(getModuleInfo).has(id) ? "root" : undefined;
+              },
+            },
+          }),
     },
   },
 }));

@@ -76,8 +76,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The browser's toolbar colour per theme: the canvas of tokens.css. */
 const THEME_CHROME = { light: "#f7f6fa", dark: "#0f0e13" } as const;
 
-/** The root's data, for any component below it (undefined while an error page renders). */
-export function useRootData() {
+/**
+ * The root's data (undefined while an error page renders). Components and screens below read it
+ * the same way, by route id with a type-only import of this loader, so none of them runs this
+ * module; the frame components rendered here are handed what they show.
+ */
+function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
@@ -128,11 +132,11 @@ export default function App() {
   return (
     <>
       <PendingBar />
-      <OpenInAppBar />
+      <OpenInAppBar root={data} />
       <Outlet />
       <Toaster toast={data?.toast ?? null} />
       <VisitRecorder />
-      <HostAppWiring />
+      <HostAppWiring root={data} />
     </>
   );
 }

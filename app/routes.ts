@@ -72,7 +72,7 @@ export default [
   // Staff consoles (SPEC §6 leaves staff unshown; docs/decisions.md): not found without the role.
   route("provider", "routes/provider.tsx"),
   route("provider/orders/:id", "routes/provider.order/route.tsx", { id: "routes/provider.order" }),
-  // Selling (issue 13): listings, payouts, the seller profile from Me: docs/decisions/selling.md.
+  // Selling: listings, payouts, the seller profile from Me: docs/decisions.md #91-#99.
   route("provider/listings", "routes/provider.listings.tsx"),
   route("provider/listings/new", "routes/provider.listing-new.tsx"),
   route("provider/listings/:id", "routes/provider.listing.tsx"),
@@ -84,15 +84,15 @@ export default [
   route("support/cases", "routes/support.cases.tsx"),
   route("support/cases/:id", "routes/support.case.tsx"),
   route("support/demand", "routes/support.demand.tsx"),
-  // Support's side of selling: payout holds, face-value proofs, law flags (docs/decisions/selling.md).
+  // Support's side of selling: payout holds, face-value proofs, law flags (docs/decisions.md #132, #133).
   route("support/payouts", "routes/support.payouts.tsx"),
   route("support/proofs", "routes/support.proofs.tsx"),
   route("support/proofs/:id/file", "routes/resources/support-proof.ts"),
   route("support/law", "routes/support.law.tsx"),
-  // Buyer insight and hot on-sales: docs/decisions/demand.md.
+  // Buyer insight and hot on-sales: docs/decisions.md #76-#83.
   route("waiting-room", "routes/waiting-room.tsx"),
   route("alert-unsubscribe", "routes/alert-unsubscribe.tsx"),
-  // Messages (SPEC §2 TUIChat, TUIGroup): docs/decisions/messaging.md.
+  // Messages (SPEC §2 TUIChat, TUIGroup): docs/decisions.md #100-#106.
   route("chat", "routes/chat.tsx"),
   route("chat-members", "routes/chat-members.tsx"),
   route("chat-contacts", "routes/chat-contacts.tsx"),

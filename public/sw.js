@@ -1,5 +1,5 @@
 /*
- * Ovation's service worker (docs/decisions/live.md). What it keeps:
+ * Ovation's service worker (docs/decisions.md #127). What it keeps:
  * - hashed build files (/assets/*), cache first: they never change under one name;
  * - every page the viewer opened while online (HTML and its .data), network first, so the
  *   buyer's orders, e-tickets, vouchers and pickup codes open again with no signal. These are

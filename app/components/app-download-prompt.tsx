@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import styles from "./app-download-prompt.module.css";
 
 const DISMISSED_KEY = "ovation_appPromptDismissed";
@@ -22,7 +23,7 @@ export function promptDismissed(stored: string | null, now: number): boolean {
 export function AppDownloadPrompt() {
   const { t } = useTranslation("order");
   const id = useId();
-  const root = useRootData();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const [dismissed, setDismissed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
 

@@ -15,8 +15,8 @@
  */
 import { useEffect, useRef, type CSSProperties } from "react";
 import { useLocation } from "react-router";
-import { useRootData } from "~/root";
 import { readAdParams } from "~/platform/ad-params";
+import type { KnownEvent } from "~/platform/analytics";
 import { appLinkOfWebPath, webPathOfAppLink } from "~/platform/deep-links";
 import { deviceStore } from "~/platform/device-store";
 import { globalEventBus } from "~/platform/global-events";
@@ -61,8 +61,25 @@ function openAppScreens(event: MouseEvent) {
 /** Once a page load: the app is asked for a token on the first sign-in screen only. */
 let askedHostToSignIn = false;
 
-export function HostAppWiring() {
-  const root = useRootData();
+/**
+ * What the wiring reads of the root's data. The root hands it down (the root renders this, so
+ * reading the root's data here would make the two modules import each other); undefined while an
+ * error page renders.
+ */
+export interface HostPage {
+  language: string;
+  currency: string;
+  location: string;
+  channel: string;
+  platform: string;
+  appFrame: AppFrame;
+  version: { name?: string };
+  analytics: boolean;
+  /** The action's analytics event (app/server/page-event.server.ts), with the app token a sign-in hands the app. */
+  pageEvent: ({ event: KnownEvent; caller: string; token?: string } & Record<string, unknown>) | null;
+}
+
+export function HostAppWiring({ root }: { root: HostPage | undefined }) {
   const { pathname } = useLocation();
   const started = useRef(false);
   usePageStack();

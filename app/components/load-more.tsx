@@ -5,11 +5,11 @@
  * partner routing), in the viewer's language and currency, and the page grows in place. Without JavaScript the same element is a plain link to
  * the next page's address.
  */
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "@market/paging/list-page";
-import { useRootData } from "~/root";
+import type { loader as rootLoader } from "~/root";
 import { pageRequests } from "~/platform/page-requests";
 import { showToast } from "./toaster";
 import styles from "./load-more.module.css";
@@ -46,7 +46,7 @@ export function usePagesFrom<T>(first: Page<T>, onRestart?: () => void) {
 }
 
 export function useLoadMore<T>({ first, apiUrl, pageHref, pageOf }: LoadMoreOptions<T>) {
-  const root = useRootData();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
   const [pages, setPages] = usePagesFrom(first, () => setState("idle"));
   const inFlight = useRef<AbortController | null>(null);

@@ -6,13 +6,13 @@
 import { useLocation } from "react-router";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import type { AppFrame } from "../../functions/web/app-context";
 import { appLinkOfWebPath, openInApp } from "~/platform/deep-links";
 import styles from "./open-in-app.module.css";
 
-export function OpenInAppBar() {
+/** The root hands down what the bar reads of its data (it renders the bar), undefined while an error page renders. */
+export function OpenInAppBar({ root }: { root: { platform: string; appFrame: AppFrame } | undefined }) {
   const { t } = useTranslation();
-  const root = useRootData();
   const { pathname, search } = useLocation();
   const webPath = `${pathname}${search}`;
   const link = appLinkOfWebPath(webPath);

@@ -9,13 +9,13 @@
  * method is chosen.
  * A sheet (sheet.tsx): `?sheet=pay&orderId=…`, so it works without JavaScript too.
  */
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { PayMethod } from "@market/orders/pay-method";
 import { isWalletApp } from "@market/payments/pay-methods";
 import { checkWalletApp, type WalletStatus } from "~/platform/wallet-apps";
-import { useRootData } from "~/root";
+import type { loader as rootLoader } from "~/root";
 import { AppDownloadPrompt } from "./app-download-prompt";
 import { Countdown } from "./countdown";
 import { Sheet, type SheetControl } from "./sheet";
@@ -53,7 +53,7 @@ interface PaySheetProps {
 
 /** The methods offered here (the root's, for this viewer's channel), Google Pay and Apple Pay without it. */
 function useOfferedMethods(): PayMethod[] {
-  const offered = useRootData()?.payMethods;
+  const offered = useRouteLoaderData<typeof rootLoader>("root")?.payMethods;
   return offered && offered.length > 0 ? offered : ["google", "apple"];
 }
 

@@ -8,14 +8,15 @@ import { useTranslation } from "react-i18next";
 import { formatMoney, type CurrencyDisplay } from "@market/money/format";
 import type { Money } from "@market/money";
 import type { Language } from "@market/context/viewer";
-import { useRootData } from "~/root";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import styles from "./price.module.css";
 
 export type { Money };
 
 /** Writes amounts in the viewer's currency, the way the server does. */
 export function useFormatMoney(): (money: Money) => string {
-  const root = useRootData();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const { i18n } = useTranslation();
   const language = (root?.language ?? i18n.language ?? "en-US") as Language;
   const display: CurrencyDisplay | undefined = root?.currencyDisplay;

@@ -1,5 +1,5 @@
 /**
- * Student certification (/student-certification, login; SPEC §6, docs/decisions/apps.md): a
+ * Student certification (/student-certification, login; SPEC §6, docs/decisions.md #75): a
  * school email verified by a mailed 6-digit code gives the account a student badge for a year,
  * and with it the listings sellers keep for students. Two steps on one page, each a real form
  * (no JavaScript needed): the school email, then the code. Where certification is not offered

@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw redirect(`/pick-seat?sessionId=${sessionId}`, { headers: { "Set-Cookie": await admissionCookieHeader(place.admissionToken) } });
     case "waiting":
       // At the buyer's own batch, but at least every 30 s so the position stays current: a crowd far
-      // back polls every 30 s, not every batch (the sizing in docs/decisions/demand.md counts on it).
+      // back polls every 30 s, not every batch (the sizing in docs/decisions.md #83 counts on it).
       return data({ ...base, view: "waiting" as const, place, refreshSeconds: clampSeconds(place.estimatedAt - base.now + 500) });
     case "prequeue":
       return data({ ...base, view: "prequeue" as const, place, refreshSeconds: clampSeconds(place.opensAt - base.now + 500) });

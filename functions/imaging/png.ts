@@ -1,6 +1,6 @@
 /**
  * A small RGBA canvas and a PNG encoder, so link-preview cards and app icons are drawn by our
- * own code in the Worker (docs/decisions/live.md): shapes are anti-aliased from their distance
+ * own code in the Worker (docs/decisions.md #88): shapes are anti-aliased from their distance
  * fields, and the platform's CompressionStream('deflate') writes the zlib stream PNG wants.
  * No wasm, no fonts, nothing fetched; the same input always gives the same bytes.
  */

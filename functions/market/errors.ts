@@ -54,9 +54,9 @@ export const CODES = {
   eTicketFileInvalid: 610028,
   // No payment provider may take payments on this host (production without Stripe's keys): 503.
   paymentsUnavailable: 610033,
-  // A hot on-sale's waiting room (ours, docs/decisions/demand.md): holding tickets needs an admission.
+  // A hot on-sale's waiting room (ours, docs/decisions.md #81): holding tickets needs an admission.
   queueAdmissionRequired: 610040,
-  // Selling (ours, docs/decisions/selling.md): SPEC §8 leaves seller codes unshown.
+  // Selling (ours, docs/decisions.md #98): SPEC §8 leaves seller codes unshown.
   listingPriceCapped: 620001,
   listingProofRequired: 620002,
   listingHeld: 620003,
@@ -77,12 +77,12 @@ export const CODES = {
   aftersaleNotReviewable: 650035,
   aftersaleApplyName: 650036,
   orderCreateUnknown: 700020,
-  // Messages (ours, docs/decisions/messaging.md): an order chat before or after its window, a
+  // Messages (ours, docs/decisions.md #101, #104): an order chat before or after its window, a
   // recall past 2 minutes.
   chatNotOpenYet: 680001,
   chatReadOnly: 680002,
   chatRecallExpired: 680003,
-  // An image that is not PNG, JPEG, WebP or GIF by its bytes, or over 10 MB (docs/decisions/chat-media.md).
+  // An image that is not PNG, JPEG, WebP or GIF by its bytes, or over 10 MB (docs/decisions.md #159).
   chatImageInvalid: 680004,
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Each language at its own address (docs/decisions/live.md): `?lang=en-US` or `?lang=zh-HK` on
+ * Each language at its own address (docs/decisions.md #87): `?lang=en-US` or `?lang=zh-HK` on
  * any page shows it in that language for that request, ahead of SPEC §4's priority, without
  * changing the viewer's stored choice. The address without `lang` is the x-default: it shows
  * the language SPEC §4 picks (cookie, then Accept-Language). Canonical addresses keep only the

@@ -1,5 +1,5 @@
 /**
- * Safe headers for every response, from this one module (docs/decisions/live.md):
+ * Safe headers for every response, from this one module (docs/decisions.md #84):
  * - the Worker applies `secureResponse` to every answer it gives (pages, JSON API, media,
  *   errors, redirects, refusals);
  * - files the platform serves before the Worker runs (build/client) get theirs from the

@@ -4,7 +4,7 @@
  * around Top Picks, then Top Picks itself, which loads more as the viewer nears the bottom (a
  * next-page link without JavaScript).
  */
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { homeFloors, type HomeFloor } from "@market/catalog/floors";
 import { DEFAULT_PAGE_SIZE } from "@market/paging/list-page";
@@ -21,7 +21,7 @@ import { posterPreload } from "~/components/poster";
 import styles from "./styles.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/route";
-import { useRootData } from "~/root";
+import type { loader as rootLoader } from "~/root";
 
 export const handle = { i18n: ["discover"] };
 
@@ -59,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home() {
   const { scope, categories, floors, preferences, suggestion } = useLoaderData<typeof loader>();
   const { t } = useTranslation("discover");
-  const root = useRootData();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const locationName = scope.name ?? t("scope.everywhere");
   const hero = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero");
   const topPicks = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "topPicks" }> => floor.kind === "topPicks");

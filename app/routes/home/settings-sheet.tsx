@@ -10,7 +10,7 @@
  *   const preferences = await describeViewerPreferences(context.market);
  *   // component: the trigger in the header, the sheet at the end of <main>
  *   <SettingsTrigger className={styles.iconButton} label={t("home.settings")}><svg …gear… /></SettingsTrigger>
- *   <SettingsSheet preferences={preferences} theme={useRootData()?.theme ?? "system"} />
+ *   <SettingsSheet preferences={preferences} theme={root?.theme ?? "system"} />  // root: useRouteLoaderData<typeof rootLoader>("root")
  */
 import { Link } from "react-router";
 import type { ReactNode } from "react";

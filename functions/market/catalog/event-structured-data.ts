@@ -3,7 +3,7 @@
  * (developers.google.com/search/docs/appearance/structured-data/event): one Event per session,
  * each with its own start in the venue's UTC offset, its status, the venue as a Place with a
  * postal address, the tour's preview card as image, the artist as performer and organizer (the
- * catalog records no promoter: docs/decisions/live.md), and one Offer with the lowest all-in
+ * catalog records no promoter), and one Offer with the lowest all-in
  * price in the viewer's currency, its availability and the seat page that sells it.
  */
 import { zonedIso } from "../calendar/zoned-time";

@@ -3,7 +3,7 @@
  * conversation service checks without a database read. It is `<userId>.<expiresAt>.<mac>`, the
  * mac being base64url HMAC-SHA256 of `<userId>.<expiresAt>` under IM_SIGNING_KEY, and it lasts
  * 1 hour: it travels in a socket's URL, so it is kept short-lived; clients fetch a fresh one
- * with the config (docs/decisions/messaging.md). Only the local demo (config/deployment.ts) signs
+ * with the config (docs/decisions.md #103). Only the local demo (config/deployment.ts) signs
  * with a public local key; a deployment without the secret issues nothing and chat is reported off.
  */
 import { base64url, sameSecret } from "../context/crypto";

@@ -7,7 +7,7 @@
  * zh-HK, SPEC §5); one we do not speak is left out.
  *
  * Plain checks rather than zod: this runs on every page, and zod/mini's core alone would
- * double the JS the root ships (docs/decisions/speed.md).
+ * double the JS the root ships (docs/decisions.md #147).
  */
 import { matchLanguage, type Language } from "./language";
 

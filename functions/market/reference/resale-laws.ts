@@ -12,7 +12,7 @@
  * A rule binds when any of its triggers holds, and only sellers of its kind (`traders` for laws
  * that reach resale as a business only). Several rules may bind one listing: the lowest cap wins
  * and the disclosures add up. Laws that only exist as bills or consultations are left out
- * (docs/decisions/selling.md).
+ * (docs/decisions.md #91, #92).
  */
 import type { SellerKind } from "../../db/schema";
 

@@ -5,7 +5,7 @@
  * this module masked, the after-sales way (money/receiving-account.ts).
  *
  * Staff providers seeded before profiles existed have the role but no profile; they act as
- * traders with no identity on file (docs/decisions/selling.md).
+ * traders with no identity on file (docs/decisions.md #99).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { accountRoles, sellerProfiles, sellers, users, type SellerKind } from "../../db/schema";

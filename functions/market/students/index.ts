@@ -1,6 +1,6 @@
 /**
  * Student certification (SPEC §6: supported on H5 and PC, not in the plain web channel; the
- * design is ours, docs/decisions/apps.md). As student-ticket buyers expect from UNiDAYS-style
+ * design is ours, docs/decisions.md #75). As student-ticket buyers expect from UNiDAYS-style
  * schemes:
  *
  * - A buyer proves studenthood by a school email: an address at an education domain (.edu,

@@ -1,7 +1,7 @@
 /**
  * The MDN HTTP Observatory's scoring rules (its `tests and scoring` page and its analyzer,
  * @mdn/mdn-http-observatory 1.4.8), written again here because its npm package cannot be
- * installed offline (its install script downloads certificate and TLD lists; docs/decisions/live.md).
+ * installed offline (its install script downloads certificate and TLD lists; docs/decisions.md #125).
  * One function per Observatory test reads a response's headers (and, for SRI, its HTML) and
  * names the Observatory's result and score modifier; `grade` sums them the Observatory's way:
  * start at 100, take every penalty, add bonuses only if the score is still 90 or more.
