@@ -11,7 +11,6 @@ import type { ConversationKind, MemberRole } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireRole, rolesOf } from "../staff";
-import { postSystemMessage } from "./system-messages";
 import { orderChatWindow, SUPPORT_REPLY_PROMISE_MS, type ChatWindow } from "./rules";
 
 export interface ConversationRow {
@@ -290,18 +289,6 @@ export async function groupMembers(ctx: MarketContext, conversationId: number): 
     role: row.role,
     name: row.role === "provider" ? (row.sellerName ?? "Provider") : row.role === "support" ? "Ovation Support" : row.name,
   }));
-}
-
-/** Support joins an order's conversation, which becomes a group. Throws notLogin, notFound (not support). */
-export async function joinAsSupport(ctx: MarketContext, conversationId: number): Promise<ConversationAccess> {
-  const staff = await requireRole(ctx, "support");
-  const access = await accessConversation(ctx, conversationId);
-  await ensureMember(ctx, conversationId, staff.userId, "support");
-  if (access.conversation.kind === "order" && access.conversation.supportJoinedAt === null) {
-    const joined = await ctx.d1.prepare("UPDATE conversations SET support_joined_at = ? WHERE id = ? AND support_joined_at IS NULL").bind(ctx.now(), conversationId).run();
-    if (joined.meta.changes > 0) await postSystemMessage(ctx, conversationId, "supportJoined");
-  }
-  return accessConversation(ctx, conversationId);
 }
 
 export interface QueueItem {

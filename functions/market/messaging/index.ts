@@ -9,6 +9,7 @@
  */
 export * from "./rules";
 export * from "./conversations";
+export { joinAsSupport } from "./support-join";
 export * from "./messages";
 export * from "./schemas";
 export type { ChatMessage, ConversationStore } from "../context";

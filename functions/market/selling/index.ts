@@ -18,9 +18,9 @@ export { getSellerProfile, requireSeller, saveSellerProfile, type SellerProfileV
 export { createListing, checkProof, PROOF_MAX_BYTES, type ListingFiles } from "./create-listing";
 export { editListing, withdrawListing } from "./manage-listing";
 export { listProviderListings, listableSessions, listingStatus, openListingProof, type ProviderListingView, type ListableSession, type ListingStatus } from "./provider-listings";
-export { heldPayouts, holdPayout, marketplaceFee, payOutSeller, payoutStatement, payoutStatus, providerPayouts, releasePayout, supportPayout, type PayoutView, type PayoutStatement } from "./payouts";
+export { heldPayouts, holdPayout, marketplaceFee, payOutSeller, payoutStatement, payoutStatus, providerPayouts, supportPayout, type PayoutView, type PayoutStatement } from "./payouts";
 export { resellOrder, resaleOfOrder } from "./fan-resale";
 export { resaleNotices, type ResaleNotice } from "../listings/buyer-notices";
 export { previewSeats, seatsOfOrders, type SeatPick } from "../listings/seats";
 export { setResaleFlags } from "./resale-flags";
-export { lawFlags, proofQueue, reviewLawFlag, reviewLog, reviewPayoutHold, reviewProof, type LawFlag, type ProofQueueItem, type ReviewLogEntry } from "./support-review";
+export { lawFlags, proofQueue, releasePayout, reviewLawFlag, reviewLog, reviewPayoutHold, reviewProof, type LawFlag, type ProofQueueItem, type ReviewLogEntry } from "./support-review";

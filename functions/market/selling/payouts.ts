@@ -27,8 +27,7 @@ import { requireRole } from "../staff";
 import { sellingInvalid } from "./invalid-input";
 import { requireSeller } from "./seller-profiles";
 import { logStatement } from "./review-log";
-import { payoutHoldSchema, payoutReleaseSchema, statementQuerySchema } from "./selling-schemas";
-import { reviewPayoutHold } from "./support-review";
+import { payoutHoldSchema, statementQuerySchema } from "./selling-schemas";
 
 /** The marketplace's fee on the seller's price, in basis points. */
 export const MARKETPLACE_FEE_BPS = 500;
@@ -227,20 +226,6 @@ export async function holdPayout(ctx: MarketContext, input: { orderId: unknown; 
   ]);
   if (result.meta.changes === 0) throw new MarketError("clientOperateFail", { data: { reason: "already_held" } });
   return supportPayout(ctx, current.orderId);
-}
-
-/**
- * Support releases an order's payout hold (the reason is optional on the API; the console asks for
- * one, support-review.ts). Throws notLogin, notFound (no hold either). Side effects: the hold
- * released, one log entry.
- */
-export async function releasePayout(ctx: MarketContext, input: { orderId: unknown; reason?: unknown }): Promise<PayoutView> {
-  const parsed = payoutReleaseSchema.safeParse(input);
-  if (!parsed.success) {
-    await requireRole(ctx, "support");
-    throw sellingInvalid(parsed.error);
-  }
-  return reviewPayoutHold(ctx, { orderId: parsed.data.orderId, decision: "release", reason: parsed.data.reason ?? "-" });
 }
 
 /** Orders whose payout support holds, or an open after-sales case holds, latest event first (at most 100). Support only. */

@@ -44,9 +44,9 @@ import { withdrawStatements } from "./manage-listing";
 import { logStatement } from "./review-log";
 import { prepare } from "../context/statements";
 import { recordLowestPrice } from "../demand/price-history";
-import { supportPayout } from "./payouts";
+import { supportPayout, type PayoutView } from "./payouts";
 import { jurisdictionOf, resaleVerdict } from "../reference/resale-laws";
-import { lawReviewSchema, payoutReviewSchema, proofReviewSchema, type LawReviewInput, type PayoutReviewInput, type ProofReviewInput } from "./selling-schemas";
+import { lawReviewSchema, payoutReleaseSchema, payoutReviewSchema, proofReviewSchema, type LawReviewInput, type PayoutReviewInput, type ProofReviewInput } from "./selling-schemas";
 
 export interface ReviewLogEntry {
   id: number;
@@ -100,6 +100,20 @@ export async function reviewPayoutHold(ctx: MarketContext, input: PayoutReviewIn
       : await ctx.d1.batch([logStatement(ctx, { ...entry, decision: "kept" }, openHold)]);
   if (first.meta.changes === 0) throw notFound("hold");
   return supportPayout(ctx, orderId);
+}
+
+/**
+ * Support releases an order's payout hold (the reason is optional on the API; the console asks for
+ * one, below). Throws notLogin, notFound (no hold either). Side effects: the hold
+ * released, one log entry.
+ */
+export async function releasePayout(ctx: MarketContext, input: { orderId: unknown; reason?: unknown }): Promise<PayoutView> {
+  const parsed = payoutReleaseSchema.safeParse(input);
+  if (!parsed.success) {
+    await requireRole(ctx, "support");
+    throw sellingInvalid(parsed.error);
+  }
+  return reviewPayoutHold(ctx, { orderId: parsed.data.orderId, decision: "release", reason: parsed.data.reason ?? "-" });
 }
 
 export interface ProofQueueItem {
