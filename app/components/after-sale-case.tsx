@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import type { CaseItem, Step } from "~/server/after-sale-cases.server";
 import type { MaskedReceivingAccount } from "@market/aftersales";
 import shell from "~/components/after-sale.module.css";
-import styles from "~/routes/process-list.module.css";
+import styles from "~/components/after-sale-case.module.css";
 
 /** The kind, the status and the application's number: the head of a card and of the detail. */
 function CaseHead({ item }: { item: CaseItem }) {
