@@ -1,6 +1,6 @@
 /** What /web-view and /video-play show instead of an address they will not load (allowed-hosts.ts). */
 import { useTranslation } from "react-i18next";
-import styles from "~/routes/embedded-media.module.css";
+import styles from "~/components/refused-address.module.css";
 
 export function RefusedAddress({ testId }: { testId: string }) {
   const { t } = useTranslation("apps");

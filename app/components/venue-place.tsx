@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import type { OrderVenue } from "@market/orders";
-import styles from "~/routes/map.module.css";
+import styles from "~/components/venue-place.module.css";
 
 /** Links that open the venue in the buyer's maps app: by name and address, pinned at its coordinates. */
 export function mapLinks(venue: OrderVenue["venue"]) {

@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 import { FileIcon, useFileSize } from "~/components/delivery-panel";
 import { FieldFrame } from "~/components/field/field-frame";
 import { voucherCodeSchema } from "@market/delivery/delivery-schemas";
-import styles from "~/routes/delivery-screens.module.css";
-import voucherStyles from "./styles.module.css";
+import styles from "~/components/delivery-panel.module.css";
+import voucherStyles from "./e-ticket-voucher.module.css";
 
 /** What the voucher's posts answer: the code shown under the foil, the field's result, a refusal. */
 export interface VoucherAnswer {

@@ -8,7 +8,6 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { FieldFrame, type FieldLook } from "~/components/field/field-frame";
 import type { SupportField } from "@market/support/support-request-schema";
-import styles from "~/routes/help.module.css";
 import form from "./styles.module.css";
 
 /** Who answers, how soon, and the daily limit, above the form. */
@@ -85,11 +84,11 @@ export function Sent({ id }: { id: number }) {
       </h2>
       <p className={form.reference}>{t("support.sent.reference", { id })}</p>
       <p className={form.sentBody}>{t("support.sent.body")}</p>
-      <div className={styles.actions}>
-        <Link to="/faq" className={styles.primaryButton}>
+      <div className={form.actions}>
+        <Link to="/faq" className={form.primaryButton}>
           {t("support.sent.back")}
         </Link>
-        <Link to="/emailSupport" className={styles.ghostButton}>
+        <Link to="/emailSupport" className={form.ghostButton}>
           {t("support.sent.another")}
         </Link>
       </div>

@@ -5,7 +5,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useEffect, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import styles from "~/routes/delivery-screens.module.css";
+import styles from "./pickup-confirm.module.css";
 
 /** How long the final confirm stays locked (SPEC §4: the confirm button has a countdown). */
 const HOLD_SECONDS = 5;

@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import type { CaseItem, Step } from "./route.server";
 import type { MaskedReceivingAccount } from "@market/aftersales";
 import shell from "~/components/after-sale.module.css";
-import styles from "./styles.module.css";
+import styles from "./after-sale-case.module.css";
 
 /** The kind, the status and the application's number: the head of a card and of the detail. */
 function CaseHead({ item }: { item: CaseItem }) {
