@@ -94,7 +94,7 @@ export default [
   route("alert-unsubscribe", "routes/alert-unsubscribe.tsx"),
   // Messages (SPEC §2 TUIChat, TUIGroup): docs/decisions.md #100-#106.
   route("chat", "routes/chat.tsx"),
-  route("chat-members", "routes/chat-members.tsx"),
+  route("chat-members", "routes/chat-members/route.tsx", { id: "routes/chat-members" }),
   route("chat-contacts", "routes/chat-contacts.tsx"),
   route("chat-search", "routes/chat-search.tsx"),
   route("chat-image", "routes/chat-image.tsx"),

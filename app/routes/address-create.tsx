@@ -19,7 +19,7 @@ import { addressIdSchema, createAddress, getAddress, updateAddress, type Address
 // The form's schema from its own zod/mini module: the addresses index would bring the domain into the browser.
 import { addressSchema, MAX_ADDRESSES, type AddressField, type AddressInput } from "@market/addresses/address-schema";
 import { CODES, MarketError } from "@market/errors";
-import styles from "./address-list.module.css";
+import styles from "~/styles/address-forms.module.css";
 import type { Route } from "./+types/address-create";
 import { readForm } from "~/server/form.server";
 import { notFoundPage } from "~/server/refusal.server";

@@ -13,7 +13,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { addressIdSchema, deleteAddress, listAddresses, MAX_ADDRESSES, setDefaultAddress, type AddressView } from "@market/addresses";
-import styles from "./address-list.module.css";
+import styles from "~/styles/address-forms.module.css";
 import type { Route } from "./+types/address-list";
 import { readForm } from "~/server/form.server";
 import { notFoundPage } from "~/server/refusal.server";

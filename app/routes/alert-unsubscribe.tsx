@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { alertUnsubscribeSchema, unsubscribeTicketAlert } from "@market/alerts";
-import styles from "./demand-screens.module.css";
+import styles from "~/styles/demand-screens.module.css";
 import type { Route } from "./+types/alert-unsubscribe";
 import { isMissing } from "~/server/refusal.server";
 import { MarketError } from "@market/errors";

@@ -12,7 +12,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { dateTimeFormat } from "@market/calendar/date-format";
 import { listContacts, type Contact } from "@market/messaging/find";
-import styles from "./chat-find.module.css";
+import styles from "~/styles/chat-find.module.css";
 import type { Route } from "./+types/chat-contacts";
 
 export const handle = { i18n: ["chat", "chat-find"] };

@@ -16,7 +16,7 @@ import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
 import { openOrderConversation } from "@market/messaging";
 import { orderVenueForMember } from "@market/orders";
-import styles from "./map.module.css";
+import styles from "~/styles/venue-map.module.css";
 import type { Route } from "./+types/chat-location";
 
 export const handle = { i18n: ["chat-media", "orders", "errors"] };

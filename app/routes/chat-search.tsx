@@ -14,7 +14,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
 import { messageSearchSchema, requireOwnConversation, searchMessages, SEARCH_RESULT_LIMIT, SEARCH_TEXT_MAX, type SearchHit } from "@market/messaging/find";
-import styles from "./chat-find.module.css";
+import styles from "~/styles/chat-find.module.css";
 import type { Route } from "./+types/chat-search";
 
 export const handle = { i18n: ["chat", "chat-find"] };

@@ -10,7 +10,7 @@ import { HelpContact } from "~/components/help-contact";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { faqDetail, faqDetailSchema } from "@market/support/faq";
-import styles from "./help.module.css";
+import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq-detail";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";

@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { faqSearchSchema, listFaq } from "@market/support/faq";
 import { FAQ_KEYWORD_MAX } from "@market/support/faq-entries";
-import styles from "./help.module.css";
+import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq";
 

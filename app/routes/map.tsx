@@ -15,7 +15,7 @@ import { requireUser } from "~/server/auth.server";
 import { openOrderWith, orderIdParam } from "~/server/order-screens.server";
 import { orderVenue } from "@market/orders";
 import { coordinates, mapLinks, VenuePlace } from "~/components/venue-place";
-import styles from "./map.module.css";
+import styles from "~/styles/venue-map.module.css";
 import type { Route } from "./+types/map";
 
 export const handle = { i18n: ["orders", "errors"] };

@@ -15,7 +15,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { isPickupMethod, orderIdParam } from "~/server/delivery.server";
 import { getOrder } from "@market/orders";
-import styles from "./delivery-screens.module.css";
+import styles from "~/styles/delivery-screens.module.css";
 import type { Route } from "./+types/pickup-ticket-na";
 import { isMissing } from "~/server/refusal.server";
 

@@ -18,7 +18,7 @@ import { couponCards } from "~/server/coupon-card.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { claimCoupon, claimCouponSchema, listMyCoupons } from "@market/coupons";
 import { CODES, MarketError } from "@market/errors";
-import styles from "./select-coupon.module.css";
+import styles from "~/styles/coupon-lists.module.css";
 import type { Route } from "./+types/promo-code-list";
 import { readForm } from "~/server/form.server";
 

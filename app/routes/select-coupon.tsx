@@ -15,7 +15,7 @@ import { couponCards } from "~/server/coupon-card.server";
 import { loadReference } from "@market/reference";
 import { couponsForOrder, prospectiveOrderSchema } from "@market/coupons";
 import { formatMoney } from "@market/money";
-import styles from "./select-coupon.module.css";
+import styles from "~/styles/coupon-lists.module.css";
 import type { Route } from "./+types/select-coupon";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
 

@@ -13,7 +13,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { requireUser } from "~/server/auth.server";
 import { getOrder } from "@market/orders";
-import styles from "./pay-success.module.css";
+import styles from "~/styles/order-result.module.css";
 import type { Route } from "./+types/ticket-detail";
 import { recordId } from "../../functions/market/input/fields";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";

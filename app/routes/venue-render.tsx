@@ -13,7 +13,7 @@ import { SeatMap } from "~/components/seat-map";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime } from "~/i18n/session-time";
 import { seatMapQuerySchema, sessionSeatMap } from "@market/listings/seat-map";
-import styles from "./pick-seat.module.css";
+import styles from "~/styles/seat-picking.module.css";
 import type { Route } from "./+types/venue-render";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
 

@@ -12,7 +12,7 @@ import { RefusedAddress } from "~/components/refused-address";
 import { i18nServer } from "~/i18n/i18n.server";
 import { allowedAddress, DEFAULT_VIDEO_HOSTS, hostList } from "~/platform/allowed-hosts";
 import { pageSourcesHeaders } from "../../functions/web/security-headers";
-import styles from "./embedded-media.module.css";
+import styles from "~/styles/embedded-media.module.css";
 import type { Route } from "./+types/video-play";
 
 export const handle = { i18n: ["apps"] };

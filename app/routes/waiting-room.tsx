@@ -21,7 +21,7 @@ import { admissionCookieHeader, waitingRoomUrl } from "~/server/demand.server";
 import { dateTimeFormat } from "@market/calendar/date-format";
 import { joinQueue, queuePlace } from "@market/demand/admission";
 import { sessionSummary } from "@market/listings/session-offer";
-import styles from "./demand-screens.module.css";
+import styles from "~/styles/demand-screens.module.css";
 import type { Route } from "./+types/waiting-room";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
 

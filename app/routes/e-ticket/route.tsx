@@ -28,7 +28,7 @@ import { orderChatLine } from "~/server/chat.server";
 import { loadBuyerDelivery, orderIdParam, ticketSummary } from "~/server/delivery.server";
 import { revealVoucher, startVoucher, voucherCodeSchema, type ScratchVoucher } from "@market/delivery";
 import { CODES, MarketError } from "@market/errors";
-import styles from "../delivery-screens.module.css";
+import styles from "~/styles/delivery-screens.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 

@@ -27,7 +27,7 @@ import {
   type SupportIssueType,
 } from "@market/support/support-request-schema";
 import { submitSupportRequest } from "@market/support/support-requests";
-import styles from "../help.module.css";
+import styles from "~/styles/help-pages.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Countdown } from "~/components/countdown";
 import { Copyable } from "~/components/delivery-panel";
 import type { AfterSalesView, OrderDetailView } from "./route.server";
-import styles from "./order-detail-cards.module.css";
+import styles from "~/styles/order-cards.module.css";
 
 type Detail = OrderDetailView;
 

@@ -36,7 +36,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { MarketError } from "@market/errors";
 import { cancelOrder } from "@market/orders";
 import { logError } from "../../../functions/observability";
-import styles from "../order-detail.module.css";
+import styles from "~/styles/order-detail.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";

@@ -25,7 +25,7 @@ import { moneyWriter, type WriteMoney } from "~/server/money-writer.server";
 import { openOrder } from "~/server/order-screens.server";
 import { buyAgainFromOrder, confirmHref } from "~/server/pay-order.server";
 import type { OrderView } from "@market/orders";
-import styles from "../pay-success.module.css";
+import styles from "~/styles/order-result.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { usePaidEvents } from "~/components/page-analytics";

@@ -22,7 +22,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { hostApp, insideHostApp } from "~/platform/host-app";
 import { requireUser } from "~/server/auth.server";
 import { loadBuyerDelivery, orderIdParam } from "~/server/delivery.server";
-import styles from "../delivery-screens.module.css";
+import styles from "~/styles/delivery-screens.module.css";
 import pdf from "./styles.module.css";
 import type { Route } from "./+types/route";
 

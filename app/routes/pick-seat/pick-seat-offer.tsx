@@ -11,7 +11,7 @@ import { ListingsPages } from "./pick-seat-listings";
 import { Price } from "~/components/price";
 import { SeatMap, useSeatsText } from "~/components/seat-map";
 import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
-import styles from "./pick-seat-offer.module.css";
+import styles from "~/styles/seat-offer.module.css";
 import type { OpenPickSeat } from "./route.server";
 import { LISTING_SORTS } from "@market/listings/listing-sort";
 import type { OfferedListing } from "@market/listings/session-offer";

@@ -28,7 +28,7 @@ import { sessionAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { loadReference } from "@market/reference";
 import { displayCurrency, sessionSummary } from "@market/listings/session-offer";
-import styles from "../pick-seat.module.css";
+import styles from "~/styles/seat-picking.module.css";
 import type { Route } from "./+types/route";
 
 export const handle = { i18n: ["buy", "discover", "tour", "demand", "selling"] };

@@ -31,7 +31,7 @@ import { isPickupMethod, loadBuyerDelivery, orderIdParam, ticketSummary } from "
 import { redirectWithToast } from "~/server/toast.server";
 import { confirmPickup } from "@market/delivery";
 import { MarketError } from "@market/errors";
-import styles from "../delivery-screens.module.css";
+import styles from "~/styles/delivery-screens.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { isMissing } from "~/server/refusal.server";

@@ -12,8 +12,8 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
 import { groupMembers } from "@market/messaging";
-import styles from "./chat-members.module.css";
-import type { Route } from "./+types/chat-members";
+import styles from "./styles.module.css";
+import type { Route } from "./+types/route";
 
 export const handle = { i18n: ["chat", "chat-find"] };
 
