@@ -34,7 +34,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
-import { attachmentDisposition } from "../../web/attachment";
+import { fileResponse } from "../../web/attachment";
 import type { UploadedFile } from "../../market/delivery/e-tickets";
 import {
   createListing,
@@ -150,15 +150,7 @@ export function registerSellingRoutes(api: Hono<ApiEnv>) {
   });
   api.get("/support/v1/listing/proof", async (c) => {
     const { listingId } = parse(idOf("listingId"), { listingId: c.req.query("listingId") });
-    const proof = await openListingProof(c.get("market"), listingId as number);
-    return new Response(proof.body, {
-      headers: {
-        "content-type": proof.contentType,
-        "content-length": String(proof.size),
-        "content-disposition": attachmentDisposition(proof.fileName),
-        "cache-control": "private, no-store",
-      },
-    });
+    return fileResponse(await openListingProof(c.get("market"), listingId as number));
   });
   api.post("/support/v1/resale/flags", async (c) => {
     await setResaleFlags(c.get("market"), await body(c));
