@@ -161,8 +161,22 @@ export async function getOrder(ctx: MarketContext, orderId: number): Promise<Ord
  * (a member of the order's chat: its provider, support). Throws notFound when there is none.
  */
 export async function getOrderForMember(ctx: MarketContext, orderId: number): Promise<OrderView> {
-  const [row] = await selectOrders(ctx).where(eq(orders.id, orderId)).limit(1);
+  const row = await orderRowById(ctx, orderId);
   if (!row) throw notFound("order");
+  return viewOfRow(ctx, row);
+}
+
+/**
+ * An order's row by id, whoever placed it, with its event, tickets and seller: one statement, so
+ * the caller learns the owner and the order together. The caller decides whether the viewer may see it.
+ */
+export async function orderRowById(ctx: MarketContext, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await selectOrders(ctx).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+/** The view of an order already read (orderRowById): its seats, notes, delivery and outcome read together. */
+export async function viewOfRow(ctx: MarketContext, row: OrderRow): Promise<OrderView> {
   const [view] = await toViews(ctx, [row]);
   return view;
 }
