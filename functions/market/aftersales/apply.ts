@@ -9,6 +9,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders, sessions, RECEIVING_CURRENCIES } from "../../db/schema";
+import { joinOrderEvent } from "../listings/listing-event";
 import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
@@ -17,7 +18,6 @@ import { prepare } from "../context/statements";
 import { isAcceptableRecipientName, REASONS_BY_KIND, toMinorUnits, type ApplyRequest } from "./apply-schema";
 import {
   getMyCase,
-  joinOrderEvent,
   orderSummaryColumns,
   orderSummaryOf,
   type AfterSaleCaseView,

@@ -15,6 +15,7 @@ import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
+import { joinOrderEvent } from "../listings/listing-event";
 import { seatsOfOrders, type SeatPick } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
@@ -127,16 +128,15 @@ export const orderEventColumns = {
 const orderColumns = { order: orders, ...orderEventColumns };
 
 function selectOrders(ctx: MarketContext) {
-  return ctx.db
-    .select(orderColumns)
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
-    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
-    .innerJoin(sellers, eq(sellers.id, listings.sellerId));
+  return joinOrderEvent(
+    ctx.db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+      .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+      .$dynamic(),
+  );
 }
 
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
