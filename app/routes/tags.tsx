@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = tagsViewQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     const wrong = parsed.error.issues.map((issue) => String(issue.path[0]));
-    if (wrong.includes("category") || wrong.includes("tag")) throw new Response("Not found", { status: 404 });
+    if (wrong.includes("category") || wrong.includes("tag")) throw notFoundResponse();
     throw redirect(without(url, wrong));
   }
   const query = parsed.data;

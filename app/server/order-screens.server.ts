@@ -20,7 +20,7 @@ const idSchema = recordId();
 /** The order id in the address (`?id=`); a missing or malformed one is not found. */
 export function orderIdParam(request: Request): number {
   const parsed = idSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  if (!parsed.success) throw notFoundResponse();
   return parsed.data;
 }
 

@@ -35,6 +35,7 @@ import { z } from "zod";
 import type { ApiEnv } from "../app";
 import { invalidParam, ok } from "../envelope";
 import { fileResponse } from "../../web/attachment";
+import { recordId } from "../../market/input/fields";
 import type { UploadedFile } from "../../market/delivery/e-tickets";
 import {
   createListing,
@@ -62,7 +63,7 @@ import {
   withdrawListing,
 } from "../../market/selling";
 
-const idOf = (name: string) => z.object({ [name]: z.string().regex(/^\d{1,16}$/).transform(Number) });
+const idOf = (name: string) => z.object({ [name]: recordId() });
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
