@@ -7,6 +7,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { recordId } from "@market/input/fields";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { coordinates, mapLinks, VenuePlace } from "~/components/venue-place";
@@ -23,7 +24,7 @@ export const handle = { i18n: ["chat-media", "orders", "errors"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
-const querySchema = z.object({ orderId: z.string().regex(/^\d{1,15}$/).transform(Number) });
+const querySchema = z.object({ orderId: recordId() });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);

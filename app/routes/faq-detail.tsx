@@ -25,7 +25,7 @@ const ISSUE_TYPE_OF_TOPIC = { orders: "order", payment: "payment", delivery: "de
 export async function loader({ request, context }: Route.LoaderArgs) {
   const market = context.market;
   const query = faqDetailSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined });
-  if (!query.success) throw new Response("Not found", { status: 404 });
+  if (!query.success) throw notFoundResponse();
   const entry = readEntry(() => faqDetail(market, query.data));
   const t = await i18nServer.getFixedT(market.viewer.language, ["help", "common"]);
   return data({ title: `${entry.question} · ${t("common:appName")}`, entry });

@@ -1,8 +1,9 @@
 /** Any path no screen claims: a designed 404 in the viewer's language. */
 import { NotFoundScreen } from "~/components/state-screen";
+import { notFoundResponse } from "~/server/refusal.server";
 
 export async function loader() {
-  throw new Response("Not found", { status: 404 });
+  throw notFoundResponse();
 }
 
 export default function NotFound() {

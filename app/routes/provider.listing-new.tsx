@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { recordId } from "@market/input/fields";
 import { ConsoleField } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout } from "~/components/console-layout";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.tit
 
 const METHODS = ["E_TICKET", "SELF_PICKUP", "ON_SITE", "EXPRESS", "TICKET_TRANSFER", "CUSTOMER_REDEMPTION"] as const;
 const SPLITS = ["any", "no_single", "pairs", "all"] as const;
-const searchSchema = z.object({ query: z.string().max(60).optional(), sessionId: z.string().regex(/^\d{1,16}$/).transform(Number).optional() });
+const searchSchema = z.object({ query: z.string().max(60).optional(), sessionId: recordId().optional() });
 
 async function requireSellerConsole(request: Request, context: Route.LoaderArgs["context"]) {
   try {

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const parsed = idSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  if (!parsed.success) throw notFoundResponse();
   const [order, t] = await Promise.all([
     getOrder(ctx, parsed.data).catch((error: unknown) => {
       if (isMissing(error)) throw notFoundResponse();

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quantity: params.get("quantity") || undefined,
     section: (params.get("zoom") === "1" && params.get("section")) || undefined,
   });
-  if (!query.success) throw new Response("Not found", { status: 404 });
+  if (!query.success) throw notFoundResponse();
   const listing = Number(params.get("listing"));
   const [map, t] = await Promise.all([
     sessionSeatMap(ctx, query.data).catch((error: unknown) => {

@@ -47,7 +47,7 @@ const querySchema = z.object({ sessionId: recordId() });
 
 function sessionIdOf(request: Request): number {
   const parsed = querySchema.safeParse({ sessionId: new URL(request.url).searchParams.get("sessionId") ?? undefined });
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  if (!parsed.success) throw notFoundResponse();
   return parsed.data.sessionId;
 }
 

@@ -22,9 +22,9 @@ import { loginUrl, refusalText } from "./auth.server";
 import { moneyWriter } from "./money-writer.server";
 import { redirectWithToast } from "./toast.server";
 import { recordId as recordIdSchema } from "../../functions/market/input/fields";
-import { isMissing } from "./refusal.server";
+import { isMissing, notFoundResponse } from "./refusal.server";
 
-const NOT_FOUND = () => new Response("Not found", { status: 404 });
+const NOT_FOUND = () => notFoundResponse();
 
 /** The viewer as a holder of `role`; a guest is redirected to sign in, anyone else gets a 404. */
 export async function requireConsole(request: Request, context: AppLoadContext, role: StaffRole): Promise<StaffMember> {

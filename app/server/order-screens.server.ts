@@ -7,6 +7,7 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Language } from "@market/context/viewer";
+import type { OrderAfterSaleSummary } from "@market/aftersales";
 import type { DeliveryStage } from "@market/delivery";
 import { openOrder as openBuyerOrder, orderOwnership, type MyOrder, type OrderView } from "@market/orders";
 import { sessionTime, shortDateTime } from "~/i18n/session-time";
@@ -19,20 +20,25 @@ const idSchema = recordId();
 /** The order id in the address (`?id=`); a missing or malformed one is not found. */
 export function orderIdParam(request: Request): number {
   const parsed = idSchema.safeParse(new URL(request.url).searchParams.get("id") ?? undefined);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  if (!parsed.success) throw notFoundResponse();
   return parsed.data;
 }
 
 /**
  * The order named in the address as its screen shows it (the domain's openOrder): the buyer's own
- * order, or `{ another: true }` and nothing of the order (SPEC §6: the screen asks to sign in
- * again with the account that placed it); an order that does not exist is the 404 page.
+ * order (with its after-sales when asked for), or `{ another: true }` and nothing of the order
+ * (SPEC §6: the screen asks to sign in again with the account that placed it); an order that
+ * does not exist is the 404 page.
  */
-export async function openOrder(context: AppLoadContext, orderId: number): Promise<{ mine: OrderView } | { another: true }> {
-  const opened = await openBuyerOrder(context.market, orderId);
+export async function openOrder(
+  context: AppLoadContext,
+  orderId: number,
+  options: { afterSales?: boolean } = {},
+): Promise<{ mine: OrderView; afterSales: OrderAfterSaleSummary | null } | { another: true }> {
+  const opened = await openBuyerOrder(context.market, orderId, options);
   if (opened.whose === "another") return { another: true };
   if (opened.whose === "none") throw notFoundResponse();
-  return { mine: opened.order };
+  return { mine: opened.order, afterSales: opened.afterSales };
 }
 
 /** As openOrder, for a screen that reads something else of the order with `read` (its venue). */

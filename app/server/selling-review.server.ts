@@ -9,6 +9,7 @@ import type { ReviewLogEntry } from "@market/selling";
 import type { LogLine } from "~/components/selling-review";
 import { requireConsole, SUPPORT_TIME_ZONE, takeStep, type ConsoleWriters } from "./console.server";
 import { readForm } from "./form.server";
+import { notFoundResponse } from "./refusal.server";
 
 export function logLines(entries: ReviewLogEntry[], write: ConsoleWriters): LogLine[] {
   return entries.map((entry) => ({ id: entry.id, subjectId: entry.subjectId, decision: entry.decision, reason: entry.reason, staff: entry.staff, at: write.moment(entry.at, SUPPORT_TIME_ZONE) }));
@@ -41,6 +42,6 @@ export async function reviewAction(
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const step = Object.hasOwn(steps, intent) ? steps[intent] : undefined;
-  if (!step) throw new Response("Not found", { status: 404 });
+  if (!step) throw notFoundResponse();
   return reviewStep(context, formData, { intent, schema: step.schema, redirectTo, run: (value) => step.run(value as never) });
 }

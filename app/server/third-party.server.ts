@@ -14,6 +14,7 @@ import { appleUserName, beginAuthorization, configuredProviders, finishAuthoriza
 import { sameSecret } from "../../functions/market/context/crypto";
 import { loginUrl, safeRedirectTo, signInAndRedirect } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
+import { notFoundResponse } from "./refusal.server";
 
 /** The providers the sign-in screens offer: the screens ask the web door, never the OAuth adapter. */
 export { configuredProviders };
@@ -43,7 +44,7 @@ export const THIRD_PARTY_ERROR_KEYS = [
 
 export function providerParam(value: string | undefined, env: Env): ThirdPartyProvider {
   const provider = THIRD_PARTY_PROVIDERS.find((p) => p === value);
-  if (!provider || !configuredProviders(env).includes(provider)) throw new Response("Not found", { status: 404 });
+  if (!provider || !configuredProviders(env).includes(provider)) throw notFoundResponse();
   return provider;
 }
 

@@ -55,6 +55,21 @@ test("a buyer scratches the voucher and downloads the e-ticket PDF", async () =>
   expect(new TextDecoder().decode(await file.arrayBuffer()).startsWith("%PDF-1.4")).toBe(true);
 });
 
+test("the API's e-ticket download carries the same safe headers as the web app's: never sniffed, sandboxed", async () => {
+  const { orderId, headers } = await paidThroughApi({ method: "E_TICKET", eTicketReady: true });
+  const detail = await call(`/user/order/v1/delivery/detail?orderId=${orderId}`, { headers: headers.buyer });
+  const { code } = (await call("/user/order/v1/delivery/voucher/start", { headers: headers.buyer, body: { orderId } })).body.data;
+  await call("/user/order/v1/delivery/voucher/reveal", { headers: headers.buyer, body: { orderId, code } });
+  const file = await SELF.fetch(`${ORIGIN}/user/order/v1/delivery/file?orderId=${orderId}&fileId=${detail.body.data.eTicket.files[0].id}`, {
+    headers: headers.buyer,
+  });
+  expect(file.status).toBe(200);
+  expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+  expect(file.headers.get("Cache-Control")).toBe("private, no-store");
+  await file.arrayBuffer();
+});
+
 test("the voucher's wrong-code message is in the buyer's language", async () => {
   const { orderId, headers } = await paidThroughApi({ method: "E_TICKET", eTicketReady: true });
   const { code } = (await call("/user/order/v1/delivery/voucher/start", { headers: headers.buyer, body: { orderId } })).body.data;

@@ -4,7 +4,7 @@
  */
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { recordId } from "@market/input/fields";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { RoleBadge } from "~/components/chat-bits";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
-  const id = z.string().regex(/^\d{1,15}$/).transform(Number).safeParse(new URL(request.url).searchParams.get("id"));
+  const id = recordId().safeParse(new URL(request.url).searchParams.get("id"));
   if (!id.success) throw data(null, { status: 404 });
   const [members, t] = await Promise.all([groupMembers(context.market, id.data).catch(notFoundPage), i18nServer.getFixedT(context.market.viewer.language, "chat")]);
   return data({ title: t("members.title"), id: id.data, members }, { headers: { "cache-control": "no-store" } });

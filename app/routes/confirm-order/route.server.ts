@@ -40,7 +40,7 @@ const querySchema = z.object({
 export function confirmQueryOf(request: Request): ConfirmQuery {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = querySchema.safeParse(params);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  if (!parsed.success) throw notFoundResponse();
   return parsed.data;
 }
 

@@ -27,6 +27,7 @@ import type { Money } from "@market/money";
 import styles from "./styles.module.css";
 import type { Route } from "./+types/route";
 import { StudentsOnlyNote } from "~/components/students-mark";
+import { notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["buy", "discover", "errors", "selling"] };
 
@@ -46,7 +47,7 @@ function refusalOf(error: unknown): Refusal | null {
   if (error.code === 610011) return { kind: "gone", sessionId };
   if (error.code === 610001) return { kind: "unavailable", sessionId };
   if (error.code === 610014) return { kind: "quantity", sessionId, allowed: detail.allowed ?? [] };
-  if (error.status === 404) throw new Response("Not found", { status: 404 });
+  if (error.status === 404) throw notFoundResponse();
   return null;
 }
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = listingDetailQuerySchema.safeParse({ listingId: params.get("listingId") || undefined, quantity: params.get("quantity") || undefined });
   const seenQuery = seenPriceSchema.safeParse({ price: params.get("price") ?? undefined, currency: params.get("currency") ?? undefined });
-  if (!query.success || !seenQuery.success) throw new Response("Not found", { status: 404 });
+  if (!query.success || !seenQuery.success) throw notFoundResponse();
   const t = await i18nServer.getFixedT(ctx.viewer.language, "buy");
   try {
     const detail = await listingDetail(ctx, query.data);

@@ -10,6 +10,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { readOutbox } from "~/server/outbox.server";
 import styles from "./styles.module.css";
 import type { Route } from "./+types/route";
+import { notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.market;
-  if (viewer.environment === "production") throw new Response("Not found", { status: 404 });
+  if (viewer.environment === "production") throw notFoundResponse();
   const to = new URL(request.url).searchParams.get("to")?.trim() || undefined;
   const [t, mails] = await Promise.all([i18nServer.getFixedT(viewer.language, "account"), readOutbox(context.market, { to, limit: 50 })]);
   const format = new Intl.DateTimeFormat(viewer.language, { dateStyle: "medium", timeStyle: "medium", timeZone: viewer.timeZone });

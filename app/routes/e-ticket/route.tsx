@@ -31,6 +31,7 @@ import { CODES, MarketError } from "@market/errors";
 import styles from "~/styles/delivery-screens.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
+import { notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["delivery", "order", "errors", "chat"] };
 
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const orderId = orderIdParam(request);
   const [found, t] = await Promise.all([loadBuyerDelivery(context, orderId), i18nServer.getFixedT(ctx.viewer.language, "delivery")]);
-  if (!found) throw new Response("Not found", { status: 404 });
+  if (!found) throw notFoundResponse();
   const { order, delivery } = found;
   const event = ticketSummary(order, context);
   const at = (ms: number) => shortDateTime(ms, order.event.timeZone, ctx.viewer.language);
@@ -72,7 +73,7 @@ async function shown(voucherCode: ScratchVoucher, context: Route.ActionArgs["con
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const orderId = orderIdParam(request);
-  if (orderId === null) throw new Response("Not found", { status: 404 });
+  if (orderId === null) throw notFoundResponse();
   const ctx = context.market;
   const formData = await readForm(request);
   const here = `/e-ticket?id=${orderId}`;
@@ -96,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof MarketError)) throw error;
-    if (error.status === 404) throw new Response("Not found", { status: 404 });
+    if (error.status === 404) throw notFoundResponse();
     // A wrong code keeps the live one in front of the buyer; a lapsed one brings a new one.
     const live = error.code === CODES.voucherCodeError || error.code === CODES.voucherCodeExpired ? (error.data as ScratchVoucher | null) : null;
     return data({ voucher: live ? await shown(live, context, orderId) : null, result: null, refusal: await refusalText(error, context) }, { status: 400 });

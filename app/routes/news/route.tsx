@@ -8,6 +8,7 @@ import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { recordId } from "@market/input/fields";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -51,7 +52,7 @@ const actionSchema = z.union([
       const [setting, on] = value.split(":") as ["pin" | "mute" | "hide", string];
       return { setting, on: on === "true" };
     }),
-    conversationId: z.string().regex(/^\d{1,15}$/).transform(Number),
+    conversationId: recordId(),
   }),
 ]);
 

@@ -7,13 +7,12 @@ import type { AppLoadContext } from "react-router";
 import { shortDateTime } from "~/i18n/session-time";
 import type { WriteMoney } from "~/server/money-writer.server";
 import { orderStepOf, priceDetailsOf, stepPending, whenOf } from "~/server/order-screens.server";
-import { afterSaleSummaryFor } from "@market/aftersales";
+import type { OrderAfterSaleSummary } from "@market/aftersales";
 import type { OrderView } from "@market/orders";
 
 /** Refunds and after-sales for a paid order: where to apply, or the case already in progress. */
-export async function afterSalesOf(context: AppLoadContext, order: OrderView) {
+export function afterSalesOf(order: OrderView, summary: OrderAfterSaleSummary | null) {
   if (order.status !== "paid") return null;
-  const summary = (await afterSaleSummaryFor(context.market, [order.id])).get(order.id) ?? null;
   return {
     canApply: summary?.canApply ?? false,
     refundHref: `/order-refund?id=${order.id}`,
@@ -68,4 +67,4 @@ export function detailOf(order: OrderView, write: WriteMoney, context: AppLoadCo
 }
 
 export type OrderDetailView = ReturnType<typeof detailOf>;
-export type AfterSalesView = NonNullable<Awaited<ReturnType<typeof afterSalesOf>>>;
+export type AfterSalesView = NonNullable<ReturnType<typeof afterSalesOf>>;

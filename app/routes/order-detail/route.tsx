@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const orderId = orderIdParam(request);
   const [opened, write, t] = await Promise.all([
-    openOrder(context, orderId),
+    openOrder(context, orderId, { afterSales: true }),
     moneyWriter(context),
     i18nServer.getFixedT(ctx.viewer.language, "orders"),
   ]);
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pageTitle: t("detail.metaTitle"),
       now: ctx.now(),
       order: detailOf(order, write, context),
-      afterSales: await afterSalesOf(context, order),
+      afterSales: afterSalesOf(order, opened.afterSales),
       payable: order.actions.pay ? payableOf(order, write) : null,
       payMethod: payMethodOf(request),
     },

@@ -30,6 +30,7 @@ import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { usePaidEvents } from "~/components/page-analytics";
 import { recordId } from "../../../functions/market/input/fields";
+import { notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["order", "errors"] };
 
@@ -39,7 +40,7 @@ const orderIdSchema = recordId();
 
 function orderIdOf(request: Request): number {
   const parsed = orderIdSchema.safeParse(new URL(request.url).searchParams.get("orderId") ?? undefined);
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  if (!parsed.success) throw notFoundResponse();
   return parsed.data;
 }
 

@@ -25,6 +25,7 @@ import { loadBuyerDelivery, orderIdParam } from "~/server/delivery.server";
 import styles from "~/styles/delivery-screens.module.css";
 import pdf from "./styles.module.css";
 import type { Route } from "./+types/route";
+import { notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const ctx = context.market;
   const [found, t] = await Promise.all([loadBuyerDelivery(context, orderIdParam(request)), i18nServer.getFixedT(ctx.viewer.language, "delivery")]);
-  if (!found) throw new Response("Not found", { status: 404 });
+  if (!found) throw notFoundResponse();
   const { order, delivery } = found;
   const eTicket = delivery?.state === "delivered" ? delivery.eTicket : null;
   const files = eTicket?.revealed

@@ -12,7 +12,7 @@ import { listingsQueryInput, sessionListings, sessionListingsQuerySchema, type S
 import { sessionsOfShow, sessionSummary } from "@market/listings/session-offer";
 import { i18nServer } from "~/i18n/i18n.server";
 import { guardPickSeat } from "~/server/demand.server";
-import { notFoundPage } from "~/server/refusal.server";
+import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 
 /**
  * The buyer's choices from the address. A missing or malformed session is not found; a malformed
@@ -27,7 +27,7 @@ export function queryOf(request: Request): SessionListingsQuery {
     if (fields.has("sessionId") || fields.has("")) break;
     for (const field of fields) delete input[field];
   }
-  throw new Response("Not found", { status: 404 });
+  throw notFoundResponse();
 }
 
 /** The map's own choices: zoomed into the chosen section, and the listing tapped there. */

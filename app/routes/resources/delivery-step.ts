@@ -13,6 +13,7 @@ import { MarketError } from "@market/errors";
 import type { Route } from "./+types/delivery-step";
 import { readForm } from "~/server/form.server";
 import { recordId } from "../../../functions/market/input/fields";
+import { notFoundResponse } from "~/server/refusal.server";
 
 const stepSchema = z.object({
   intent: z.enum(["confirmReceipt", "acceptTransfer"]),
@@ -22,7 +23,7 @@ const stepSchema = z.object({
 
 /** Nothing to show at this address: a step is only ever posted. */
 export async function loader() {
-  throw new Response("Not found", { status: 404 });
+  throw notFoundResponse();
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(back, { kind: "success", key: `delivery:${key}` });
   } catch (error) {
     if (!(error instanceof MarketError)) throw error;
-    if (error.status === 404) throw new Response("Not found", { status: 404 });
+    if (error.status === 404) throw notFoundResponse();
     return redirectWithToast(back, { kind: "error", key: error.messageKey, params: error.params });
   }
 }

@@ -5,37 +5,23 @@
  * an unknown file all get the same 'not found', so the address reveals nothing.
  */
 import { openETicketFile } from "@market/delivery";
-import { attachmentDisposition } from "../../../functions/web/attachment";
+import { recordId } from "@market/input/fields";
+import { fileResponse } from "../../../functions/web/attachment";
 import { CODES, MarketError } from "@market/errors";
 import type { Route } from "./+types/e-ticket";
-import { isMissing, notFoundResponse } from "~/server/refusal.server";
-
-const ID = /^\d{1,12}$/;
+import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const orderId = params.orderId ?? "";
-  const fileId = /^(\d{1,12})\.pdf$/.exec(params.file ?? "")?.[1];
-  if (!ID.test(orderId) || !fileId) throw new Response("Not found", { status: 404 });
+  const orderId = recordId().safeParse(params.orderId);
+  const fileId = recordId().safeParse(/^(\d+)\.pdf$/.exec(params.file ?? "")?.[1]);
   const ctx = context.market;
-  if (ctx.viewer.userId === null) throw new Response("Not found", { status: 404 });
+  if (!orderId.success || !fileId.success || ctx.viewer.userId === null) throw notFoundResponse();
 
   try {
-    const file = await openETicketFile(ctx, Number(orderId), Number(fileId));
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.size),
-        "content-disposition": attachmentDisposition(file.fileName),
-        // The buyer's ticket: never kept by a shared cache, never sniffed into something else.
-        "cache-control": "private, no-store",
-        "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; sandbox",
-      },
-    });
+    return fileResponse(await openETicketFile(ctx, orderId.data, fileId.data));
   } catch (error) {
-    if (isMissing(error)) throw notFoundResponse();
     // Not revealed yet: the scratch code comes first.
     if (error instanceof MarketError && error.code === CODES.deliveryStepRefused) throw new Response("Forbidden", { status: 403 });
-    throw error;
+    return notFoundPage(error);
   }
 }

@@ -12,11 +12,11 @@ const CACHE_CONTROL = "public, max-age=2592000, stale-while-revalidate=604800";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const match = /^(\d{1,9})\.svg$/.exec(params.file ?? "");
-  if (!match) throw new Response("Not found", { status: 404 });
+  if (!match) throw notFoundResponse();
   const url = new URL(request.url);
   const lan = url.searchParams.get("lan");
   const shape = url.searchParams.get("shape") ?? "portrait";
-  if (!isPosterShape(shape)) throw new Response("Not found", { status: 404 });
+  if (!isPosterShape(shape)) throw notFoundResponse();
   const language = isLanguage(lan) ? lan : context.market.viewer.language;
 
   let poster;

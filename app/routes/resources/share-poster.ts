@@ -17,10 +17,10 @@ const HEIGHT = 960;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^(\d{1,12})\.svg$/.exec(params.file ?? "");
-  if (!match) throw new Response("Not found", { status: 404 });
+  if (!match) throw notFoundResponse();
   const ctx = context.market;
   // A guest has no orders: the same 'not found' as another account's.
-  if (ctx.viewer.userId === null) throw new Response("Not found", { status: 404 });
+  if (ctx.viewer.userId === null) throw notFoundResponse();
   const language = ctx.viewer.language;
 
   let svg: string;

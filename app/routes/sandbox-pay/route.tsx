@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import styles from "./styles.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
-import { notFoundPage } from "~/server/refusal.server";
+import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sandbox payment · Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +20,7 @@ const INTENTS = { approve: "succeeded", decline: "failed" } as const;
 
 function paymentOf(request: Request): string {
   const payment = new URL(request.url).searchParams.get("payment");
-  if (!payment || payment.length > 100) throw new Response("Not found", { status: 404 });
+  if (!payment || payment.length > 100) throw notFoundResponse();
   return payment;
 }
 

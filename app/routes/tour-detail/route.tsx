@@ -29,7 +29,7 @@ import { tourEvents } from "@market/catalog/event-structured-data";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
-import { notFoundPage } from "~/server/refusal.server";
+import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
 /** The tour named by `?id=`; a malformed id is the same 'not found' as an unknown one. */
 function tourIdOf(request: Request): number {
   const parsed = tourDetailQuerySchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined });
-  if (!parsed.success) throw new Response("Not found", { status: 404 });
+  if (!parsed.success) throw notFoundResponse();
   return parsed.data.id;
 }
 

@@ -65,7 +65,7 @@ import { MarketError } from "../../market/errors";
 import { requireRole } from "../../market/staff";
 import { recordId } from "../../market/input/fields";
 import { jsonBody, parsed } from "../parse";
-import { attachmentDisposition } from "../../web/attachment";
+import { fileResponse } from "../../web/attachment";
 
 const orderIdSchema = z.object({ orderId: recordId() });
 const fileIdSchema = orderIdSchema.extend({ fileId: recordId() });
@@ -92,15 +92,7 @@ function registerBuyerRoutes(api: Hono<ApiEnv>) {
   );
   api.get("/user/order/v1/delivery/file", async (c) => {
     const { orderId, fileId } = parsed(fileIdSchema, { orderId: c.req.query("orderId"), fileId: c.req.query("fileId") });
-    const file = await openETicketFile(c.get("market"), orderId, fileId);
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.contentType,
-        "content-length": String(file.size),
-        "content-disposition": attachmentDisposition(file.fileName),
-        "cache-control": "private, no-store",
-      },
-    });
+    return fileResponse(await openETicketFile(c.get("market"), orderId, fileId));
   });
   api.post("/user/order/v1/delivery/pickup/confirm", step((c, orderId) => confirmPickup(c.get("market"), orderId)));
   api.post("/user/order/v1/delivery/receipt/confirm", step((c, orderId) => confirmReceipt(c.get("market"), orderId)));

@@ -34,7 +34,8 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
-import { attachmentDisposition } from "../../web/attachment";
+import { fileResponse } from "../../web/attachment";
+import { recordId } from "../../market/input/fields";
 import type { UploadedFile } from "../../market/delivery/e-tickets";
 import {
   createListing,
@@ -62,7 +63,7 @@ import {
   withdrawListing,
 } from "../../market/selling";
 
-const idOf = (name: string) => z.object({ [name]: z.string().regex(/^\d{1,16}$/).transform(Number) });
+const idOf = (name: string) => z.object({ [name]: recordId() });
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
@@ -150,15 +151,7 @@ export function registerSellingRoutes(api: Hono<ApiEnv>) {
   });
   api.get("/support/v1/listing/proof", async (c) => {
     const { listingId } = parse(idOf("listingId"), { listingId: c.req.query("listingId") });
-    const proof = await openListingProof(c.get("market"), listingId as number);
-    return new Response(proof.body, {
-      headers: {
-        "content-type": proof.contentType,
-        "content-length": String(proof.size),
-        "content-disposition": attachmentDisposition(proof.fileName),
-        "cache-control": "private, no-store",
-      },
-    });
+    return fileResponse(await openListingProof(c.get("market"), listingId as number));
   });
   api.post("/support/v1/resale/flags", async (c) => {
     await setResaleFlags(c.get("market"), await body(c));

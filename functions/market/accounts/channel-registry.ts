@@ -9,7 +9,7 @@
  * (any role in account_roles) is never signed in this way, signed or not: a partner's word must
  * not open a console.
  */
-import { sql } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { accountRoles, channelNonces } from "../../db/schema";
 import type { MarketContext } from "../context";
@@ -72,17 +72,14 @@ async function assertSigned(ctx: MarketContext, channel: EmbeddedChannel, proof:
  * same signature exactly one passes. Rows whose signature has expired anyway are swept first.
  */
 async function spendNonce(ctx: MarketContext, channel: EmbeddedChannel, nonce: string, expiresAt: number): Promise<void> {
-  await ctx.db.run(sql`DELETE FROM ${channelNonces} WHERE expires_at < ${ctx.now()}`);
-  const spent = await ctx.db.run(sql`
-    INSERT INTO ${channelNonces} (nonce, channel, expires_at) VALUES (${nonce}, ${channel}, ${expiresAt})
-    ON CONFLICT (nonce) DO NOTHING
-  `);
+  await ctx.db.delete(channelNonces).where(lt(channelNonces.expiresAt, ctx.now()));
+  const spent = await ctx.db.insert(channelNonces).values({ nonce, channel, expiresAt }).onConflictDoNothing({ target: channelNonces.nonce });
   if (spent.meta.changes === 0) throw new MarketError("registryFail", { messageKey: "registryFailReplay" });
 }
 
 /** Refuses a staff account: a partner may sign in buyers only. */
 async function assertNotStaff(ctx: MarketContext, userId: number): Promise<void> {
-  const role = await ctx.db.select({ role: accountRoles.role }).from(accountRoles).where(sql`${accountRoles.userId} = ${userId}`).limit(1);
+  const role = await ctx.db.select({ role: accountRoles.role }).from(accountRoles).where(eq(accountRoles.userId, userId)).limit(1);
   if (role.length > 0) throw new MarketError("registryFail", { messageKey: "registryFailStaff" });
 }
 

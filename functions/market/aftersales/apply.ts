@@ -9,6 +9,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders, sessions, RECEIVING_CURRENCIES } from "../../db/schema";
+import { joinOrderEvent } from "../listings/listing-event";
 import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
@@ -18,7 +19,6 @@ import { toMinorUnits } from "../money/minor-units";
 import { isAcceptableRecipientName, REASONS_BY_KIND, type ApplyRequest } from "./apply-schema";
 import {
   getMyCase,
-  joinOrderEvent,
   orderSummaryColumns,
   orderSummaryOf,
   type AfterSaleCaseView,

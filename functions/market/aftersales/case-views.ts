@@ -8,14 +8,12 @@
  * reads ask for the support role on every call.
  */
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import {
   afterSaleCases,
   afterSaleEvents,
   listingTerms,
   orders,
   sessions,
-  shows,
   tours,
   users,
   venues,
@@ -25,6 +23,7 @@ import {
   type ReceivingCurrency,
 } from "../../db/schema";
 import { offsetOf, pageOf, type Page, type Paging } from "../paging";
+import { joinOrderEvent } from "../listings/listing-event";
 import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
@@ -211,18 +210,6 @@ const caseColumns = {
 };
 
 type CaseRow = { item: typeof afterSaleCases.$inferSelect; buyerEmail: string | null; buyerNickname: string | null } & OrderSummaryRow;
-
-/**
- * Joins an order (already in the query) to its event, for orderSummaryColumns. The selection is
- * named column by column, so the joins do not change the row type; hence the cast.
- */
-export function joinOrderEvent<T extends SQLiteSelect>(query: T): T {
-  return query
-    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId)) as unknown as T;
-}
 
 function selectCases(ctx: MarketContext) {
   return joinOrderEvent(

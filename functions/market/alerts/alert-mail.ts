@@ -21,6 +21,7 @@ import { signToken, verifyToken, type TokenKeys } from "../demand/signed-token";
 import { publicOrigin } from "../config/deployment";
 import { notFound } from "../errors";
 import { convert, formatMoney } from "../money";
+import { joinSessionEvent } from "../listings/listing-event";
 
 export const ALERT_MAIL_GAP_MS = 24 * 60 * 60_000;
 export const UNSUBSCRIBE_PATH = "/alert-unsubscribe";
@@ -58,10 +59,12 @@ function stateOf(reference: Reference, lowest: TradeLowest | null, alert: AlertP
 
 async function sessionsOfTours(ctx: AlertContext, tourIds: number[]): Promise<Map<number, number[]>> {
   if (tourIds.length === 0) return new Map();
-  const rows = await ctx.db
-    .select({ tourId: shows.tourId, sessionId: sessions.id })
-    .from(sessions)
-    .innerJoin(shows, eq(shows.id, sessions.showId))
+  const rows = await joinSessionEvent(
+    ctx.db
+      .select({ tourId: shows.tourId, sessionId: sessions.id })
+      .from(sessions)
+      .$dynamic(),
+  )
     .where(inArray(shows.tourId, tourIds));
   const byTour = new Map<number, number[]>();
   for (const row of rows) byTour.set(row.tourId, [...(byTour.get(row.tourId) ?? []), row.sessionId]);

@@ -22,6 +22,7 @@ import { loadReference } from "../reference";
 import { displayCurrency } from "../listings/session-offer";
 import { alertScopeState } from "./alert-mail";
 import type { TicketAlertRequest } from "./ticket-alert-schema";
+import { joinSessionEvent } from "../listings/listing-event";
 
 export interface TicketAlertSubscription {
   tourId: number;
@@ -44,10 +45,12 @@ export async function subscribeTicketAlert(ctx: MarketContext, request: TicketAl
   const [tour] = await ctx.db.select({ id: tours.id }).from(tours).where(eq(tours.id, request.tourId)).limit(1);
   if (!tour) throw notFound("tour");
   if (sessionId !== 0) {
-    const [session] = await ctx.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .innerJoin(shows, eq(shows.id, sessions.showId))
+    const [session] = await joinSessionEvent(
+      ctx.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .$dynamic(),
+    )
       .where(and(eq(sessions.id, sessionId), eq(shows.tourId, request.tourId)))
       .limit(1);
     if (!session) throw notFound("session");

@@ -3,9 +3,10 @@
  * every upcoming session's seat page. Disabled shows are not public; past sessions are left
  * out of the seat pages (their tour page still lists them under past events).
  */
-import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, gt, ne } from "drizzle-orm";
 import { sessions, shows } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { joinSessionEvent } from "../listings/listing-event";
 
 export interface PublicCatalogPages {
   tourIds: number[];
@@ -16,10 +17,12 @@ export interface PublicCatalogPages {
 export async function publicCatalogPages(ctx: Pick<MarketContext, "db" | "now">): Promise<PublicCatalogPages> {
   const [tourRows, sessionRows] = await Promise.all([
     ctx.db.selectDistinct({ tourId: shows.tourId }).from(shows).where(ne(shows.status, "DISABLED")).orderBy(asc(shows.tourId)).limit(10_000),
-    ctx.db
-      .select({ sessionId: sessions.id })
-      .from(sessions)
-      .innerJoin(shows, eq(shows.id, sessions.showId))
+    joinSessionEvent(
+      ctx.db
+        .select({ sessionId: sessions.id })
+        .from(sessions)
+        .$dynamic(),
+    )
       .where(and(ne(shows.status, "DISABLED"), ne(shows.status, "CANCEL"), gt(sessions.startsAt, ctx.now())))
       .orderBy(asc(sessions.id))
       .limit(15_000),

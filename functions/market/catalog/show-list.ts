@@ -26,6 +26,7 @@ import { sessionLowestPrices } from "../listings/from-prices";
 import { sessionStatus } from "../listings/session-status";
 import { inJson } from "../context/statements";
 import { wholeNumber } from "../input/fields";
+import { joinSessionEvent } from "../listings/listing-event";
 
 /** Show statuses Explore lists (before the clock closes a session). */
 const LISTED_STATUSES = ["ONSALE", "PENDING", "CANCEL"] as const satisfies readonly ShowStatus[];
@@ -92,37 +93,38 @@ export async function listShows(ctx: MarketContext, query: ShowListQuery): Promi
 
   // Not a D1 batch: batches read rows by column name, and the joined tables' ids share one.
   const [[total], rows, category] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(sessions)
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .innerJoin(tours, eq(tours.id, shows.tourId))
+    joinSessionEvent(
+      ctx.db
+        .select({ n: count() })
+        .from(sessions)
+        .$dynamic(),
+    )
       .where(where),
-    ctx.db
-      .select({
-        sessionId: sessions.id,
-        startsAt: sessions.startsAt,
-        saleEndsAt: sessions.saleEndsAt,
-        showId: shows.id,
-        showStatus: shows.status,
-        saleStartsAt: shows.saleStartsAt,
-        cityCode: shows.cityCode,
-        tourId: tours.id,
-        posterSeed: tours.posterSeed,
-        posterPalette: tours.posterPalette,
-        categoryId: tours.categoryId,
-        titleEn: tours.titleEn,
-        titleZh: tours.titleZh,
-        artistEn: tours.artistEn,
-        artistZh: tours.artistZh,
-        venueId: venues.id,
-        venueName: zh ? venues.nameZh : venues.nameEn,
-        timeZone: venues.timeZone,
-      })
-      .from(sessions)
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .innerJoin(tours, eq(tours.id, shows.tourId))
-      .innerJoin(venues, eq(venues.id, shows.venueId))
+    joinSessionEvent(
+      ctx.db
+        .select({
+          sessionId: sessions.id,
+          startsAt: sessions.startsAt,
+          saleEndsAt: sessions.saleEndsAt,
+          showId: shows.id,
+          showStatus: shows.status,
+          saleStartsAt: shows.saleStartsAt,
+          cityCode: shows.cityCode,
+          tourId: tours.id,
+          posterSeed: tours.posterSeed,
+          posterPalette: tours.posterPalette,
+          categoryId: tours.categoryId,
+          titleEn: tours.titleEn,
+          titleZh: tours.titleZh,
+          artistEn: tours.artistEn,
+          artistZh: tours.artistZh,
+          venueId: venues.id,
+          venueName: zh ? venues.nameZh : venues.nameEn,
+          timeZone: venues.timeZone,
+        })
+        .from(sessions)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(asc(sessions.startsAt), asc(sessions.id))
       .limit(query.pageSize)

@@ -22,6 +22,7 @@ import { locationName } from "../reference/scope";
 import { sessionLowestPrices } from "../listings/from-prices";
 import { isPastSession, sessionStatus } from "../listings/session-status";
 import { recordId } from "../input/fields";
+import { joinSessionEvent } from "../listings/listing-event";
 
 /** Past events shown on a tour's page; older ones add nothing a buyer can act on. */
 export const PAST_EVENTS_SHOWN = 20;
@@ -101,23 +102,24 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
         .innerJoin(tags, eq(tags.id, tourTags.tagId))
         .where(eq(tourTags.tourId, tourId))
         .orderBy(asc(tags.id)),
-      ctx.db
-        .select({
-          sessionId: sessions.id,
-          startsAt: sessions.startsAt,
-          saleEndsAt: sessions.saleEndsAt,
-          showId: shows.id,
-          showStatus: shows.status,
-          saleStartsAt: shows.saleStartsAt,
-          cityCode: shows.cityCode,
-          venueId: venues.id,
-          venueName: zh ? venues.nameZh : venues.nameEn,
-          venueAddress: zh ? venues.addressZh : venues.addressEn,
-          timeZone: venues.timeZone,
-        })
-        .from(sessions)
-        .innerJoin(shows, eq(shows.id, sessions.showId))
-        .innerJoin(venues, eq(venues.id, shows.venueId))
+      joinSessionEvent(
+        ctx.db
+          .select({
+            sessionId: sessions.id,
+            startsAt: sessions.startsAt,
+            saleEndsAt: sessions.saleEndsAt,
+            showId: shows.id,
+            showStatus: shows.status,
+            saleStartsAt: shows.saleStartsAt,
+            cityCode: shows.cityCode,
+            venueId: venues.id,
+            venueName: zh ? venues.nameZh : venues.nameEn,
+            venueAddress: zh ? venues.addressZh : venues.addressEn,
+            timeZone: venues.timeZone,
+          })
+          .from(sessions)
+          .$dynamic(),
+      )
         .where(and(eq(shows.tourId, tourId), ne(shows.status, "DISABLED")))
         .orderBy(asc(sessions.startsAt), asc(sessions.id)),
     ]),

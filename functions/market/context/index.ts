@@ -14,7 +14,17 @@ import type { Viewer } from "./viewer";
 
 export type Database = DrizzleD1Database<typeof schema>;
 
-/** What an adapter may use: the context without its viewer or ports. */
+/**
+ * What an adapter may use: the context without its viewer or ports.
+ *
+ * Which to write with (docs/decisions.md 217): `db`, drizzle's query builder, for every read and
+ * write it can say in one statement (selects and their joins through listings/listing-event.ts,
+ * inserts, updates, deletes, ON CONFLICT DO NOTHING). Hand-written SQL, always drizzle's `sql`
+ * template over the schema's tables (statements.ts compiles it for `d1`), only where the builder
+ * cannot say it: a write guarded by the invariant it keeps (INSERT … SELECT … WHERE, a
+ * compare-and-set UPDATE, in one D1 batch), and a read built from the rules' shared SQL
+ * expressions (tickets left, an order's outcome). The choice follows the statement, not the file.
+ */
 export interface AdapterContext {
   db: Database;
   /** The raw binding, for batches of hand-written atomic statements. */

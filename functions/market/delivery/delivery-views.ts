@@ -6,6 +6,7 @@
  * What differs by audience: the pickup code is the buyer's proof at the counter, so the provider
  * never sees it (support does); everything else is the same facts.
  */
+import { joinOrderEvent } from "../listings/listing-event";
 import { seatsOfDeliveries, type SeatPick } from "../listings/seats";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
@@ -17,7 +18,6 @@ import {
   payments,
   sellers,
   sessions,
-  shows,
   tours,
   users,
   venues,
@@ -66,18 +66,17 @@ const rowColumns = {
 
 /** Deliveries with everything their views need; add the where, order and limit. */
 export function selectDeliveryRows(ctx: MarketContext) {
-  return ctx.db
-    .select(rowColumns)
-    .from(deliveries)
-    .innerJoin(orders, eq(orders.id, deliveries.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .innerJoin(sellers, eq(sellers.id, listings.sellerId))
-    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
-    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId));
+  return joinOrderEvent(
+    ctx.db
+      .select(rowColumns)
+      .from(deliveries)
+      .innerJoin(orders, eq(orders.id, deliveries.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+      .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+      .$dynamic(),
+  );
 }
 
 export type DeliveryRow = Awaited<ReturnType<typeof selectDeliveryRows>>[number];

@@ -18,6 +18,7 @@ import { pickSeatArrivals, sessionDemand, sessions, shows } from "../../db/schem
 import type { MarketContext, Viewer } from "../context";
 import { notFound } from "../errors";
 import { requireRole } from "../staff";
+import { joinSessionEvent } from "../listings/listing-event";
 
 declare global {
   namespace Cloudflare {
@@ -59,10 +60,12 @@ export const queueIsOn = (demand: SessionDemand | null): demand is SessionDemand
 export async function markHighDemand(ctx: MarketContext, request: MarkDemandRequest): Promise<SessionDemand> {
   const staff = await requireRole(ctx, "support");
   const now = ctx.now();
-  const [session] = await ctx.db
-    .select({ saleStartsAt: shows.saleStartsAt })
-    .from(sessions)
-    .innerJoin(shows, eq(shows.id, sessions.showId))
+  const [session] = await joinSessionEvent(
+    ctx.db
+      .select({ saleStartsAt: shows.saleStartsAt })
+      .from(sessions)
+      .$dynamic(),
+  )
     .where(eq(sessions.id, request.sessionId))
     .limit(1);
   if (!session) throw notFound("session");

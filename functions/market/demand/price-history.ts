@@ -27,6 +27,7 @@ import { displayCurrency } from "../listings/session-offer";
 import { convert } from "../money";
 import { logError } from "../../observability";
 import { notFound } from "../errors";
+import { joinListingEvent, joinSessionEvent } from "../listings/listing-event";
 
 /** A change within this long of the last point overwrites it. */
 export const PRICE_POINT_MERGE_MS = 10 * 60_000;
@@ -46,15 +47,16 @@ export async function currentLowest(ctx: HistoryContext, sessionIds?: readonly n
   const now = ctx.now();
   const [reference, rows] = await Promise.all([
     loadReference(ctx),
-    ctx.db
-      .select({
-        sessionId: listings.sessionId,
-        currency: listings.currencyCode,
-        priceMinor: sql<number>`min(${listings.priceMinor})`.mapWith(Number),
-      })
-      .from(listings)
-      .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-      .innerJoin(shows, eq(shows.id, sessions.showId))
+    joinListingEvent(
+      ctx.db
+        .select({
+          sessionId: listings.sessionId,
+          currency: listings.currencyCode,
+          priceMinor: sql<number>`min(${listings.priceMinor})`.mapWith(Number),
+        })
+        .from(listings)
+        .$dynamic(),
+    )
       .where(sessionIds ? and(inJson(listings.sessionId, sessionIds), buyableListing(now)) : buyableListing(now))
       .groupBy(listings.sessionId, listings.currencyCode),
   ]);
@@ -220,10 +222,12 @@ function inViewerCurrency(reference: Reference, point: { allInMinor: number | nu
 
 /** A tour's price history: the lowest of its sessions' at each moment. Throws notFound for an unknown tour. Reads only. */
 export async function tourPriceHistory(ctx: MarketContext, tourId: number): Promise<PriceHistory> {
-  const rows = await ctx.db
-    .select({ sessionId: sessions.id, status: shows.status })
-    .from(sessions)
-    .innerJoin(shows, eq(shows.id, sessions.showId))
+  const rows = await joinSessionEvent(
+    ctx.db
+      .select({ sessionId: sessions.id, status: shows.status })
+      .from(sessions)
+      .$dynamic(),
+  )
     .where(eq(shows.tourId, tourId));
   const sessionIds = rows.filter((row) => row.status !== "DISABLED").map((row) => row.sessionId);
   if (sessionIds.length === 0) throw notFound("tour");

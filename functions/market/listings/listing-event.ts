@@ -1,17 +1,28 @@
 /**
- * Joins a listing (already in the query) to where and when it is: its session, show, tour, venue
- * and section. The selection is named column by column, so the joins do not change the row type;
- * hence the cast (as aftersales' joinOrderEvent does for an order).
+ * Joins a row (already in the query) to where and when it is: a session to its show, tour and
+ * venue; an order or a listing to its session and on (a listing also to its section). Written
+ * once here, so every area reads an event through the same joins. The selection is named column
+ * by column, so the joins do not change the row type; hence the casts.
  */
 import { eq } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { listings, sessions, shows, tours, venues, venueSections } from "../../db/schema";
+import { listings, orders, sessions, shows, tours, venues, venueSections } from "../../db/schema";
 
-export function joinListingEvent<T extends SQLiteSelect>(query: T): T {
+/** A session (already in the query) with its show, tour and venue. */
+export function joinSessionEvent<T extends SQLiteSelect>(query: T): T {
   return query
-    .innerJoin(sessions, eq(sessions.id, listings.sessionId))
     .innerJoin(shows, eq(shows.id, sessions.showId))
     .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
-    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId)) as unknown as T;
+    .innerJoin(venues, eq(venues.id, shows.venueId)) as unknown as T;
+}
+
+/** An order (already in the query) with its session, show, tour and venue. */
+export function joinOrderEvent<T extends SQLiteSelect>(query: T): T {
+  return joinSessionEvent(query.innerJoin(sessions, eq(sessions.id, orders.sessionId)) as unknown as T);
+}
+
+/** A listing (already in the query) with its session, show, tour, venue and section. */
+export function joinListingEvent<T extends SQLiteSelect>(query: T): T {
+  const located = joinSessionEvent(query.innerJoin(sessions, eq(sessions.id, listings.sessionId)) as unknown as T);
+  return located.innerJoin(venueSections, eq(venueSections.id, listings.sectionId)) as unknown as T;
 }

@@ -15,6 +15,7 @@ import { withinResaleCap } from "./resale-cap";
 import { ticketPrice } from "../money/ticket-price";
 import { convert, type Money } from "../money";
 import type { Reference } from "../reference";
+import { joinListingEvent } from "./listing-event";
 
 export interface LowestPrice {
   /** Per ticket, every unavoidable fee included: the first price a buyer sees. */
@@ -50,16 +51,17 @@ export function buyableListing(now: number): SQL {
  * SQLite gives the bare face_value column from the row that holds the MIN.
  */
 export function cheapestListingsQuery(db: Database, key: typeof shows.tourId | typeof shows.id | typeof sessions.id, scope: SQL, now: number) {
-  return db
-    .select({
-      key,
-      currency: listings.currencyCode,
-      priceMinor: sql<number>`min(${listings.priceMinor})`.mapWith(Number),
-      faceValueMinor: listings.faceValueMinor,
-    })
-    .from(listings)
-    .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
+  return joinListingEvent(
+    db
+      .select({
+        key,
+        currency: listings.currencyCode,
+        priceMinor: sql<number>`min(${listings.priceMinor})`.mapWith(Number),
+        faceValueMinor: listings.faceValueMinor,
+      })
+      .from(listings)
+      .$dynamic(),
+  )
     .where(and(scope, buyableListing(now)))
     .groupBy(key, listings.currencyCode);
 }

@@ -24,6 +24,7 @@ import { ticketsLeft } from "./availability";
 import { withinResaleCap } from "./resale-cap";
 import { ticketPrice } from "../money/ticket-price";
 import { allowedQuantities } from "./split-rules";
+import { joinSessionEvent } from "./listing-event";
 
 export type SectionZone = (typeof venueSections.$inferSelect)["zone"];
 
@@ -75,27 +76,27 @@ export async function sessionSummary(ctx: MarketContext, sessionId: number): Pro
   const zh = ctx.viewer.language === "zh-HK";
   const [reference, rows] = await Promise.all([
     loadReference(ctx),
-    ctx.db
-      .select({
-        sessionId: sessions.id,
-        showId: shows.id,
-        startsAt: sessions.startsAt,
-        saleEndsAt: sessions.saleEndsAt,
-        showStatus: shows.status,
-        tourId: tours.id,
-        tourTitle: zh ? tours.titleZh : tours.titleEn,
-        venueId: venues.id,
-        venueName: zh ? venues.nameZh : venues.nameEn,
-        venueKind: venues.kind,
-        mapWidth: venues.mapWidth,
-        mapHeight: venues.mapHeight,
-        timeZone: venues.timeZone,
-        cityCode: shows.cityCode,
-      })
-      .from(sessions)
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .innerJoin(tours, eq(tours.id, shows.tourId))
-      .innerJoin(venues, eq(venues.id, shows.venueId))
+    joinSessionEvent(
+      ctx.db
+        .select({
+          sessionId: sessions.id,
+          showId: shows.id,
+          startsAt: sessions.startsAt,
+          saleEndsAt: sessions.saleEndsAt,
+          showStatus: shows.status,
+          tourId: tours.id,
+          tourTitle: zh ? tours.titleZh : tours.titleEn,
+          venueId: venues.id,
+          venueName: zh ? venues.nameZh : venues.nameEn,
+          venueKind: venues.kind,
+          mapWidth: venues.mapWidth,
+          mapHeight: venues.mapHeight,
+          timeZone: venues.timeZone,
+          cityCode: shows.cityCode,
+        })
+        .from(sessions)
+        .$dynamic(),
+    )
       .where(eq(sessions.id, sessionId))
       .limit(1),
   ]);
@@ -118,10 +119,12 @@ export async function sessionSummary(ctx: MarketContext, sessionId: number): Pro
 /** The other upcoming sessions of the same show, soonest first (the session switcher). */
 export async function sessionsOfShow(ctx: MarketContext, showId: number): Promise<{ sessionId: number; startsAt: number; status: ShowStatus }[]> {
   const now = ctx.now();
-  const rows = await ctx.db
-    .select({ sessionId: sessions.id, startsAt: sessions.startsAt, saleEndsAt: sessions.saleEndsAt, showStatus: shows.status })
-    .from(sessions)
-    .innerJoin(shows, eq(shows.id, sessions.showId))
+  const rows = await joinSessionEvent(
+    ctx.db
+      .select({ sessionId: sessions.id, startsAt: sessions.startsAt, saleEndsAt: sessions.saleEndsAt, showStatus: shows.status })
+      .from(sessions)
+      .$dynamic(),
+  )
     .where(and(eq(sessions.showId, showId), gt(sessions.startsAt, now)))
     .orderBy(asc(sessions.startsAt), asc(sessions.id));
   return rows.map((row) => ({ sessionId: row.sessionId, startsAt: row.startsAt, status: sessionStatus(row, now) }));

@@ -4,11 +4,12 @@
  * the buyer sees both how to get there and where they will sit. Drawn from our own data: no
  * map tiles are fetched.
  */
-import { asc, eq } from "drizzle-orm";
-import { listings, sessions, shows, venues, venueSections } from "../../db/schema";
+import { asc, eq, getTableColumns } from "drizzle-orm";
+import { listings, sessions, venues, venueSections } from "../../db/schema";
 import { stageOutline, type StageOutline } from "../venues/seat-maps";
 import type { MarketContext } from "../context";
 import { getOrder, getOrderForMember, type OrderView } from "./order-views";
+import { joinSessionEvent } from "../listings/listing-event";
 
 export interface OrderVenueSection {
   code: string;
@@ -44,11 +45,12 @@ export async function orderVenueForMember(ctx: MarketContext, orderId: number): 
 
 async function venueOf(ctx: MarketContext, order: OrderView): Promise<OrderVenue> {
   const zh = ctx.viewer.language === "zh-HK";
-  const [place] = await ctx.db
-    .select({ venue: venues, sectionId: listings.sectionId })
-    .from(sessions)
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
+  const [place] = await joinSessionEvent(
+    ctx.db
+      .select({ venue: getTableColumns(venues), sectionId: listings.sectionId })
+      .from(sessions)
+      .$dynamic(),
+  )
     .innerJoin(listings, eq(listings.id, order.tickets.listingId))
     .where(eq(sessions.id, order.event.sessionId))
     .limit(1);

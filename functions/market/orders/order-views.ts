@@ -15,6 +15,7 @@ import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
+import { joinOrderEvent } from "../listings/listing-event";
 import { seatsOfOrders, type SeatPick } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
@@ -127,16 +128,15 @@ export const orderEventColumns = {
 const orderColumns = { order: orders, ...orderEventColumns };
 
 function selectOrders(ctx: MarketContext) {
-  return ctx.db
-    .select(orderColumns)
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
-    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
-    .innerJoin(sellers, eq(sellers.id, listings.sellerId));
+  return joinOrderEvent(
+    ctx.db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+      .innerJoin(sellers, eq(sellers.id, listings.sellerId))
+      .$dynamic(),
+  );
 }
 
 export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
@@ -161,8 +161,22 @@ export async function getOrder(ctx: MarketContext, orderId: number): Promise<Ord
  * (a member of the order's chat: its provider, support). Throws notFound when there is none.
  */
 export async function getOrderForMember(ctx: MarketContext, orderId: number): Promise<OrderView> {
-  const [row] = await selectOrders(ctx).where(eq(orders.id, orderId)).limit(1);
+  const row = await orderRowById(ctx, orderId);
   if (!row) throw notFound("order");
+  return viewOfRow(ctx, row);
+}
+
+/**
+ * An order's row by id, whoever placed it, with its event, tickets and seller: one statement, so
+ * the caller learns the owner and the order together. The caller decides whether the viewer may see it.
+ */
+export async function orderRowById(ctx: MarketContext, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await selectOrders(ctx).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+/** The view of an order already read (orderRowById): its seats, notes, delivery and outcome read together. */
+export async function viewOfRow(ctx: MarketContext, row: OrderRow): Promise<OrderView> {
   const [view] = await toViews(ctx, [row]);
   return view;
 }

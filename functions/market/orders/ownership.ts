@@ -9,9 +9,12 @@
  */
 import { eq } from "drizzle-orm";
 import { orders } from "../../db/schema";
+import { afterSaleSummaryFor } from "../aftersales/apply";
+import type { OrderAfterSaleSummary } from "../aftersales/case-views";
 import type { MarketContext } from "../context";
 import { requireBuyer } from "../context/buyer";
-import { getOrder, type OrderView } from "./order-views";
+import { orderRowById, viewOfRow, type OrderView } from "./order-views";
+import { orderStatusAt } from "./rules";
 
 export type OrderOwnership = "mine" | "another" | "none";
 
@@ -26,16 +29,32 @@ export async function orderOwnership(ctx: MarketContext, orderId: number): Promi
   return row.userId === buyerId ? "mine" : "another";
 }
 
-/** An order opened by its id: the buyer's own with its view, or whose it is without anything of it. */
-export type OpenedOrder = { whose: "mine"; order: OrderView } | { whose: "another" } | { whose: "none" };
+/**
+ * An order opened by its id: the buyer's own with its view (and, when asked for, its after-sales
+ * summary: null unless the order is paid), or whose it is without anything of it.
+ */
+export type OpenedOrder =
+  | { whose: "mine"; order: OrderView; afterSales: OrderAfterSaleSummary | null }
+  | { whose: "another" }
+  | { whose: "none" };
 
 /**
- * Opens `orderId` for the signed-in buyer in one call: their own order (its view), another
- * account's (nothing of it), or no order at all. The screens say whose it is; the API answers
- * both 'another' and 'none' as not found. Throws notLogin for a guest.
+ * Opens `orderId` for the signed-in buyer: their own order (its view), another account's
+ * (nothing of it), or no order at all. The screens say whose it is; the API answers both
+ * 'another' and 'none' as not found. With `afterSales`, a paid order also brings where its
+ * refunds and after-sales stand (the order detail). Two waits on D1: the order with its owner
+ * in one statement, then its view's parts and its after-sales side by side.
+ * Throws notLogin for a guest. No side effects.
  */
-export async function openOrder(ctx: MarketContext, orderId: number): Promise<OpenedOrder> {
-  const whose = await orderOwnership(ctx, orderId);
-  if (whose !== "mine") return { whose };
-  return { whose, order: await getOrder(ctx, orderId) };
+export async function openOrder(ctx: MarketContext, orderId: number, options: { afterSales?: boolean } = {}): Promise<OpenedOrder> {
+  const buyerId = requireBuyer(ctx);
+  const row = await orderRowById(ctx, orderId);
+  if (!row) return { whose: "none" };
+  if (row.order.userId !== buyerId) return { whose: "another" };
+  const paid = orderStatusAt(row.order, ctx.now()).status === "paid";
+  const [order, summaries] = await Promise.all([
+    viewOfRow(ctx, row),
+    options.afterSales && paid ? afterSaleSummaryFor(ctx, [orderId]) : Promise.resolve(null),
+  ]);
+  return { whose: "mine", order, afterSales: summaries?.get(orderId) ?? null };
 }

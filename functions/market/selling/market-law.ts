@@ -12,6 +12,7 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { formatMoney } from "../money";
 import { jurisdictionOf, resaleVerdict, type ResaleVerdict } from "../reference/resale-laws";
+import { joinSessionEvent } from "../listings/listing-event";
 
 export interface SessionMarket {
   sessionId: number;
@@ -32,23 +33,24 @@ export interface SessionMarket {
 export async function sessionMarket(ctx: MarketContext, sessionId: number): Promise<SessionMarket> {
   const [reference, [row]] = await Promise.all([
     loadReference(ctx),
-    ctx.db
-      .select({
-        showId: shows.id,
-        venueId: venues.id,
-        cityCode: venues.cityCode,
-        showStatus: shows.status,
-        startsAt: sessions.startsAt,
-        saleEndsAt: sessions.saleEndsAt,
-        jurisdiction: venueResaleFlags.jurisdiction,
-        licensedPlace: venueResaleFlags.licensedPlace,
-        designatedVenue: venueResaleFlags.designatedVenue,
-        designatedEvent: showResaleFlags.designatedEvent,
-        resaleRestricted: showResaleFlags.resaleRestricted,
-      })
-      .from(sessions)
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .innerJoin(venues, eq(venues.id, shows.venueId))
+    joinSessionEvent(
+      ctx.db
+        .select({
+          showId: shows.id,
+          venueId: venues.id,
+          cityCode: venues.cityCode,
+          showStatus: shows.status,
+          startsAt: sessions.startsAt,
+          saleEndsAt: sessions.saleEndsAt,
+          jurisdiction: venueResaleFlags.jurisdiction,
+          licensedPlace: venueResaleFlags.licensedPlace,
+          designatedVenue: venueResaleFlags.designatedVenue,
+          designatedEvent: showResaleFlags.designatedEvent,
+          resaleRestricted: showResaleFlags.resaleRestricted,
+        })
+        .from(sessions)
+        .$dynamic(),
+    )
       .leftJoin(venueResaleFlags, eq(venueResaleFlags.venueId, venues.id))
       .leftJoin(showResaleFlags, eq(showResaleFlags.showId, shows.id))
       .where(eq(sessions.id, sessionId))

@@ -17,7 +17,7 @@
  */
 import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, payoutReleases, sessions, shows, tours } from "../../db/schema";
+import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, payoutReleases, sessions, tours } from "../../db/schema";
 import { caseStopsPayout, grantedSoFar, OPEN_STATUSES, resaleSold } from "../aftersales/rules";
 import { recordId } from "../input/fields";
 import type { MarketContext } from "../context";
@@ -28,6 +28,7 @@ import { sellingInvalid } from "./invalid-input";
 import { requireSeller } from "./seller-profiles";
 import { logStatement } from "./review-log";
 import { payoutHoldSchema, statementQuerySchema } from "./selling-schemas";
+import { joinOrderEvent } from "../listings/listing-event";
 
 /** The marketplace's fee on the seller's price, in basis points. */
 export const MARKETPLACE_FEE_BPS = 500;
@@ -94,30 +95,30 @@ export function payoutStatus(facts: PayoutFacts, now: number): PayoutStatus {
 
 async function payoutRows(ctx: MarketContext, where: ReturnType<typeof and>) {
   const zh = ctx.viewer.language === "zh-HK";
-  return ctx.db
-    .select({
-      order: orders,
-      title: zh ? tours.titleZh : tours.titleEn,
-      startsAt: sessions.startsAt,
-      deliveryState: deliveries.state,
-      refunded: sql<number>`EXISTS (SELECT 1 FROM ${payments} p WHERE p.id = ${orders.paidPaymentId} AND p.status IN ('refund_pending', 'refunded'))`.mapWith(Boolean),
-      resold: sql<number>`EXISTS (SELECT 1 FROM ${listingTerms} rt INNER JOIN ${orders} ro ON ro.listing_id = rt.listing_id
-                                   WHERE rt.source_order_id = ${orders.id} AND ro.status = 'paid')`.mapWith(Boolean),
-      openCase: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} c WHERE c.order_id = ${orders.id}
-                                     AND c.status IN (${sql.join(OPEN_STATUSES.map((status) => sql`${status}`), sql`, `)}))`.mapWith(Boolean),
-      granted: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} g WHERE g.order_id = ${orders.id}
-                                    AND g.status IN ('approved', 'refund_pending', 'refunded', 'completed')
-                                    AND COALESCE(g.approved_refund_amount, 0) + COALESCE(g.approved_compensation_amount, 0) > 0)`.mapWith(Boolean),
-      paidOutAmount: payoutReleases.amount,
-      paidOutAt: payoutReleases.releasedAt,
-      holdReason: sql<string | null>`(SELECT h.reason FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
-      holdAt: sql<number | null>`(SELECT h.created_at FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
-    })
-    .from(orders)
-    .innerJoin(listings, eq(listings.id, orders.listingId))
-    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
+  return joinOrderEvent(
+    ctx.db
+      .select({
+        order: orders,
+        title: zh ? tours.titleZh : tours.titleEn,
+        startsAt: sessions.startsAt,
+        deliveryState: deliveries.state,
+        refunded: sql<number>`EXISTS (SELECT 1 FROM ${payments} p WHERE p.id = ${orders.paidPaymentId} AND p.status IN ('refund_pending', 'refunded'))`.mapWith(Boolean),
+        resold: sql<number>`EXISTS (SELECT 1 FROM ${listingTerms} rt INNER JOIN ${orders} ro ON ro.listing_id = rt.listing_id
+                                     WHERE rt.source_order_id = ${orders.id} AND ro.status = 'paid')`.mapWith(Boolean),
+        openCase: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} c WHERE c.order_id = ${orders.id}
+                                       AND c.status IN (${sql.join(OPEN_STATUSES.map((status) => sql`${status}`), sql`, `)}))`.mapWith(Boolean),
+        granted: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} g WHERE g.order_id = ${orders.id}
+                                      AND g.status IN ('approved', 'refund_pending', 'refunded', 'completed')
+                                      AND COALESCE(g.approved_refund_amount, 0) + COALESCE(g.approved_compensation_amount, 0) > 0)`.mapWith(Boolean),
+        paidOutAmount: payoutReleases.amount,
+        paidOutAt: payoutReleases.releasedAt,
+        holdReason: sql<string | null>`(SELECT h.reason FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
+        holdAt: sql<number | null>`(SELECT h.created_at FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
+      })
+      .from(orders)
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .$dynamic(),
+  )
     .leftJoin(deliveries, eq(deliveries.orderId, orders.id))
     .leftJoin(payoutReleases, eq(payoutReleases.orderId, orders.id))
     .where(and(eq(orders.status, "paid"), where))

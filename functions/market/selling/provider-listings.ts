@@ -15,6 +15,7 @@ import { requireRole } from "../staff";
 import { ruleById } from "../reference/resale-laws";
 import { requireSeller } from "./seller-profiles";
 import { inJson } from "../context/statements";
+import { joinListingEvent, joinSessionEvent } from "../listings/listing-event";
 
 export type ListingStatus = "active" | "withdrawn" | "sold_out" | "ended";
 
@@ -58,28 +59,26 @@ export async function listProviderListings(ctx: MarketContext, only?: { listingI
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
   const where = only ? and(eq(listings.sellerId, seller.sellerId), eq(listings.id, only.listingId)) : eq(listings.sellerId, seller.sellerId);
-  const rows = await ctx.db
-    .select({
-      listing: listings,
-      terms: listingTerms,
-      left: ticketsLeft(now),
-      sold: sql<number>`(SELECT COALESCE(SUM(quantity), 0) FROM ${orders} WHERE listing_id = ${listings.id} AND status = 'paid')`.mapWith(Number),
-      held: sql<number>`(SELECT COALESCE(SUM(quantity), 0) FROM ${orders} WHERE listing_id = ${listings.id} AND status = 'pending_payment' AND expires_at > ${now})`.mapWith(Number),
-      title: zh ? tours.titleZh : tours.titleEn,
-      startsAt: sessions.startsAt,
-      saleEndsAt: sessions.saleEndsAt,
-      showStatus: shows.status,
-      timeZone: venues.timeZone,
-      venueName: zh ? venues.nameZh : venues.nameEn,
-      section: zh ? venueSections.nameZh : venueSections.nameEn,
-    })
-    .from(listings)
-    .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
-    .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
-    .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+  const rows = await joinListingEvent(
+    ctx.db
+      .select({
+        listing: listings,
+        terms: listingTerms,
+        left: ticketsLeft(now),
+        sold: sql<number>`(SELECT COALESCE(SUM(quantity), 0) FROM ${orders} WHERE listing_id = ${listings.id} AND status = 'paid')`.mapWith(Number),
+        held: sql<number>`(SELECT COALESCE(SUM(quantity), 0) FROM ${orders} WHERE listing_id = ${listings.id} AND status = 'pending_payment' AND expires_at > ${now})`.mapWith(Number),
+        title: zh ? tours.titleZh : tours.titleEn,
+        startsAt: sessions.startsAt,
+        saleEndsAt: sessions.saleEndsAt,
+        showStatus: shows.status,
+        timeZone: venues.timeZone,
+        venueName: zh ? venues.nameZh : venues.nameEn,
+        section: zh ? venueSections.nameZh : venueSections.nameEn,
+      })
+      .from(listings)
+      .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(desc(listings.listedAt), desc(listings.id))
     .limit(100);
@@ -143,19 +142,19 @@ export async function listableSessions(ctx: MarketContext, query: string, only?:
   const zh = ctx.viewer.language === "zh-HK";
   const term = `%${query.trim().slice(0, 60).replace(/[%_\\]/g, (match) => `\\${match}`)}%`;
   const matches = sql`(${like(tours.titleEn, term)} ESCAPE '\\' OR ${like(tours.titleZh, term)} ESCAPE '\\' OR ${like(tours.artistEn, term)} ESCAPE '\\' OR ${like(tours.artistZh, term)} ESCAPE '\\' OR ${like(venues.nameEn, term)} ESCAPE '\\' OR ${like(venues.nameZh, term)} ESCAPE '\\')`;
-  const rows = await ctx.db
-    .select({
-      sessionId: sessions.id,
-      venueId: venues.id,
-      title: zh ? tours.titleZh : tours.titleEn,
-      venueName: zh ? venues.nameZh : venues.nameEn,
-      startsAt: sessions.startsAt,
-      timeZone: venues.timeZone,
-    })
-    .from(sessions)
-    .innerJoin(shows, eq(shows.id, sessions.showId))
-    .innerJoin(tours, eq(tours.id, shows.tourId))
-    .innerJoin(venues, eq(venues.id, shows.venueId))
+  const rows = await joinSessionEvent(
+    ctx.db
+      .select({
+        sessionId: sessions.id,
+        venueId: venues.id,
+        title: zh ? tours.titleZh : tours.titleEn,
+        venueName: zh ? venues.nameZh : venues.nameEn,
+        startsAt: sessions.startsAt,
+        timeZone: venues.timeZone,
+      })
+      .from(sessions)
+      .$dynamic(),
+  )
     .where(
       and(eq(shows.status, "ONSALE"), gt(sessions.startsAt, now), gt(sessions.saleEndsAt, now), query.trim() ? matches : sql`1`, only ? eq(sessions.id, only.sessionId) : sql`1`),
     )
