@@ -103,7 +103,7 @@ test("only the domain, the schema, the seed and the adapters import drizzle or t
 });
 
 test("nothing but the seed itself imports the seed: the domain and the screens draw from the domain's rules", () => {
-  const seed = under("functions/seed", "functions/db/seed", "functions/db/setup");
+  const seed = under("functions/seed");
   expect(crossing((path) => !seed(path), seed)).toEqual([]);
 });
 
