@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { applySchema, isAcceptableRecipientName } from "../../functions/market/aftersales/apply-schema";
+import { applySchema } from "../../functions/market/aftersales/apply-schema";
+import { isAcceptableRecipientName } from "../../functions/market/money/receiving-account-fields";
 import { toMajorString, toMinorUnits } from "../../functions/market/money/minor-units";
 import { maskAlipayAccount, maskCardNumber, maskReceivingAccount } from "../../functions/market/money/receiving-account";
 import { applyRefusalOf, AFTER_SALE_WINDOW_MS } from "../../functions/market/aftersales/rules";

@@ -9,9 +9,9 @@ import { z } from "zod";
 import type { getApplyContext } from "@market/aftersales";
 import {
   AFTER_SALE_KIND_VALUES,
-  RECEIVING_CURRENCY_VALUES,
   type ApplyField,
 } from "@market/aftersales/apply-schema";
+import { RECEIVING_CURRENCY_VALUES } from "@market/money/receiving-account-fields";
 import { toMajorString } from "@market/money/minor-units";
 import { CODES } from "@market/errors";
 import { eligibilityView, idParam, orderSummaryView, type moneyWriter } from "~/server/after-sale.server";

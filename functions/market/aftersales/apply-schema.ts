@@ -15,9 +15,17 @@
  */
 import * as z from "zod/mini";
 import { recordId } from "../input/fields-mini";
+// The receiving account's fields and rules are money's: after-sales and selling both ask for one.
+import {
+  CNY_ACCOUNT_FIELDS,
+  HKD_ACCOUNT_FIELDS,
+  RECEIVING_ACCOUNT_LIMITS,
+  RECEIVING_ACCOUNT_MESSAGES,
+  RECIPIENT_NAME_FIELD,
+  requiredText,
+} from "../money/receiving-account-fields";
 
 export const AFTER_SALE_KIND_VALUES = ["refund", "after_sale"] as const;
-export const RECEIVING_CURRENCY_VALUES = ["CNY", "HKD"] as const;
 
 /**
  * Why a buyer applies. `/order-refund` offers the refund reasons, `/order-after-sale` the
@@ -66,59 +74,25 @@ export const DECIDE_FIELDS = ["decision", "reason", "approvedRefundAmount", "app
 export type DecideField = (typeof DECIDE_FIELDS)[number];
 
 export const AFTERSALE_MESSAGES = {
-  /** SPEC §5: '{field} is required'. */
-  required: "required",
-  /** '{field} is invalid.' */
-  invalid: "invalidParam",
+  /** required ('{field} is required', SPEC §5), invalid ('{field} is invalid.') and the account's own. */
+  ...RECEIVING_ACCOUNT_MESSAGES,
   amountInvalid: "aftersale.amountInvalid",
   amountMissing: "aftersale.amountMissing",
   reasonNotForKind: "aftersale.reasonNotForKind",
-  alipayInvalid: "aftersale.alipayInvalid",
-  swiftInvalid: "aftersale.swiftInvalid",
-  cardNumberInvalid: "aftersale.cardNumberInvalid",
-  bankCodeInvalid: "aftersale.bankCodeInvalid",
   /** Support may grant up to what was asked, never more. */
   approvedOverAsked: "aftersale.approvedOverAsked",
 } as const;
 
 export const APPLY_LIMITS = {
   description: 500,
-  recipientName: { min: 2, max: 60 },
-  bankName: 100,
-  accountOpeningArea: 100,
+  ...RECEIVING_ACCOUNT_LIMITS,
   decisionReason: 500,
   /** Major units: more than any order's total, small enough to stay a safe integer of minor units. */
   amountDigits: 9,
 } as const;
 
-/**
- * The recipient name rule (aftersaleApplyName 650036 when broken): the name on the receiving
- * account, 2-60 characters of letters in any script (Chinese characters included), with single
- * spaces, apostrophes, hyphens, dots or the middle dot between them; no digits, no @. Checked by
- * the domain on submission (so the API answers 650036), and offered here for the form.
- */
-export function isAcceptableRecipientName(value: string): boolean {
-  const name = value.trim().replace(/\s+/g, " ");
-  if (name.length < APPLY_LIMITS.recipientName.min || name.length > APPLY_LIMITS.recipientName.max) return false;
-  return /^\p{L}\p{M}*(?:(?:[ '’\-.·]|\. )?\p{L}\p{M}*)*\.?$/u.test(name);
-}
-
-/** A recipient name as stored: trimmed, runs of spaces made one. */
-export function normalizeRecipientName(value: string): string {
-  return value.trim().replace(/\s+/g, " ");
-}
-
 /** A major-unit amount as typed: digits, optionally a point and up to two decimals. */
 const AMOUNT_PATTERN = new RegExp(`^\\d{1,${APPLY_LIMITS.amountDigits}}(\\.\\d{1,2})?$`);
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: AFTERSALE_MESSAGES.required })
-    .check(z.trim(), z.minLength(1, { error: AFTERSALE_MESSAGES.required }), z.maxLength(max, { error: AFTERSALE_MESSAGES.invalid }));
-
-/** Text typed in, then `clean`ed, then held to `rule` (else `error`). */
-const cleanedText = (max: number, clean: (value: string) => string, rule: (value: string) => boolean, error: string) =>
-  z.pipe(requiredText(max), z.transform(clean)).check(z.refine(rule, { error }));
 
 /** Absent or blank reads as `blank`; anything else is trimmed. */
 const trimmedOr = <T extends string | undefined>(blank: T) =>
@@ -154,55 +128,12 @@ const common = {
   /** Major units of the order's trade currency; required (above 0) for a refund. */
   refundAmount: amount,
   compensationAmount: amount,
-  /** The name on the receiving account, both currencies (see isAcceptableRecipientName). */
-  recipientName: z.pipe(requiredText(APPLY_LIMITS.recipientName.max * 2), z.transform(normalizeRecipientName)),
+  /** The name on the receiving account, both currencies (money/receiving-account-fields.ts). */
+  ...RECIPIENT_NAME_FIELD,
 };
 
-/** The name on a receiving account, shared with the seller's payout account (selling/seller-profiles.ts). */
-export const RECIPIENT_NAME_FIELD = { recipientName: common.recipientName };
-
-/** CNY: an Alipay account, the email or mainland mobile number it is registered with. */
-export const CNY_ACCOUNT_FIELDS = {
-  accountCurrency: z.literal("CNY"),
-  alipayAccount: z.pipe(
-    cleanedText(
-      254,
-      (value) => value.replace(/\s+/g, ""),
-      (value) => /^(?:\+?86-?)?1\d{10}$/.test(value) || z.email().safeParse(value).success,
-      AFTERSALE_MESSAGES.alipayInvalid,
-    ),
-    z.transform((value) => (value.includes("@") ? value.toLowerCase() : value.replace(/^\+?86-?/, ""))),
-  ),
-};
 const cnyAccount = z.object({ ...common, ...CNY_ACCOUNT_FIELDS });
 
-/** HKD: a bank account. */
-export const HKD_ACCOUNT_FIELDS = {
-  accountCurrency: z.literal("HKD"),
-  bankName: requiredText(APPLY_LIMITS.bankName),
-  /** A clearing code: 3 digits in Hong Kong, up to 11 letters or digits elsewhere. */
-  bankCode: cleanedText(
-    20,
-    (value) => value.replace(/[\s-]/g, "").toUpperCase(),
-    (value) => /^[0-9A-Z]{3,11}$/.test(value),
-    AFTERSALE_MESSAGES.bankCodeInvalid,
-  ),
-  /** ISO 9362: 4 letters bank, 2 letters country, 2 location, optionally 3 branch. */
-  swiftCode: cleanedText(
-    20,
-    (value) => value.replace(/\s+/g, "").toUpperCase(),
-    (value) => /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value),
-    AFTERSALE_MESSAGES.swiftInvalid,
-  ),
-  /** The card or account number: 8-30 digits, spaces and dashes ignored. */
-  cardNumber: cleanedText(
-    60,
-    (value) => value.replace(/[\s-]/g, ""),
-    (value) => /^\d{8,30}$/.test(value),
-    AFTERSALE_MESSAGES.cardNumberInvalid,
-  ),
-  accountOpeningArea: requiredText(APPLY_LIMITS.accountOpeningArea),
-};
 const hkdAccount = z.object({ ...common, ...HKD_ACCOUNT_FIELDS });
 
 /**

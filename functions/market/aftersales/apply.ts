@@ -16,7 +16,8 @@ import { MarketError, notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";
 import { prepare } from "../context/statements";
 import { toMinorUnits } from "../money/minor-units";
-import { isAcceptableRecipientName, REASONS_BY_KIND, type ApplyRequest } from "./apply-schema";
+import { REASONS_BY_KIND, type ApplyRequest } from "./apply-schema";
+import { isAcceptableRecipientName } from "../money/receiving-account-fields";
 import {
   getMyCase,
   orderSummaryColumns,

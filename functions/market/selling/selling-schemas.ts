@@ -9,7 +9,7 @@
  * ("1-8", "11, 12, 14"); parseSeatList turns them into one label per ticket.
  */
 import * as z from "zod/mini";
-import { CNY_ACCOUNT_FIELDS, HKD_ACCOUNT_FIELDS, RECIPIENT_NAME_FIELD } from "../aftersales/apply-schema";
+import { CNY_ACCOUNT_FIELDS, HKD_ACCOUNT_FIELDS, RECIPIENT_NAME_FIELD } from "../money/receiving-account-fields";
 
 export const SELLING_MESSAGES = {
   required: "required",
