@@ -79,6 +79,8 @@ for (const language of ["en-US", "zh-HK"] as const) {
           await provider.page.getByRole("link", { name: say("Pickup details to set", "待設定取票資料"), exact: true }).click();
           await provider.page.locator(`a[href="/provider/orders/${orderId}"]`).click();
           await expect(provider.page).toHaveURL(new RegExp(`/provider/orders/${orderId}$`));
+          // With JavaScript the address can change a moment before the order's page replaces the list.
+          await expect(provider.page.getByRole("button", { name: say("Save details", "儲存資料"), exact: true })).toBeVisible();
           await expect(provider.page.getByTestId("delivery-state")).toHaveText(say("Pickup details to set", "待設定取票資料"));
           await expect(provider.page.getByTestId("due")).toBeVisible();
 
