@@ -72,6 +72,8 @@ export const CODES = {
   listingAboveLawCap: 620011,
   listingSeatsAlreadyListed: 620012,
   resaleQuantityAboveOrder: 620013,
+  // A row or seat that is not on the section's venue map (ours).
+  listingSeatNotOnMap: 620014,
   aftersaleApply: 650033,
   aftersaleAlreadyOpen: 650034,
   aftersaleNotReviewable: 650035,

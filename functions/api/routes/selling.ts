@@ -6,11 +6,13 @@
  *
  *   GET  /user/selling/v1/profile                                  SellerProfileView | null
  *   POST /user/selling/v1/profile        { displayName, kind, trader…, accountCurrency?, … }
+ *   GET  /user/selling/v1/resell/pricing ?orderId=                ResalePricing (the same facts, price paid, where to start)
  *   POST /user/selling/v1/resell         { orderId, price }       { listingId }
  *
  *   GET  /provider/v1/listing/list                                 ProviderListingView[]
  *   GET  /provider/v1/listing/detail     ?listingId=               ProviderListingView
  *   GET  /provider/v1/listing/sessions   ?query=                   ListableSession[]
+ *   GET  /provider/v1/listing/pricing    ?sessionId=&sectionId=&faceValue=   PricingFacts (law, cap, lowest, suggestion)
  *   POST /provider/v1/listing/create     multipart: the listing's fields, proof (image/PDF), eTicket (PDF, E_TICKET now)
  *   POST /provider/v1/listing/edit       { listingId, price?, quantity? }
  *   POST /provider/v1/listing/withdraw   { listingId }
@@ -47,6 +49,8 @@ import {
   listableSessions,
   listProviderListings,
   openListingProof,
+  pricingFacts,
+  resalePricing,
   payoutStatement,
   proofQueue,
   payOutSeller,
@@ -97,6 +101,10 @@ export async function formParts(request: Request): Promise<{ fields: Record<stri
 export function registerSellingRoutes(api: Hono<ApiEnv>) {
   api.get("/user/selling/v1/profile", async (c) => c.json(ok(await getSellerProfile(c.get("market")))));
   api.post("/user/selling/v1/profile", async (c) => c.json(ok(await saveSellerProfile(c.get("market"), (await body(c)) as never))));
+  api.get("/user/selling/v1/resell/pricing", async (c) => {
+    const { orderId } = parse(idOf("orderId"), { orderId: c.req.query("orderId") });
+    return c.json(ok(await resalePricing(c.get("market"), orderId as number)));
+  });
   api.post("/user/selling/v1/resell", async (c) => c.json(ok(await resellOrder(c.get("market"), (await body(c)) as never))));
 
   api.get("/provider/v1/listing/list", async (c) => c.json(ok(await listProviderListings(c.get("market")))));
@@ -109,6 +117,9 @@ export function registerSellingRoutes(api: Hono<ApiEnv>) {
     const { query } = parse(z.object({ query: z.string().max(60).optional() }), { query: c.req.query("query") });
     return c.json(ok(await listableSessions(c.get("market"), query ?? "")));
   });
+  api.get("/provider/v1/listing/pricing", async (c) =>
+    c.json(ok(await pricingFacts(c.get("market"), { sessionId: c.req.query("sessionId"), sectionId: c.req.query("sectionId"), faceValue: c.req.query("faceValue") } as never))),
+  );
   api.post("/provider/v1/listing/create", async (c) => {
     const { fields, files } = await formParts(c.req.raw);
     return c.json(ok(await createListing(c.get("market"), fields as never, { proof: files.proof, eTicket: files.eTicket })));

@@ -1,8 +1,8 @@
 /**
  * Putting tickets on sale. Rules, in the order a seller can act on them:
  * - the seller has a profile (or the seller role); the session is on sale; the section is on the
- *   session's venue map; a numbered section takes one seat number per ticket, general admission
- *   takes a quantity;
+ *   session's venue map; a numbered section takes one seat number per ticket, in one of its rows
+ *   and within its seats as the map has them (seat-plan.ts), general admission takes a quantity;
  * - prices are in the trade currency of the venue's market; the price obeys the resale law of
  *   the venue's market for this event (market-law.ts), refused with the law's name otherwise;
  * - a trader must have the identity the law asks buyers be shown;
@@ -16,8 +16,8 @@
  * terms and its first change are one batch. An e-ticket uploaded now is named in the terms: it is
  * the file the listing's buyers receive (delivery/e-tickets.ts).
  */
-import { and, eq, sql } from "drizzle-orm";
-import { listingChanges, listings, listingTerms, venueSections } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import { listingChanges, listings, listingTerms } from "../../db/schema";
 import { toMinorUnits } from "../money/minor-units";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
@@ -31,6 +31,7 @@ import type { ListingDisclosures } from "../listings/buyer-notices";
 import { seatsSideBySide } from "../listings/seats";
 import { requireSeller, type Seller } from "./seller-profiles";
 import { seatsOverlapListed } from "./seat-overlap";
+import { checkOnPlan, requireSectionPlan } from "./seat-plan";
 import { createListingSchema, parseSeatList, type CreateListingInput, type CreateListingRequest } from "./selling-schemas";
 import { recordLowestPrice } from "../demand/price-history";
 
@@ -90,22 +91,18 @@ interface Seats {
 }
 
 async function seatsOf(ctx: MarketContext, market: SessionMarket, request: CreateListingRequest): Promise<Seats> {
-  const [section] = await ctx.db
-    .select({ generalAdmission: venueSections.generalAdmission })
-    .from(venueSections)
-    .where(and(eq(venueSections.id, request.sectionId), eq(venueSections.venueId, market.venueId)))
-    .limit(1);
-  if (!section) throw invalidField("sectionId");
+  const section = await requireSectionPlan(ctx, market.venueId, request.sectionId);
   if (section.generalAdmission || request.seats === null) {
     if (!section.generalAdmission || request.seats !== null || request.quantity === undefined) throw new MarketError("listingSeatsInvalid");
     return { rowLabel: null, seatFrom: null, seatNumbers: null, quantity: request.quantity, together: false };
   }
   const seats = parseSeatList(request.seats);
   if (!seats || (request.quantity !== undefined && request.quantity !== seats.length)) throw new MarketError("listingSeatsInvalid");
-  const first = Number(seats[0]);
+  // The schema asked for a row with seats; the map decides whether that row and those seats exist.
+  const row = checkOnPlan(section, request.rowLabel ?? "", seats);
   return {
-    rowLabel: request.rowLabel,
-    seatFrom: Number.isInteger(first) ? first : 1,
+    rowLabel: row,
+    seatFrom: Number(seats[0]),
     seatNumbers: seats,
     quantity: seats.length,
     together: seatsSideBySide(seats),
@@ -115,7 +112,8 @@ async function seatsOf(ctx: MarketContext, market: SessionMarket, request: Creat
 /**
  * Lists tickets for the viewer as a seller. Takes createListingSchema's fields and the files.
  * Throws notLogin, sellerProfileRequired, invalidParam (naming the field), notFound (no such
- * session), sessionNotListable, listingSeatsInvalid, listingPriceCapped (naming the law and the
+ * session), sessionNotListable, listingSeatsInvalid, listingSeatNotOnMap (a row or seat the
+ * section's map does not have), listingPriceCapped (naming the law and the
  * cap), sellerTraderIdentityRequired, listingProofRequired, eTicketFileInvalid,
  * listingSeatsAlreadyListed (a seat on another live listing of the seller's). Side effects: the
  * proof (and e-ticket) in R2; the listing, its terms and a 'created' change. Returns its id.

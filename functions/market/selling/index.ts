@@ -20,6 +20,8 @@ export { editListing, withdrawListing } from "./manage-listing";
 export { listProviderListings, listableSessions, listingStatus, openListingProof, type ProviderListingView, type ListableSession, type ListingStatus } from "./provider-listings";
 export { heldPayouts, holdPayout, marketplaceFee, payOutSeller, payoutStatement, payoutStatus, providerPayouts, supportPayout, type PayoutView, type PayoutStatement } from "./payouts";
 export { resellOrder, resaleOfOrder } from "./fan-resale";
+export { againstLowest, pricingFacts, resalePricing, suggestPrice, type PricingFacts, type PriceSuggestion, type ResalePricing } from "./pricing";
+export { sectionPlans, type SectionPlan } from "./seat-plan";
 export { resaleNotices, type ResaleNotice } from "../listings/buyer-notices";
 export { previewSeats, seatsOfOrders, type SeatPick } from "../listings/seats";
 export { setResaleFlags } from "./resale-flags";

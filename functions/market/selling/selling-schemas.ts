@@ -82,19 +82,26 @@ export function parseSeatList(value: string): string[] | null {
   return seats;
 }
 
+/** A date or time in the venue's own zone as a date or time input sends it; empty is absent. */
+const localMoment = (pattern: RegExp) =>
+  z.pipe(
+    z.optional(z.string({ error: SELLING_MESSAGES.invalid }).check(z.trim(), z.refine((value) => value === "" || pattern.test(value), { error: SELLING_MESSAGES.invalid }))),
+    z.transform((value) => (value ? value : null)),
+  );
+
 /** What each delivery method needs (SPEC §1's six), checked against the chosen method. */
 export const deliveryDetailsFields = {
   /** E_TICKET: `now` (the file comes with the listing) or `later` (by `deliverBy`). */
   eTicketTiming: z.optional(z.enum(["now", "later"], { error: SELLING_MESSAGES.invalid })),
-  /** SELF_PICKUP / ON_SITE: where and when buyers collect. */
+  /** SELF_PICKUP / ON_SITE: where and when buyers collect (the time in the venue's zone, `YYYY-MM-DDTHH:MM`). */
   pickupPlace: text(SELLING_LIMITS.text),
-  pickupTime: text(SELLING_LIMITS.text),
+  pickupTime: localMoment(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/),
   /** TICKET_TRANSFER: the ticketing platform the tickets are sent through. */
   transferPlatform: text(SELLING_LIMITS.text),
   /** CUSTOMER_REDEMPTION: how the buyer redeems. */
   redemptionInstructions: text(SELLING_LIMITS.text),
-  /** E_TICKET later, EXPRESS, TICKET_TRANSFER: the date the tickets reach the buyer by (free text date). */
-  deliverBy: text(SELLING_LIMITS.text),
+  /** E_TICKET later, EXPRESS, TICKET_TRANSFER: the day the tickets reach the buyer by, in the venue's zone (`YYYY-MM-DD`). */
+  deliverBy: localMoment(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/),
 };
 
 const NEEDS: Record<(typeof DELIVERY_METHOD_VALUES)[number], (keyof typeof deliveryDetailsFields)[]> = {
@@ -154,6 +161,10 @@ export const editListingSchema = z
 export type EditListingInput = z.input<typeof editListingSchema>;
 
 export const listingIdSchema = z.object({ listingId: id });
+
+/** What a seller asks before pricing: the session and section, and the face value when known. */
+export const pricingQuerySchema = z.object({ sessionId: id, sectionId: id, faceValue: z.optional(amountField) });
+export type PricingQuery = z.input<typeof pricingQuerySchema>;
 
 /** Fan resale from an order: the price is all the buyer types. */
 export const resellSchema = z.object({ orderId: id, price: amountField });

@@ -44,7 +44,7 @@ export interface SessionOptions {
   startsAt?: number;
 }
 
-/** A session on sale (a month from T0) at a fresh venue, with a numbered section and a standing one. */
+/** A session on sale (a month from T0) at a fresh arena, with a numbered section (rows 1-20, seats 1-50) and a standing one. */
 export async function sessionOnSale(options: SessionOptions = {}) {
   const { sessionId } = await makeListing({ startsAt: options.startsAt });
   const [row] = await testDb
@@ -53,6 +53,8 @@ export async function sessionOnSale(options: SessionOptions = {}) {
     .innerJoin(schema.shows, eq(schema.shows.id, schema.sessions.showId))
     .where(eq(schema.sessions.id, sessionId));
   const [seated] = await testDb.select({ id: schema.venueSections.id }).from(schema.venueSections).where(eq(schema.venueSections.venueId, row.venueId));
+  // An arena's numbered section: rows 1-20 of 50 seats, so a listing of up to fifty seats fits one row.
+  await testDb.update(schema.venueSections).set({ rows: 20, seatsPerRow: 50 }).where(eq(schema.venueSections.id, seated.id));
   const [standing] = await testDb
     .insert(schema.venueSections)
     .values({
