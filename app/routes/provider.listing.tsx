@@ -1,10 +1,11 @@
 /**
- * One listing in the provider console (/provider/listings/:id, seller role): its facts and
- * status, the law capping its price if any, a form to change price or quantity (refused while a
+ * One listing in the provider console (/provider/listings/:id, seller role): the listing as
+ * buyers see it (its price with fees, where it stands against the session's lowest price, and a
+ * way to open it as a buyer), its facts and status, the law capping its price if any, a form to change price or quantity (refused while a
  * buyer holds tickets), withdrawal, and every change with who and when. Another seller's listing
  * is not found.
  */
-import { data, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleField } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
@@ -15,7 +16,10 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { ListingStatusBadge } from "~/components/selling-fields";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { toMajorString } from "@market/money/minor-units";
-import { editListing, listProviderListings, withdrawListing } from "@market/selling";
+import { againstLowest, editListing, listProviderListings, withdrawListing } from "@market/selling";
+import { currentLowest } from "@market/demand/price-history";
+import { ticketPrice } from "@market/money/ticket-price";
+import listingStyles from "~/styles/listing-form.module.css";
 import { editListingSchema } from "@market/selling/selling-schemas";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, takeStep } from "~/server/console.server";
 import type { Route } from "./+types/provider.listing";
@@ -26,7 +30,7 @@ import { listingForStudents, markListingForStudents } from "@market/students";
 /** The students-only switch posts the state it sets, as a strict "true" or "false". */
 const studentsOnlySchema = z.object({ studentsOnly: z.enum(["true", "false"]) });
 
-export const handle = { i18n: ["console", "selling", "order", "errors"] };
+export const handle = { i18n: ["console", "selling", "listing-form", "order", "errors"] };
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: data.title }, { name: "robots", content: "noindex" }] : []);
 
@@ -44,6 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const money = (amount: number) => write.money(amount, listing.currency);
   const units = write.minorUnitsOf(listing.currency);
+  const lowest = (await currentLowest(context.market, [listing.event.sessionId])).get(listing.event.sessionId) ?? null;
+  const allIn = ticketPrice(listing.priceMinor, listing.currency).allIn;
+  const above = againstLowest(allIn, listing.currency, lowest);
   return data(
     {
       title: listing.event.title,
@@ -56,6 +63,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         where: [listing.section, listing.rowLabel].filter(Boolean).join(" · "),
         seats: listing.seats?.join(", ") ?? null,
         price: money(listing.priceMinor),
+        allIn: money(allIn),
+        // Where it stands: the lowest itself (nothing cheaper), so much above it, or nothing else on sale.
+        standing: lowest === null ? { kind: "noOther" as const } : above !== null && above > 0 ? { kind: "above" as const, diff: money(above), lowest: money(lowest.allInMinor) } : { kind: "cheapest" as const },
         face: money(listing.faceValueMinor),
         counts: { left: listing.left, sold: listing.sold, held: listing.held },
         cap: listing.cap ? { law: listing.cap.law, cap: money(listing.cap.capMinor) } : null,
@@ -110,9 +120,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function ProviderListing() {
   const { listing } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StepReply | undefined;
-  const { t } = useTranslation(["selling", "console"]);
+  const { t } = useTranslation(["selling", "console", "listing-form"]);
   return (
     <ConsoleLayout kind="provider" title={listing.title} back="/provider/listings">
+      <section className={kit.card} aria-labelledby="as-buyers" data-testid="listing-as-buyers">
+        <h2 id="as-buyers" className={kit.cardTitle}>
+          {t("listing-form:listing.asBuyers")}
+        </h2>
+        <p className={listingStyles.suggestion}>
+          <span className={listingStyles.suggestionPrice} data-testid="listing-all-in">
+            {t("listing-form:listing.allIn", { price: listing.allIn })}
+          </span>
+          {listing.where}
+          {listing.seats ? ` · ${listing.seats}` : ""}
+        </p>
+        <dl className={kit.facts}>
+          <Fact
+            label={t("listing-form:listing.compare")}
+            value={listing.standing.kind === "above" ? t("listing-form:listing.above", listing.standing) : t(`listing-form:listing.${listing.standing.kind}`)}
+            testId="listing-standing"
+          />
+        </dl>
+        {listing.status === "active" ? (
+          <Link to={`/confirm-ticket?listingId=${listing.id}&quantity=1`} className={kit.secondary} data-testid="open-as-buyer">
+            {t("listing-form:listing.open")}
+          </Link>
+        ) : null}
+      </section>
+
       <section className={kit.card} aria-labelledby="listing-title">
         <div className={kit.cardHead}>
           <ListingStatusBadge status={listing.status} />

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
@@ -168,4 +169,27 @@ test("a fan reselling sees the cap before pricing: the price paid is the start w
   expect(start).toMatchObject({ faceValueMinor: 88_000, paidMinor: 88_000, startMinor: 88_000, law: { rule: "HK-CAP172-S6", capMinor: 88_000 } });
   expect(capped).toMatchObject({ faceValueMinor: 88_000, paidMinor: 120_000, startMinor: 88_000, law: { name: "Places of Public Entertainment Ordinance (Cap. 172) s.6", capMinor: 88_000 } });
   expect((await refusal(resalePricing(marketFor(await makeBuyer(), clock), withinCap.id))).code).toBe(CODES.notFound);
+});
+
+test("when tickets sell, the seller gets a mail in their language saying which listing sold, how many and at what price", async () => {
+  const clock = clockAt();
+  const seller = await sellerOn(clock);
+  const session = await sessionOnSale();
+  const { listingId } = await listFor(seller, listingForm(session, { price: "980", seats: "1-4" }));
+  const buyer = marketFor(await makeBuyer(), clock);
+  await paySandbox(buyer, clock, await createOrder(buyer, { listingId, quantity: 2, ...CONTACT }));
+
+  const [user] = await testDb.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, seller.userId));
+  const [tour] = await testDb
+    .select({ title: schema.tours.titleEn })
+    .from(schema.shows)
+    .innerJoin(schema.tours, eq(schema.tours.id, schema.shows.tourId))
+    .where(eq(schema.shows.id, session.showId));
+  const title = tour.title;
+  const mail = await env.DB.prepare("SELECT kind, subject, text_body FROM mail_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1").bind(user.email).first();
+  expect(mail).toEqual({
+    kind: "listing_sold",
+    subject: `Your tickets sold: ${title}`,
+    text_body: `2 tickets of your listing #${listingId} for ${title} sold at HK$980 each.\n\nDeliver them as your listing says; your payout follows once the buyer has them. Follow both under Me › My listings.`,
+  });
 });

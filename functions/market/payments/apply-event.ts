@@ -16,6 +16,7 @@ import { orderNotes, orders, payments, paymentEvents, type PaymentProviderName }
 import type { PaymentEvent } from "../context/payment-port";
 import type { MarketContext } from "../context";
 import { mailOrderConfirmation } from "../delivery/buyer-mails";
+import { mailSellerSold } from "../selling/sold-mail";
 import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-delivery";
 import { prepare } from "../context/statements";
 import { handoverStatements } from "../selling/fan-resale";
@@ -138,7 +139,7 @@ export async function applyPaymentEvent(
   if (duplicate) return { outcome: "duplicate", orderId: payment.orderId };
   if (payment.status === "succeeded") {
     await issueReadyETicket(ctx, payment.orderId);
-    if (paidNow) await mailOrderConfirmation(ctx, payment.orderId);
+    if (paidNow) await Promise.all([mailOrderConfirmation(ctx, payment.orderId), mailSellerSold(ctx, payment.orderId)]);
     return { outcome: "paid", orderId: payment.orderId };
   }
   if (payment.status === "refunded") return { outcome: "refunded", orderId: payment.orderId };

@@ -32,7 +32,8 @@ import { seatsSideBySide } from "../listings/seats";
 import { requireSeller, type Seller } from "./seller-profiles";
 import { seatsOverlapListed } from "./seat-overlap";
 import { checkOnPlan, requireSectionPlan } from "./seat-plan";
-import { createListingSchema, parseSeatList, type CreateListingInput, type CreateListingRequest } from "./selling-schemas";
+import { createListingSchema, listingSeatsStepSchema, parseSeatList, type CreateListingInput } from "./selling-schemas";
+import type * as z from "zod/mini";
 import { recordLowestPrice } from "../demand/price-history";
 
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
@@ -90,7 +91,7 @@ interface Seats {
   together: boolean;
 }
 
-async function seatsOf(ctx: MarketContext, market: SessionMarket, request: CreateListingRequest): Promise<Seats> {
+async function seatsOf(ctx: MarketContext, market: SessionMarket, request: z.output<typeof listingSeatsStepSchema>): Promise<Seats> {
   const section = await requireSectionPlan(ctx, market.venueId, request.sectionId);
   if (section.generalAdmission || request.seats === null) {
     if (!section.generalAdmission || request.seats !== null || request.quantity === undefined) throw new MarketError("listingSeatsInvalid");
@@ -107,6 +108,23 @@ async function seatsOf(ctx: MarketContext, market: SessionMarket, request: Creat
     quantity: seats.length,
     together: seatsSideBySide(seats),
   };
+}
+
+/**
+ * The listing form's seats step, judged as the listing will be: the session is on sale, the row
+ * and seats are on the section's map, the face value is an amount. Throws notLogin,
+ * sellerProfileRequired, invalidParam (naming the field), notFound, sessionNotListable,
+ * listingSeatsInvalid, listingSeatNotOnMap. Returns the row as the map writes it. Reads only.
+ */
+export async function checkListingSeats(ctx: MarketContext, input: z.input<typeof listingSeatsStepSchema>): Promise<{ rowLabel: string | null }> {
+  await requireSeller(ctx);
+  const parsed = listingSeatsStepSchema.safeParse(input);
+  if (!parsed.success) throw sellingInvalid(parsed.error);
+  const market = await sessionMarket(ctx, parsed.data.sessionId);
+  if (!market.listable) throw new MarketError("sessionNotListable");
+  const seats = await seatsOf(ctx, market, parsed.data);
+  minorOf(parsed.data.faceValue, market.currency.minorUnits, "faceValue");
+  return { rowLabel: seats.rowLabel };
 }
 
 /**

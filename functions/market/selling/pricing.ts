@@ -25,7 +25,8 @@ import { joinListingEvent } from "../listings/listing-event";
 import { currentLowest, type TradeLowest } from "../demand/price-history";
 import { toMinorUnits } from "../money/minor-units";
 import type { SellerKind } from "../../db/schema";
-import { sessionMarket, verdictFor } from "./market-law";
+import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
+import { minorOf } from "./create-listing";
 import { getSellerProfile } from "./seller-profiles";
 import { invalidField, sellingInvalid } from "./invalid-input";
 import { pricingQuerySchema, type PricingQuery } from "./selling-schemas";
@@ -163,6 +164,21 @@ export async function pricingFacts(ctx: MarketContext, input: PricingQuery): Pro
   if (faceValueMinor === null && faceValue !== undefined) throw invalidField("faceValue");
   // A seller without a profile is listing as the private fan they will be once they set one up.
   return factsFor(ctx, { sessionId, sectionId, faceValueMinor, sellerKind: profile?.kind ?? "private", sellerId: profile?.sellerId ?? null });
+}
+
+/**
+ * Refuses `price` for the listing the facts describe when it is above the law's cap, as the
+ * listing itself will be (create-listing.ts), so the form's price step says so before the last
+ * step. Throws what pricingFacts throws, invalidParam naming price, listingPriceCapped. Reads only.
+ */
+export async function checkListingPrice(ctx: MarketContext, input: PricingQuery & { price: unknown }): Promise<void> {
+  const parsed = pricingQuerySchema.safeParse(input);
+  if (!parsed.success) throw sellingInvalid(parsed.error);
+  const [market, profile] = await Promise.all([sessionMarket(ctx, parsed.data.sessionId), getSellerProfile(ctx)]);
+  const faceValueMinor = minorOf(parsed.data.faceValue ?? "", market.currency.minorUnits, "faceValue");
+  const priceMinor = minorOf(typeof input.price === "string" ? input.price : "", market.currency.minorUnits, "price");
+  const verdict = verdictFor(market, { sellerKind: profile?.kind ?? "private", restriction: null, faceValueMinor });
+  refuseAboveCap(ctx, verdict, priceMinor, market.currency);
 }
 
 export interface ResalePricing extends PricingFacts {

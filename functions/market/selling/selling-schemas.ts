@@ -113,19 +113,55 @@ const NEEDS: Record<(typeof DELIVERY_METHOD_VALUES)[number], (keyof typeof deliv
   CUSTOMER_REDEMPTION: ["redemptionInstructions"],
 };
 
+/** Where the tickets are: the section, its row and seats (or a quantity for general admission), and their face value. */
+const seatsFields = {
+  sessionId: id,
+  sectionId: id,
+  rowLabel: text(SELLING_LIMITS.rowLabel),
+  /** Seat numbers ("1-8"); empty for general admission. */
+  seats: text(SELLING_LIMITS.text),
+  /** General admission only: how many tickets. */
+  quantity: z.optional(quantityField),
+  faceValue: amountField,
+};
+
+const deliveryFields = {
+  deliveryMethod: z.enum(DELIVERY_METHOD_VALUES, { error: SELLING_MESSAGES.required }),
+  ...deliveryDetailsFields,
+};
+
+type Check = { addIssue: (issue: { code: "custom"; path: string[]; message: string }) => void };
+
+/** Seats need a row and a well-formed list; without seats, a quantity. */
+function checkSeatsGiven(input: { seats: string | null; rowLabel: string | null; quantity?: number }, check: Check) {
+  if (input.seats !== null) {
+    if (parseSeatList(input.seats) === null) check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.invalid });
+    if (input.rowLabel === null) check.addIssue({ code: "custom", path: ["rowLabel"], message: SELLING_MESSAGES.required });
+  } else if (input.quantity === undefined) {
+    check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.required });
+  }
+}
+
+/** The chosen delivery method's own details are there. */
+function checkDeliveryDetails(input: { deliveryMethod: (typeof DELIVERY_METHOD_VALUES)[number] } & Partial<Record<keyof typeof deliveryDetailsFields, unknown>>, check: Check) {
+  for (const field of NEEDS[input.deliveryMethod]) {
+    if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
+  }
+  if (input.deliveryMethod === "E_TICKET" && input.eTicketTiming === "later" && !input.deliverBy) {
+    check.addIssue({ code: "custom", path: ["deliverBy"], message: SELLING_MESSAGES.required });
+  }
+}
+
+/** The listing form's steps, one thing at a time; the listing itself is parsed whole by createListingSchema. */
+export const listingSeatsStepSchema = z.object(seatsFields).check(z.superRefine((input, check) => checkSeatsGiven(input, check)));
+export const listingDeliveryStepSchema = z.object(deliveryFields).check(z.superRefine((input, check) => checkDeliveryDetails(input, check)));
+export const listingPriceStepSchema = z.object({ price: amountField });
+
 export const createListingSchema = z
   .object({
-    sessionId: id,
-    sectionId: id,
-    rowLabel: text(SELLING_LIMITS.rowLabel),
-    /** Seat numbers ("1-8"); empty for general admission. */
-    seats: text(SELLING_LIMITS.text),
-    /** General admission only: how many tickets. */
-    quantity: z.optional(quantityField),
-    faceValue: amountField,
+    ...seatsFields,
     price: amountField,
-    deliveryMethod: z.enum(DELIVERY_METHOD_VALUES, { error: SELLING_MESSAGES.required }),
-    ...deliveryDetailsFields,
+    ...deliveryFields,
     splitRule: z.enum(SPLIT_RULE_VALUES, { error: SELLING_MESSAGES.required }),
     note: text(SELLING_LIMITS.note),
     /** A resale restriction printed on the ticket, if any (UK CRA s.90; NSW, SA, WA). */
@@ -135,18 +171,8 @@ export const createListingSchema = z
   })
   .check(
     z.superRefine((input, check) => {
-      if (input.seats !== null) {
-        if (parseSeatList(input.seats) === null) check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.invalid });
-        if (input.rowLabel === null) check.addIssue({ code: "custom", path: ["rowLabel"], message: SELLING_MESSAGES.required });
-      } else if (input.quantity === undefined) {
-        check.addIssue({ code: "custom", path: ["seats"], message: SELLING_MESSAGES.required });
-      }
-      for (const field of NEEDS[input.deliveryMethod]) {
-        if (!input[field]) check.addIssue({ code: "custom", path: [field], message: SELLING_MESSAGES.required });
-      }
-      if (input.deliveryMethod === "E_TICKET" && input.eTicketTiming === "later" && !input.deliverBy) {
-        check.addIssue({ code: "custom", path: ["deliverBy"], message: SELLING_MESSAGES.required });
-      }
+      checkSeatsGiven(input, check);
+      checkDeliveryDetails(input, check);
     }),
   );
 

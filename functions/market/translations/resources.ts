@@ -22,6 +22,7 @@ import enDiscover from "./locales/en-US/discover.json";
 import enErrors from "./locales/en-US/errors.json";
 import enExplore from "./locales/en-US/explore.json";
 import enHelp from "./locales/en-US/help.json";
+import enListingForm from "./locales/en-US/listing-form.json";
 import enLive from "./locales/en-US/live.json";
 import enMe from "./locales/en-US/me.json";
 import enOrder from "./locales/en-US/order.json";
@@ -48,6 +49,7 @@ import zhDiscover from "./locales/zh-HK/discover.json";
 import zhErrors from "./locales/zh-HK/errors.json";
 import zhExplore from "./locales/zh-HK/explore.json";
 import zhHelp from "./locales/zh-HK/help.json";
+import zhListingForm from "./locales/zh-HK/listing-form.json";
 import zhLive from "./locales/zh-HK/live.json";
 import zhMe from "./locales/zh-HK/me.json";
 import zhOrder from "./locales/zh-HK/order.json";
@@ -93,6 +95,7 @@ const namespaces = {
     errors: enErrors,
     explore: enExplore,
     help: enHelp,
+    "listing-form": enListingForm,
     live: enLive,
     me: enMe,
     order: enOrder,
@@ -121,6 +124,7 @@ const namespaces = {
     errors: zhErrors,
     explore: zhExplore,
     help: zhHelp,
+    "listing-form": zhListingForm,
     live: zhLive,
     me: zhMe,
     order: zhOrder,

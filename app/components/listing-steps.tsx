@@ -1,0 +1,280 @@
+/**
+ * The pieces of the listing form (routes/provider.listing-new.tsx) and the fan's resale: one
+ * step as a plain form post with Back and Continue, its fields (labels above, errors in the
+ * viewer's language), the seats as toggles from the section's map, the delivery method with
+ * only its own details, and the facts a seller reads before pricing.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useState, type HTMLAttributes, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ConsoleFieldFrame, FormError, useErrorText } from "./field/console-field";
+import { useHydrated } from "./hydrated";
+import kit from "./console-kit.module.css";
+import styles from "~/styles/listing-form.module.css";
+
+type Fields = Record<string, FieldMetadata<unknown>>;
+
+/** The pricing facts as the screens show them: amounts already written for the viewer. */
+export interface PricingView {
+  currency: string;
+  face: string | null;
+  law: { name: string; source: string; cap: string | null; kind: "face_value" | "face_value_plus_10" } | null;
+  /** The session's lowest price now, fees included, as buyers see it. */
+  lowest: string | null;
+  suggestion: { price: string; basis: "listings" | "sales" | "cap"; count: number } | null;
+  /** Where the price field starts (major units), if anywhere. */
+  start: string | null;
+}
+
+const ORDER = ["seats", "delivery", "price", "review"] as const;
+
+interface ListingStepProps {
+  /** The step shown, and its place among the four. */
+  step: (typeof ORDER)[number];
+  index: number;
+  intent: string;
+  title?: string;
+  submit?: string;
+  reply: SubmissionResult<string[]> | undefined;
+  hidden: Record<string, string>;
+  defaultValue?: Record<string, string>;
+  multipart?: boolean;
+  /** No Back button (the first step, a one-step form). */
+  first?: boolean;
+  children: (fields: Fields) => ReactNode;
+}
+
+/** One step: a card headed 'Step n of 4 · title', the values so far hidden, Continue and Back. */
+export function ListingStep({ step, index, intent, title, submit, reply, hidden, defaultValue, multipart, first, children }: ListingStepProps) {
+  const { t } = useTranslation("listing-form");
+  const navigation = useNavigation();
+  const [form, fields] = useForm<Record<string, unknown>>({ id: `listing-${intent}`, lastResult: reply, defaultValue, shouldValidate: "onBlur" });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const previous = ORDER[index - 1];
+  return (
+    <section className={kit.card} aria-labelledby={`${form.id}-title`}>
+      <p className={styles.progress}>{t("stepOf", { n: index + 1 })}</p>
+      <h2 id={`${form.id}-title`} className={kit.cardTitle}>
+        {title ?? t(`steps.${step}`)}
+      </h2>
+      <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...getFormProps(form)} className={kit.form}>
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {children(fields as Fields)}
+        <FormError errors={form.errors} />
+        <div className={styles.buttons}>
+          <button type="submit" className={kit.button} disabled={busy} aria-busy={busy || undefined}>
+            {submit ?? t("next")}
+          </button>
+          {previous && !first ? (
+            <button type="submit" name="back" value={previous} formNoValidate className={kit.secondary}>
+              {t("back")}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+interface InputProps {
+  field: FieldMetadata<any>;
+  label: string;
+  hint?: string;
+  type?: "text" | "date" | "datetime-local" | "file";
+  multiline?: boolean;
+  inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
+  accept?: string;
+}
+
+/** A labelled field of a listing step; dates and times are the browser's own pickers. */
+export function ListingInput({ field, label, hint, type = "text", multiline = false, inputMode, accept }: InputProps) {
+  return (
+    <ConsoleFieldFrame field={field} label={label} hint={hint}>
+      {multiline ? (
+        <textarea {...getTextareaProps(field)} key={field.key} className={kit.input} />
+      ) : (
+        <input {...getInputProps(field, { type })} key={field.key} className={kit.input} autoComplete="off" inputMode={inputMode} accept={accept} />
+      )}
+    </ConsoleFieldFrame>
+  );
+}
+
+export function ListingSelect({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
+  return (
+    <ConsoleFieldFrame field={field} label={label}>
+      <select {...getSelectProps(field)} key={field.key} className={kit.input}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </ConsoleFieldFrame>
+  );
+}
+
+/** The seats of a row as toggles, 1 to `last`: each a checkbox named `seat`, its number the label. */
+export function SeatGrid({ field, last, picked }: { field: FieldMetadata<any>; last: number; picked: readonly string[] }) {
+  const { t } = useTranslation("listing-form");
+  const errorText = useErrorText();
+  const error = errorText(field.errors, t("seats.seats"));
+  return (
+    <fieldset className={kit.field} aria-describedby={error ? field.errorId : undefined}>
+      <legend className={styles.legend}>{t("seats.seats")}</legend>
+      <p className={kit.hint}>{t("seats.seatsHint", { last })}</p>
+      <div className={styles.seatGrid} data-testid="seat-grid">
+        {Array.from({ length: last }, (_, index) => String(index + 1)).map((seat) => (
+          <label key={seat} className={styles.seat}>
+            <input type="checkbox" name="seat" value={seat} defaultChecked={picked.includes(seat)} aria-label={`${t("seats.seats")} ${seat}`} />
+            <span aria-hidden="true">{seat}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={field.errorId} className={kit.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+const METHODS = ["E_TICKET", "SELF_PICKUP", "ON_SITE", "EXPRESS", "TICKET_TRANSFER", "CUSTOMER_REDEMPTION"] as const;
+type Method = (typeof METHODS)[number];
+const DETAILS: Record<Method, readonly ("eTicketTiming" | "deliverBy" | "pickupPlace" | "pickupTime" | "transferPlatform" | "redemptionInstructions")[]> = {
+  E_TICKET: ["eTicketTiming", "deliverBy"],
+  SELF_PICKUP: ["pickupPlace", "pickupTime"],
+  ON_SITE: ["pickupPlace", "pickupTime"],
+  EXPRESS: ["deliverBy"],
+  TICKET_TRANSFER: ["transferPlatform", "deliverBy"],
+  CUSTOMER_REDEMPTION: ["redemptionInstructions"],
+};
+
+/**
+ * The delivery step: the method, then only its details. With JavaScript the details follow the
+ * choice at once; without, they are those of the method the page was drawn for (`shown`), and
+ * a post that changed the method only brings its details up.
+ */
+export function DeliveryStep({
+  common,
+  values,
+  carried,
+  chosen,
+}: {
+  common: { step: "delivery" | "seats" | "price" | "review"; index: number; reply: SubmissionResult<string[]> | undefined };
+  values: Record<string, string>;
+  carried: Record<string, string>;
+  chosen: { deliverBy: string; pickupTime: string };
+}) {
+  const { t } = useTranslation(["listing-form", "selling", "order"]);
+  const hydrated = useHydrated();
+  const initial = (METHODS as readonly string[]).includes(values.deliveryMethod ?? "") ? (values.deliveryMethod as Method) : "E_TICKET";
+  const [method, setMethod] = useState<Method>(initial);
+  const [timing, setTiming] = useState(values.eTicketTiming ?? "later");
+  const shown = hydrated ? method : initial;
+  return (
+    <ListingStep
+      {...common}
+      intent="delivery"
+      hidden={{ ...carried, shown }}
+      defaultValue={{
+        eTicketTiming: values.eTicketTiming ?? "later",
+        deliverBy: values.deliverBy ?? chosen.deliverBy,
+        pickupTime: values.pickupTime ?? chosen.pickupTime,
+        pickupPlace: values.pickupPlace ?? "",
+        transferPlatform: values.transferPlatform ?? "",
+        redemptionInstructions: values.redemptionInstructions ?? "",
+      }}
+    >
+      {(fields) => (
+        <>
+          <fieldset className={styles.choices}>
+            <legend className={styles.legend}>{t("delivery.method")}</legend>
+            {METHODS.map((value) => (
+              <label key={value} className={styles.choice}>
+                <input type="radio" name="deliveryMethod" value={value} defaultChecked={value === initial} onChange={() => setMethod(value)} />
+                {t(`order:delivery.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          {DETAILS[shown].includes("eTicketTiming") ? (
+            <fieldset className={styles.choices}>
+              <legend className={styles.legend}>{t("delivery.timing")}</legend>
+              {(["later", "now"] as const).map((value) => (
+                <label key={value} className={styles.choice}>
+                  <input type="radio" name="eTicketTiming" value={value} defaultChecked={value === (values.eTicketTiming ?? "later")} onChange={() => setTiming(value)} />
+                  {t(`selling:timing.${value}`)}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {DETAILS[shown].includes("pickupPlace") ? <ListingInput field={fields.pickupPlace} label={t("delivery.pickupPlace")} /> : null}
+          {DETAILS[shown].includes("pickupTime") ? <ListingInput field={fields.pickupTime} label={t("delivery.pickupTime")} type="datetime-local" /> : null}
+          {DETAILS[shown].includes("transferPlatform") ? <ListingInput field={fields.transferPlatform} label={t("delivery.transferPlatform")} /> : null}
+          {DETAILS[shown].includes("redemptionInstructions") ? <ListingInput field={fields.redemptionInstructions} label={t("delivery.redemptionInstructions")} multiline /> : null}
+          {DETAILS[shown].includes("deliverBy") && !(shown === "E_TICKET" && hydrated && timing === "now") ? (
+            <ListingInput field={fields.deliverBy} label={t("delivery.deliverBy")} type="date" hint={shown === "E_TICKET" && !hydrated ? t("delivery.deliverByLater") : undefined} />
+          ) : null}
+        </>
+      )}
+    </ListingStep>
+  );
+}
+
+export function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className={kit.fact}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** What a seller reads before pricing: face value, the law with its cap and source, the lowest price, and the suggestion in one sentence. */
+export function PricingFactsView({ pricing, children }: { pricing: PricingView; children?: ReactNode }) {
+  const { t } = useTranslation("listing-form");
+  const { law, suggestion } = pricing;
+  return (
+    <section className={kit.card} aria-labelledby="pricing-facts" data-testid="pricing-facts">
+      <h2 id="pricing-facts" className={kit.cardTitle}>
+        {t("price.facts")}
+      </h2>
+      <dl className={kit.facts}>
+        {children}
+        {pricing.face ? <Fact label={t("price.face")} value={pricing.face} testId="pricing-face" /> : null}
+        <Fact
+          label={t("price.law")}
+          testId="pricing-law"
+          value={
+            law ? (
+              <>
+                {law.cap ? t("price.cap", { cap: law.cap, law: law.name }) : law.name} {t(law.kind === "face_value" ? "price.capFace" : "price.capPlus10")}
+                <span className={styles.source}> {t("price.source", { source: law.source })}</span>
+              </>
+            ) : (
+              t("price.noLaw")
+            )
+          }
+        />
+        <Fact label={t("price.lowest")} value={pricing.lowest ? t("price.lowestValue", { price: pricing.lowest }) : t("price.noLowest")} testId="pricing-lowest" />
+      </dl>
+      <p className={styles.suggestion} data-testid="pricing-suggestion">
+        {suggestion ? (
+          <>
+            <span className={styles.suggestionPrice}>
+              {t("price.suggested")}: {suggestion.price}
+            </span>
+            {t(`price.suggestion_${suggestion.basis}`, { price: suggestion.price, count: suggestion.count })}
+          </>
+        ) : (
+          t("price.noSuggestion")
+        )}
+      </p>
+    </section>
+  );
+}
