@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { toMajorString } from "@market/money/minor-units";
 import { getOrder } from "@market/orders";
 import { resalePricing, resellOrder } from "@market/selling";
-import { Fact, PricingFactsView } from "~/components/listing-steps";
+import { Fact, PricingFactsView } from "~/components/pricing-facts";
 import { resellSchema } from "@market/selling/selling-schemas";
 import { requireUser } from "~/server/auth.server";
 import { consoleNotFound, consoleWriters, recordId, takeStep } from "~/server/console.server";
