@@ -11,18 +11,15 @@ import { formatPlainDate, zonedDate } from "../calendar";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "../listings/lowest-price";
-import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "../paging";
-import { posterUrl } from "./poster-art";
+import { offsetOf, pageOf, pagingSchema, type Page } from "../paging";
+import { POSTER_ART_COLUMNS, posterUrl } from "./poster-art";
 import { loadReference } from "../reference";
-import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
+import { discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
 import { inJson } from "../context/statements";
 import { named, type CategoryRef, type CityRef, type SessionMoment } from "./tours";
-import { wholeNumber } from "../input/fields";
+import { categoryInPlaceFilter } from "./list-filter";
 
-export const eventListQuerySchema = pagingSchema.extend({
-  categoryId: queryParam(wholeNumber(1, 1_000_000)),
-  cityCode: queryParam(cityCodeSchema),
-});
+export const eventListQuerySchema = pagingSchema.extend(categoryInPlaceFilter);
 
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
 
@@ -100,12 +97,7 @@ export async function listEvents(ctx: MarketContext, query: EventListQuery): Pro
           cityCode: shows.cityCode,
           tour: {
             id: named(tours.id, "tour_id"),
-            titleEn: tours.titleEn,
-            titleZh: tours.titleZh,
-            artistEn: tours.artistEn,
-            artistZh: tours.artistZh,
-            posterSeed: tours.posterSeed,
-            posterPalette: tours.posterPalette,
+            ...POSTER_ART_COLUMNS,
           },
           category: {
             id: named(categories.id, "category_id"),
