@@ -7,7 +7,7 @@
  * in a column in the clear: passwords as PBKDF2 hashes, session tokens and codes as SHA-256.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { link, timestamps } from "./columns";
+import { flag, link, timestamps } from "./columns";
 
 export const THIRD_PARTY_PROVIDERS = ["google", "apple"] as const;
 export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];
@@ -82,7 +82,7 @@ export const userSessions = sqliteTable(
     tokenHash: text("token_hash").notNull(),
     userId: link("user_id", () => users.id),
     /** The sign-in that opened this session also created the account (SPEC §3 newUser). */
-    registered: integer("registered", { mode: "boolean" }).notNull().default(false),
+    registered: flag("registered"),
     channel: text("channel").notNull(),
     deviceId: text("device_id"),
     createdAt: integer("created_at").notNull(),

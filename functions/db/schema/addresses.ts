@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { link, timestamps } from "./columns";
+import { flag, link, timestamps } from "./columns";
 import { users } from "./accounts";
 
 export const addresses = sqliteTable(
@@ -28,7 +28,7 @@ export const addresses = sqliteTable(
     address: text("address").notNull(),
     addressRemark: text("address_remark"),
     postalCode: text("postal_code"),
-    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    isDefault: flag("is_default"),
     ...timestamps(),
   },
   (t) => [

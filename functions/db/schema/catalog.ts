@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bilingual, link } from "./columns";
+import { bilingual, flag, link } from "./columns";
 
 export const SHOW_STATUSES = ["PENDING", "ONSALE", "CANCEL", "CLOSE", "DISABLED"] as const;
 export type ShowStatus = (typeof SHOW_STATUSES)[number];
@@ -44,8 +44,8 @@ export const locations = sqliteTable("locations", {
   ...bilingual("name"),
   parentCode: text("parent_code"),
   phoneCode: text("phone_code").notNull(),
-  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
-  clientHidden: integer("client_hidden", { mode: "boolean" }).notNull().default(false),
+  isDefault: flag("is_default"),
+  clientHidden: flag("client_hidden"),
   currencyCode: text("currency_code").notNull(),
   languageCode: text("language_code").notNull(),
   timeZone: text("time_zone").notNull(),
@@ -109,8 +109,8 @@ export const venueSections = sqliteTable(
     path: text("path").notNull(),
     labelX: integer("label_x").notNull(),
     labelY: integer("label_y").notNull(),
-    obstructed: integer("obstructed", { mode: "boolean" }).notNull().default(false),
-    generalAdmission: integer("general_admission", { mode: "boolean" }).notNull().default(false),
+    obstructed: flag("obstructed"),
+    generalAdmission: flag("general_admission"),
     rows: integer("rows").notNull(),
     seatsPerRow: integer("seats_per_row").notNull(),
     sort: integer("sort").notNull().default(0),
@@ -196,7 +196,7 @@ export const listings = sqliteTable(
     rowLabel: text("row_label"),
     /** First seat number, or null for general admission; seats run consecutively when seatsTogether. */
     seatFrom: integer("seat_from"),
-    seatsTogether: integer("seats_together", { mode: "boolean" }).notNull().default(true),
+    seatsTogether: flag("seats_together", true),
     /** Tickets the seller listed; what is left is this minus paid and live held quantities. */
     quantity: integer("quantity").notNull(),
     priceMinor: integer("price_minor").notNull(),
@@ -205,9 +205,9 @@ export const listings = sqliteTable(
     deliveryMethod: text("delivery_method", { enum: DELIVERY_METHODS }).notNull(),
     splitRule: text("split_rule", { enum: SPLIT_RULES }).notNull(),
     /** E_TICKET listings whose files were uploaded with the listing are delivered at once. */
-    eTicketReady: integer("e_ticket_ready", { mode: "boolean" }).notNull().default(false),
+    eTicketReady: flag("e_ticket_ready"),
     /** Marked by the seller for certified students only (migration 0011; see schema/apps.ts). */
-    studentsOnly: integer("students_only", { mode: "boolean" }).notNull().default(false),
+    studentsOnly: flag("students_only"),
     listedAt: integer("listed_at").notNull(),
   },
   (t) => [index("listings_session").on(t.sessionId, t.priceMinor), index("listings_section").on(t.sectionId)],

@@ -1,7 +1,7 @@
 /**
  * The column groups many tables share, each written once so every table keeps the conventions of
- * index.ts the same way: a required link to another row, a row keyed by the row it extends, the
- * bilingual pair, created/updated times, an amount beside its currency, and a receiving account's
+ * index.ts the same way: a required link to another row, a row keyed by the row it extends, a
+ * flag, the bilingual pair, created/updated times, an amount beside its currency, and a receiving account's
  * details. Each builds exactly the columns it replaces: the generated SQL is unchanged.
  */
 import { integer, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -16,6 +16,11 @@ export function link(name: string, target: Target) {
 /** The key of a table with at most one row per row of another (a profile, flags, a release). */
 export function keyLink(name: string, target: Target) {
   return integer(name).primaryKey().references(target);
+}
+
+/** A yes/no column (0 or 1), `initially` until set: off unless said otherwise. */
+export function flag(name: string, initially = false) {
+  return integer(name, { mode: "boolean" }).notNull().default(initially);
 }
 
 const requiredText = (name: string) => text(name).notNull();

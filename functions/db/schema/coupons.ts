@@ -7,7 +7,7 @@
  * its unpaid hold lapses, because 'used' is read through the order's state, never stored apart.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bilingual, link } from "./columns";
+import { bilingual, flag, link } from "./columns";
 import { users } from "./accounts";
 import { orders } from "./orders";
 
@@ -37,7 +37,7 @@ export const coupons = sqliteTable(
     /** Exclusive: at this instant the coupon has expired. */
     validTo: integer("valid_to").notNull(),
     /** Only an account that has never paid for an order may claim and use it. */
-    newUserOnly: integer("new_user_only", { mode: "boolean" }).notNull().default(false),
+    newUserOnly: flag("new_user_only"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("coupons_code").on(t.code)],

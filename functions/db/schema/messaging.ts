@@ -6,7 +6,7 @@
  * last message's preview, and since when a buyer has been waiting for support.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { link } from "./columns";
+import { flag, link } from "./columns";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
 import { sellers } from "./catalog";
@@ -61,7 +61,7 @@ export const conversationMembers = sqliteTable(
     firstUnreadAt: integer("first_unread_at"),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     pinnedAt: integer("pinned_at"),
-    muted: integer("muted", { mode: "boolean" }).notNull().default(false),
+    muted: flag("muted"),
     /** Hidden from the list until a newer message arrives. */
     hiddenAt: integer("hidden_at"),
     lastSeenAt: integer("last_seen_at"),

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { keyLink, link, receivingAccountDetails, timestamps } from "./columns";
+import { flag, keyLink, link, receivingAccountDetails, timestamps } from "./columns";
 import { users } from "./accounts";
 import { listings, sellers, shows, venues } from "./catalog";
 import { orders } from "./orders";
@@ -124,13 +124,13 @@ export const payoutHolds = sqliteTable(
 export const venueResaleFlags = sqliteTable("venue_resale_flags", {
   venueId: keyLink("venue_id", () => venues.id),
   jurisdiction: text("jurisdiction"),
-  licensedPlace: integer("licensed_place", { mode: "boolean" }).notNull().default(false),
-  designatedVenue: integer("designated_venue", { mode: "boolean" }).notNull().default(false),
+  licensedPlace: flag("licensed_place"),
+  designatedVenue: flag("designated_venue"),
 });
 
 /** An event's place in resale law: designated/specified/declared, or its tickets carrying a resale restriction. */
 export const showResaleFlags = sqliteTable("show_resale_flags", {
   showId: keyLink("show_id", () => shows.id),
-  designatedEvent: integer("designated_event", { mode: "boolean" }).notNull().default(false),
-  resaleRestricted: integer("resale_restricted", { mode: "boolean" }).notNull().default(false),
+  designatedEvent: flag("designated_event"),
+  resaleRestricted: flag("resale_restricted"),
 });

@@ -18,6 +18,7 @@ import { discoveryScope, locationName, type DiscoveryScope } from "../reference/
 import { inJson } from "../context/statements";
 import { named, type CategoryRef, type CityRef, type SessionMoment } from "./tours";
 import { categoryInPlaceFilter } from "./list-filter";
+import { tourNames } from "./tour-names";
 
 export const eventListQuerySchema = pagingSchema.extend(categoryInPlaceFilter);
 
@@ -132,8 +133,7 @@ export async function listEvents(ctx: MarketContext, query: EventListQuery): Pro
       {
         showId: row.showId,
         tourId: tour.id,
-        title: zh ? tour.titleZh : tour.titleEn,
-        artist: zh ? tour.artistZh : tour.artistEn,
+        ...tourNames(tour, zh),
         category: { id: detail.category.id, slug: detail.category.slug, name: zh ? detail.category.nameZh : detail.category.nameEn },
         posterUrl: posterUrl(tour, language),
         venue: { id: venue.id, name: zh ? venue.nameZh : venue.nameEn },

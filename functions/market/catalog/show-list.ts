@@ -27,6 +27,7 @@ import { sessionStatus } from "../listings/session-status";
 import { inJson } from "../context/statements";
 import { categoryInPlaceFilter } from "./list-filter";
 import { joinSessionEvent, sessionScheduleColumns } from "../listings/listing-event";
+import { tourNames } from "./tour-names";
 
 /** Show statuses Explore lists (before the clock closes a session). */
 const LISTED_STATUSES = ["ONSALE", "PENDING", "CANCEL"] as const satisfies readonly ShowStatus[];
@@ -135,8 +136,7 @@ export async function listShows(ctx: MarketContext, query: ShowListQuery): Promi
       sessionId: row.sessionId,
       showId: row.showId,
       tourId: row.tourId,
-      title: zh ? row.titleZh : row.titleEn,
-      artist: zh ? row.artistZh : row.artistEn,
+      ...tourNames(row, zh),
       categoryId: row.categoryId,
       posterUrl: posterUrl({ ...row, id: row.tourId }, language),
       venue: { id: row.venueId, name: row.venueName },

@@ -23,6 +23,7 @@ import { sessionLowestPrices } from "../listings/from-prices";
 import { isPastSession, sessionStatus } from "../listings/session-status";
 import { recordId } from "../input/fields";
 import { joinSessionEvent, sessionScheduleColumns } from "../listings/listing-event";
+import { tourNames } from "./tour-names";
 
 /** Past events shown on a tour's page; older ones add nothing a buyer can act on. */
 export const PAST_EVENTS_SHOWN = 20;
@@ -161,8 +162,7 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
 
   return {
     id: tour.id,
-    title: zh ? tour.titleZh : tour.titleEn,
-    artist: zh ? tour.artistZh : tour.artistEn,
+    ...tourNames(tour, zh),
     description: tour.description,
     posterUrl: posterUrl(tour, ctx.viewer.language),
     shareImageUrl: shareCardUrl(tour),

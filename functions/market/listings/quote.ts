@@ -16,6 +16,7 @@ import { ticketsLeft } from "./availability";
 import { listingCap, listingCapRule, refuseAboveLawCap } from "./resale-cap";
 import { priceOrder, type OrderPricing, type PricedParts } from "./price-order";
 import { allowedQuantities } from "./split-rules";
+import { tourNames } from "../catalog/tour-names";
 
 /** The quote's price lines (before any coupon), with one ticket's face value beside them. */
 export type QuotePrice = Omit<PricedParts, "subtotal" | "couponDiscount"> & {
@@ -120,8 +121,7 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
     quantity: q,
     event: {
       tourId: row.tourId,
-      title: zh ? row.titleZh : row.titleEn,
-      artist: zh ? row.artistZh : row.artistEn,
+      ...tourNames(row, zh),
       sessionId: row.sessionId,
       startsAt: row.startsAt,
       timeZone: row.timeZone,

@@ -22,6 +22,7 @@ import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
 import { openCaseOf, orderVoided, refundedSoFar, resaleListed, resaleSold } from "../aftersales/rules";
 import { ONGOING_AFTER_START_MS, orderStateOf, orderStatusAt, orderTabAt, TICKETS_HANDED_OVER, type OrderOutcomeFacts, type OrderState, type OrderTab } from "./rules";
+import { tourNames } from "../catalog/tour-names";
 
 /** SPEC §3 price details: the parts the listing quoted (`ticketPrice` is for all the order's tickets), and what the order adds. */
 export interface PriceDetails extends PriceBreakdown {
@@ -343,8 +344,7 @@ export function orderViewOf(ctx: Pick<MarketContext, "now" | "viewer">, referenc
     channel: order.channel,
     event: {
       tourId: row.tourId,
-      title: zh ? row.titleZh : row.titleEn,
-      artist: zh ? row.artistZh : row.artistEn,
+      ...tourNames(row, zh),
       showId: row.showId,
       sessionId: order.sessionId,
       startsAt: row.startsAt,
