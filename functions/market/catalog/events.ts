@@ -18,7 +18,7 @@ import { discoveryScope, locationName, type DiscoveryScope } from "../reference/
 import { inJson } from "../context/statements";
 import { named, type CategoryRef, type CityRef, type SessionMoment } from "./tours";
 import { categoryInPlaceFilter } from "./list-filter";
-import { tourNames } from "./tour-names";
+import { tourNames } from "../listings/listing-event";
 
 export const eventListQuerySchema = pagingSchema.extend(categoryInPlaceFilter);
 

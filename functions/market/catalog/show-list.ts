@@ -26,8 +26,7 @@ import { sessionLowestPrices } from "../listings/from-prices";
 import { sessionStatus } from "../listings/session-status";
 import { inJson } from "../context/statements";
 import { categoryInPlaceFilter } from "./list-filter";
-import { joinSessionEvent, sessionScheduleColumns } from "../listings/listing-event";
-import { tourNames } from "./tour-names";
+import { joinSessionEvent, sessionScheduleColumns, tourNames } from "../listings/listing-event";
 
 /** Show statuses Explore lists (before the clock closes a session). */
 const LISTED_STATUSES = ["ONSALE", "PENDING", "CANCEL"] as const satisfies readonly ShowStatus[];

@@ -22,8 +22,7 @@ import { locationName } from "../reference/scope";
 import { sessionLowestPrices } from "../listings/from-prices";
 import { isPastSession, sessionStatus } from "../listings/session-status";
 import { recordId } from "../input/fields";
-import { joinSessionEvent, sessionScheduleColumns } from "../listings/listing-event";
-import { tourNames } from "./tour-names";
+import { joinSessionEvent, sessionScheduleColumns, tourNames } from "../listings/listing-event";
 
 /** Past events shown on a tour's page; older ones add nothing a buyer can act on. */
 export const PAST_EVENTS_SHOWN = 20;

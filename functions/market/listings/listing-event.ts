@@ -37,3 +37,8 @@ export function joinListingEvent<T extends SQLiteSelect>(query: T): T {
   const located = joinSessionEvent(query.innerJoin(sessions, eq(sessions.id, listings.sessionId)) as unknown as T);
   return located.innerJoin(venueSections, eq(venueSections.id, listings.sectionId)) as unknown as T;
 }
+
+/** A tour's title and artist, as every view of an event names them in the viewer's language. */
+export function tourNames(tour: { titleEn: string; titleZh: string; artistEn: string; artistZh: string }, zh: boolean) {
+  return { title: zh ? tour.titleZh : tour.titleEn, artist: zh ? tour.artistZh : tour.artistEn };
+}

@@ -11,12 +11,11 @@ import { sessionStatus } from "./session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { convert } from "../money";
-import { joinListingEvent } from "./listing-event";
+import { joinListingEvent, tourNames } from "./listing-event";
 import { ticketsLeft } from "./availability";
 import { listingCap, listingCapRule, refuseAboveLawCap } from "./resale-cap";
 import { priceOrder, type OrderPricing, type PricedParts } from "./price-order";
 import { allowedQuantities } from "./split-rules";
-import { tourNames } from "../catalog/tour-names";
 
 /** The quote's price lines (before any coupon), with one ticket's face value beside them. */
 export type QuotePrice = Omit<PricedParts, "subtotal" | "couponDiscount"> & {

@@ -15,14 +15,13 @@ import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
-import { joinOrderEvent } from "../listings/listing-event";
+import { joinOrderEvent, tourNames } from "../listings/listing-event";
 import type { PriceBreakdown } from "../listings/listing-detail";
 import { seatsOfOrders, type SeatPick } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
 import { openCaseOf, orderVoided, refundedSoFar, resaleListed, resaleSold } from "../aftersales/rules";
 import { ONGOING_AFTER_START_MS, orderStateOf, orderStatusAt, orderTabAt, TICKETS_HANDED_OVER, type OrderOutcomeFacts, type OrderState, type OrderTab } from "./rules";
-import { tourNames } from "../catalog/tour-names";
 
 /** SPEC §3 price details: the parts the listing quoted (`ticketPrice` is for all the order's tickets), and what the order adds. */
 export interface PriceDetails extends PriceBreakdown {
