@@ -37,7 +37,7 @@ test("a private seller gives only the name buyers see: no trader identity, no pa
   const saved = await saveSellerProfile(market, { displayName: "Mei's Spare Seats", kind: "private" });
 
   expect(saved).toEqual({ sellerId: saved.sellerId, displayName: "Mei's Spare Seats", kind: "private", trader: null, payoutAccount: null });
-  expect(await sellerStanding(market)).toEqual({ as: "fan", payoutAccount: false });
+  expect(await sellerStanding(market)).toEqual({ as: "fan", needsPayoutAccount: true });
   const unnamed = await refusal(saveSellerProfile(market, { displayName: " ", kind: "private" }));
   expect(unnamed).toMatchObject({ code: CODES.invalidParam, params: { field: "displayName" } });
 });
@@ -64,7 +64,7 @@ test("a trader gives legal name, address and email; phone and registration numbe
     phone: null,
     registrationNo: "CR 1234567",
   });
-  expect(await sellerStanding(market)).toEqual({ as: "trader", payoutAccount: false });
+  expect(await sellerStanding(market)).toEqual({ as: "trader", needsPayoutAccount: true });
 });
 
 test("the payout account is its own step, masked once saved, and saving the profile again keeps it", async () => {
@@ -81,7 +81,7 @@ test("the payout account is its own step, masked once saved, and saving the prof
   await saveSellerProfile(seller.market, { displayName: "Mei Resells", kind: "private" });
   const profile = await getSellerProfile(seller.market);
   expect(profile).toMatchObject({ displayName: "Mei Resells", payoutAccount: HONG_KONG_ACCOUNT });
-  expect(await sellerStanding(seller.market)).toEqual({ as: "fan", payoutAccount: true });
+  expect(await sellerStanding(seller.market)).toEqual({ as: "fan", needsPayoutAccount: false });
 });
 
 test("a payout waits for the seller's account: HK$1,862 held, support cannot pay it out, then it can", async () => {

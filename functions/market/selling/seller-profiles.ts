@@ -200,9 +200,11 @@ export async function savePayoutAccount(ctx: MarketContext, input: PayoutAccount
 /**
  * How the viewer sells, for the screens that name it: `fan` (a private seller), `trader` (a
  * trader's profile, or a seller role with no profile: a staff provider, decision 99), or null
- * (not a seller yet, or a guest). No side effects.
+ * (not a seller yet, or a guest); and whether their payouts wait for a payout account (a
+ * profile without one; a staff provider with no profile is paid as agreed, decision 99). No
+ * side effects.
  */
-export async function sellerStanding(ctx: MarketContext): Promise<{ as: "fan" | "trader"; payoutAccount: boolean } | null> {
+export async function sellerStanding(ctx: MarketContext): Promise<{ as: "fan" | "trader"; needsPayoutAccount: boolean } | null> {
   const userId = ctx.viewer.userId;
   if (userId === null) return null;
   const [row] = await ctx.db
@@ -213,6 +215,6 @@ export async function sellerStanding(ctx: MarketContext): Promise<{ as: "fan" | 
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
-  if (row.kind === null) return row.role === null ? null : { as: "trader", payoutAccount: false };
-  return { as: row.kind === "private" ? "fan" : "trader", payoutAccount: row.account !== null };
+  if (row.kind === null) return row.role === null ? null : { as: "trader", needsPayoutAccount: false };
+  return { as: row.kind === "private" ? "fan" : "trader", needsPayoutAccount: row.account === null };
 }
