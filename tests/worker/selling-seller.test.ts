@@ -1,7 +1,8 @@
 /**
  * Who the seller is: a private seller gives the name buyers see and nothing else; a trader also
  * the identity the law asks of traders. The payout account is its own step: a payout waits for
- * it, support cannot pay out before it, and saving the profile again keeps it.
+ * it, support cannot pay out before it, and saving the profile again keeps it. A fan who resold
+ * their order is not offered after-sales nor the provider's chat for tickets they no longer hold.
  */
 import { expect, test } from "vitest";
 import { CODES } from "../../functions/market/errors";
@@ -9,6 +10,7 @@ import { createOrder } from "../../functions/market/orders";
 import {
   getSellerProfile,
   payOutSeller,
+  resellOrder,
   payoutStatement,
   providerPayouts,
   savePayoutAccount,
@@ -16,6 +18,7 @@ import {
   sellerStanding,
 } from "../../functions/market/selling";
 import { refusal } from "./support/after-sales";
+import { cookieFor, visit } from "./support/chat";
 import { clockAt, CONTACT, makeBuyer, marketFor, paySandbox, T0 } from "./support/buying";
 import { DAY, supportOn } from "./support/delivery";
 import { listFor, listingForm, PAYOUT_ACCOUNT, sellerOn, sessionOnSale, TRADER_PROFILE } from "./support/selling";
@@ -107,4 +110,29 @@ test("a payout waits for the seller's account: HK$1,862 held, support cannot pay
   expect((await providerPayouts(seller.market))[0].status).toBe("payable");
   const paid = await payOutSeller(support.market, { orderId: order.id });
   expect(paid).toMatchObject({ status: "paid", paidOut: { amount: 186_200, at: T0 + 32 * DAY } });
+});
+
+test("a resold order's page has no after-sales card and its e-ticket page no provider chat; the new holder's has the chat", async () => {
+  const clock = clockAt();
+  const seller = await sellerOn(clock);
+  const session = await sessionOnSale({ startsAt: T0 + 30 * DAY });
+  const { listingId } = await listFor(seller, listingForm(session, { price: "880" }));
+  const fanId = await makeBuyer();
+  const fan = marketFor(fanId, clock);
+  const order = await createOrder(fan, { listingId, quantity: 2, ...CONTACT });
+  await paySandbox(fan, clock, order);
+  const fanCookie = await cookieFor(fanId);
+  expect(await (await visit(`/e-ticket?id=${order.id}`, fanCookie)).text()).toContain('data-testid="order-chat-line"');
+
+  const resale = await resellOrder(fan, { orderId: order.id, price: "880" });
+  const holderId = await makeBuyer();
+  const holder = marketFor(holderId, clock);
+  const resold = await createOrder(holder, { listingId: resale.listingId, quantity: 2, ...CONTACT });
+  await paySandbox(holder, clock, resold);
+
+  const detail = await (await visit(`/order-detail?id=${order.id}`, fanCookie)).text();
+  expect(detail).toContain("Resold");
+  expect(detail).not.toContain('data-testid="after-sales"');
+  expect(await (await visit(`/e-ticket?id=${order.id}`, fanCookie)).text()).not.toContain('data-testid="order-chat-line"');
+  expect(await (await visit(`/e-ticket?id=${resold.id}`, await cookieFor(holderId))).text()).toContain('data-testid="order-chat-line"');
 });
