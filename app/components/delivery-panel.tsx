@@ -21,6 +21,7 @@ import { useHydrated } from "./hydrated";
 import { shortDateTime } from "~/i18n/session-time";
 import { CONFIRM_PARAM, ConfirmDialog } from "./confirm-dialog";
 import styles from "./delivery-panel.module.css";
+import { TitledSection } from "./titled-section";
 
 export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors", "chat"] as const;
 
@@ -364,10 +365,7 @@ function Timeline({ events, at }: { events: DeliveryEventView[]; at: (ms: number
   // Newest first: the buyer looks for the latest step.
   const newestFirst = [...events].reverse();
   return (
-    <section className={styles.timelineBlock} aria-labelledby="delivery-timeline">
-      <h3 id="delivery-timeline" className={styles.subTitle}>
-        {t("timeline.title")}
-      </h3>
+    <TitledSection id="delivery-timeline" title={t("timeline.title")} level="h3" className={styles.timelineBlock} titleClassName={styles.subTitle}>
       <ol className={styles.timeline} data-testid="delivery-timeline">
         {newestFirst.map((event, index) => (
           <li key={`${event.at}-${index}`} data-current={index === 0 || undefined}>
@@ -386,6 +384,6 @@ function Timeline({ events, at }: { events: DeliveryEventView[]; at: (ms: number
           </li>
         ))}
       </ol>
-    </section>
+    </TitledSection>
   );
 }

@@ -14,6 +14,7 @@ import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq-detail";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["help", "chat"] };
 
@@ -61,10 +62,7 @@ export default function FaqDetail() {
         </article>
 
         {entry.related.length > 0 ? (
-          <section aria-labelledby="faq-related">
-            <h2 id="faq-related" className={styles.sectionTitle}>
-              {t("faqDetail.related", { topic: entry.topic.name })}
-            </h2>
+          <TitledSection id="faq-related" title={t("faqDetail.related", { topic: entry.topic.name })} titleClassName={styles.sectionTitle}>
             <ul className={styles.list}>
               {entry.related.map((item) => (
                 <li key={item.id}>
@@ -79,7 +77,7 @@ export default function FaqDetail() {
                 </Link>
               </li>
             </ul>
-          </section>
+          </TitledSection>
         ) : null}
 
         <HelpContact search={`?type=${ISSUE_TYPE_OF_TOPIC[entry.topic.code]}`} />

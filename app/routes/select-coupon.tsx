@@ -18,6 +18,7 @@ import { formatMoney } from "@market/money";
 import styles from "~/styles/coupon-lists.module.css";
 import type { Route } from "./+types/select-coupon";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["coupon"] };
 
@@ -95,10 +96,7 @@ export default function SelectCoupon() {
           </section>
         ) : null}
         {available.length > 0 ? (
-          <section aria-labelledby="coupons-available" className={styles.section}>
-            <h2 id="coupons-available" className={styles.sectionTitle}>
-              {t("select.available", { count: available.length })}
-            </h2>
+          <TitledSection id="coupons-available" title={t("select.available", { count: available.length })} className={styles.section} titleClassName={styles.sectionTitle}>
             <ul className={styles.list}>
               {available.map((card) => (
                 <li key={card.id}>
@@ -113,13 +111,10 @@ export default function SelectCoupon() {
                 </li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
         ) : null}
         {unavailable.length > 0 ? (
-          <section aria-labelledby="coupons-unavailable" className={styles.section}>
-            <h2 id="coupons-unavailable" className={styles.sectionTitle}>
-              {t("select.unavailable", { count: unavailable.length })}
-            </h2>
+          <TitledSection id="coupons-unavailable" title={t("select.unavailable", { count: unavailable.length })} className={styles.section} titleClassName={styles.sectionTitle}>
             <ul className={styles.list}>
               {unavailable.map((card) => (
                 <li key={card.id}>
@@ -127,7 +122,7 @@ export default function SelectCoupon() {
                 </li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
         ) : null}
         <div className={styles.footer}>
           <Link to={noneHref} className={styles.noneButton}>

@@ -23,6 +23,7 @@ import { decideSchema } from "@market/aftersales/apply-schema";
 import { toMajorString } from "@market/money/minor-units";
 import type { Route } from "./+types/support.case";
 import { readForm } from "~/server/form.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["console", "aftersale", "errors"] };
 
@@ -145,10 +146,7 @@ export default function SupportCase() {
         </dl>
       </section>
 
-      <section className={kit.card} aria-labelledby="order-title">
-        <h2 id="order-title" className={kit.cardTitle}>
-          {found.order.title}
-        </h2>
+      <TitledSection id="order-title" title={found.order.title} className={kit.card} titleClassName={kit.cardTitle}>
         <dl className={kit.facts}>
           <Fact
             label={t("order.orderNo")}
@@ -162,12 +160,9 @@ export default function SupportCase() {
           <Fact label={t("order.venue")} value={found.order.venue} />
           <Fact label={t("order.total")} value={`${found.order.total} · ${t("order.quantity", { count: found.order.quantity })}`} />
         </dl>
-      </section>
+      </TitledSection>
 
-      <section className={kit.card} aria-labelledby="account-title">
-        <h2 id="account-title" className={kit.cardTitle}>
-          {t("case.account")}
-        </h2>
+      <TitledSection id="account-title" title={t("case.account")} className={kit.card} titleClassName={kit.cardTitle}>
         <dl className={kit.facts} data-testid="receiving-account">
           <Fact label={t("aftersale:fields.accountCurrency")} value={t(`aftersale:currencies.${account.currency}`)} />
           <Fact label={t("aftersale:fields.recipientName")} value={account.recipientName} />
@@ -183,7 +178,7 @@ export default function SupportCase() {
             </>
           )}
         </dl>
-      </section>
+      </TitledSection>
 
       {actions.decide ? <Decision reply={reply} asked={asked} currency={currency} /> : null}
 
@@ -222,10 +217,7 @@ function Decision({ reply, asked, currency }: { reply: StepReply | undefined; as
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "decide";
   return (
-    <section className={kit.card} aria-labelledby="decide-title">
-      <h2 id="decide-title" className={kit.cardTitle}>
-        {t("case.decideTitle")}
-      </h2>
+    <TitledSection id="decide-title" title={t("case.decideTitle")} className={kit.card} titleClassName={kit.cardTitle}>
       <p className={kit.hint}>{t("case.decideHint")}</p>
       <Form method="post" {...getFormProps(form)} className={kit.form}>
         <input type="hidden" name="intent" value="decide" />
@@ -244,7 +236,7 @@ function Decision({ reply, asked, currency }: { reply: StepReply | undefined; as
           </button>
         </div>
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 

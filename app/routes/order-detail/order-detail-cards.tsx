@@ -11,6 +11,7 @@ import { Countdown } from "~/components/countdown";
 import { Copyable } from "~/components/delivery-panel";
 import type { AfterSalesView, OrderDetailView } from "./route.server";
 import styles from "~/styles/order-cards.module.css";
+import { TitledSection } from "~/components/titled-section";
 
 type Detail = OrderDetailView;
 
@@ -23,10 +24,7 @@ export function OrderCards({ order }: { order: Detail }) {
   const { t } = useTranslation(["orders", "order"]);
   return (
     <>
-        <section className={styles.card} aria-labelledby="order-contact">
-          <h2 id="order-contact" className={styles.cardTitle}>
-            {t("detail.contactTitle")}
-          </h2>
+        <TitledSection id="order-contact" title={t("detail.contactTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.facts}>
             <div>
               <dt>{t("detail.email")}</dt>
@@ -37,12 +35,9 @@ export function OrderCards({ order }: { order: Detail }) {
               <dd>{order.contact.phone}</dd>
             </div>
           </dl>
-        </section>
+        </TitledSection>
 
-        <section className={styles.card} aria-labelledby="order-price">
-          <h2 id="order-price" className={styles.cardTitle}>
-            {t("detail.priceTitle")}
-          </h2>
+        <TitledSection id="order-price" title={t("detail.priceTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.prices} data-testid="price-details">
             {order.price.lines.map((line) => (
               <div key={line.key} data-line={line.key}>
@@ -56,12 +51,9 @@ export function OrderCards({ order }: { order: Detail }) {
             </div>
           </dl>
           {order.price.charged ? <p className={styles.muted}>{t("detail.charged", { currency: order.price.tradeCurrency, amount: order.price.charged })}</p> : null}
-        </section>
+        </TitledSection>
 
-        <section className={styles.card} aria-labelledby="order-info">
-          <h2 id="order-info" className={styles.cardTitle}>
-            {t("detail.infoTitle")}
-          </h2>
+        <TitledSection id="order-info" title={t("detail.infoTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.facts}>
             <div>
               <dt>{t("detail.orderNo")}</dt>
@@ -116,7 +108,7 @@ export function OrderCards({ order }: { order: Detail }) {
               ))}
             </ul>
           ) : null}
-        </section>
+        </TitledSection>
 
     </>
   );
@@ -184,10 +176,7 @@ export function StatusCard({ order, payTrigger, cancelError, buyAgainError }: { 
 export function AfterSales({ afterSales }: { afterSales: AfterSalesView }) {
   const { t } = useTranslation("orders");
   return (
-    <section className={styles.card} aria-labelledby="order-after-sales" data-testid="after-sales">
-      <h2 id="order-after-sales" className={styles.cardTitle}>
-        {t("detail.afterSalesTitle")}
-      </h2>
+    <TitledSection id="order-after-sales" title={t("detail.afterSalesTitle")} className={styles.card} titleClassName={styles.cardTitle} data-testid="after-sales">
       {afterSales.refund !== "none" ? <p className={styles.muted}>{afterSales.refund === "full" ? t("detail.refundedFull") : t("detail.refundedPartial")}</p> : null}
       {afterSales.openCase ? (
         <p className={styles.caseLine}>
@@ -207,7 +196,7 @@ export function AfterSales({ afterSales }: { afterSales: AfterSalesView }) {
           </Link>
         </nav>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 

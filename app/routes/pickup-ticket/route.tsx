@@ -35,6 +35,7 @@ import styles from "~/styles/delivery-screens.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { isMissing } from "~/server/refusal.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["delivery", "order", "errors", "chat"] };
 
@@ -163,10 +164,7 @@ export default function PickupTicketPage() {
           <BigCode label={t("fact.pickupCode")} code={pickup.code} hint={t("pickup.codeHint")} testId="pickup-code" />
         </TicketStub>
 
-        <section className={styles.card} aria-labelledby="pickup-details">
-          <h2 id="pickup-details" className={styles.cardTitle}>
-            {t("panel.details")}
-          </h2>
+        <TitledSection id="pickup-details" title={t("panel.details")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.rows}>
             {pickup.at ? (
               <div>
@@ -206,7 +204,7 @@ export default function PickupTicketPage() {
               </dd>
             </div>
           </dl>
-        </section>
+        </TitledSection>
         {chat}
 
         {actionData?.error ? (
