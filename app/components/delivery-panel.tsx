@@ -21,6 +21,7 @@ import { useHydrated } from "./hydrated";
 import { shortDateTime } from "~/i18n/session-time";
 import { CONFIRM_PARAM, ConfirmDialog } from "./confirm-dialog";
 import styles from "./delivery-panel.module.css";
+import { Fact } from "./fact";
 import { TitledSection } from "./titled-section";
 
 export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors", "chat"] as const;
@@ -207,10 +208,9 @@ function DeliveryFacts({ delivery, at }: { delivery: DeliveryView; at: (ms: numb
       {rows.length > 0 ? (
         <dl className={styles.facts} aria-label={t("panel.details")}>
           {rows.map((row) => (
-            <div key={row.key}>
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
+            <Fact key={row.key} label={row.label}>
+              {row.value}
+            </Fact>
           ))}
         </dl>
       ) : null}

@@ -36,6 +36,7 @@ import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { isMissing } from "~/server/refusal.server";
 import { TitledSection } from "~/components/titled-section";
+import { Fact } from "~/components/fact";
 
 export const handle = { i18n: ["delivery", "order", "errors", "chat"] };
 
@@ -166,43 +167,22 @@ export default function PickupTicketPage() {
 
         <TitledSection id="pickup-details" title={t("panel.details")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.rows}>
-            {pickup.at ? (
-              <div>
-                <dt>{t(event.method === "ON_SITE" ? "fact.collectionTime" : "fact.pickupTime")}</dt>
-                <dd>{pickup.at}</dd>
-              </div>
-            ) : null}
-            {pickup.location ? (
-              <div>
-                <dt>{t("fact.location")}</dt>
-                <dd>{pickup.location}</dd>
-              </div>
-            ) : null}
-            {pickup.remark ? (
-              <div>
-                <dt>{t("fact.remark")}</dt>
-                <dd>{pickup.remark}</dd>
-              </div>
-            ) : null}
+            {pickup.at ? <Fact label={t(event.method === "ON_SITE" ? "fact.collectionTime" : "fact.pickupTime")}>{pickup.at}</Fact> : null}
+            {pickup.location ? <Fact label={t("fact.location")}>{pickup.location}</Fact> : null}
+            {pickup.remark ? <Fact label={t("fact.remark")}>{pickup.remark}</Fact> : null}
             {pickup.providerPhone ? (
-              <div>
-                <dt>{t("fact.providerPhone")}</dt>
-                <dd>
-                  <PhoneLink phone={pickup.providerPhone} />
-                </dd>
-              </div>
+              <Fact label={t("fact.providerPhone")}>
+                <PhoneLink phone={pickup.providerPhone} />
+              </Fact>
             ) : null}
-            <div>
-              <dt>{t("fact.closes")}</dt>
-              <dd>
-                <time dateTime={pickup.closes.iso}>{pickup.closes.text}</time>
-                {pickup.closes.remainingMs < COUNTDOWN_FROM_MS ? (
-                  <span className={styles.muted}>
-                    {t("pickup.closesIn")} <Countdown remainingMs={pickup.closes.remainingMs} />
-                  </span>
-                ) : null}
-              </dd>
-            </div>
+            <Fact label={t("fact.closes")}>
+              <time dateTime={pickup.closes.iso}>{pickup.closes.text}</time>
+              {pickup.closes.remainingMs < COUNTDOWN_FROM_MS ? (
+                <span className={styles.muted}>
+                  {t("pickup.closesIn")} <Countdown remainingMs={pickup.closes.remainingMs} />
+                </span>
+              ) : null}
+            </Fact>
           </dl>
         </TitledSection>
         {chat}
