@@ -3,8 +3,6 @@
  * mailed), then the 6-digit code. A first-time address gets an account. The pending address
  * lives in a short-lived cookie, so the page survives a reload without putting it in the URL.
  */
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
@@ -12,6 +10,7 @@ import { AccountPage, Stack, TextLink, withRedirect } from "~/components/account
 import { CodeStepForm, CodeStepSubtitle } from "~/components/code-step";
 import { SubmitButton } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireGuest, safeRedirectTo } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
@@ -57,13 +56,7 @@ export default function CodeLogin() {
   const { pendingEmail, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({
-    id: pendingEmail ? "code-verify" : "code-send",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "code-verify" : "code-send", lastResult: actionData?.result });
 
   return (
     <AccountPage

@@ -3,13 +3,14 @@
  * sign-in, registration and password reset. `redirectTo` (set by requireUser) is where the
  * buyer returns after signing in.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AccountPage, Card, Divider, FieldAside, LegalNote, LinkButton, ProviderButtons, Stack, TextLink, withRedirect } from "~/components/account-page";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
 import { signInWithPassword, type SignedIn } from "@market/accounts";
@@ -61,13 +62,7 @@ export default function Login() {
   const { providers, redirectTo, thirdPartyError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordLoginSchema }),
-  });
+  const [form, fields] = useSchemaForm(passwordLoginSchema, { id: "login", lastResult: actionData?.result });
 
   return (
     <AccountPage

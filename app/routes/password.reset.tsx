@@ -3,8 +3,6 @@
  * new password that meets SPEC §5. Every other session of the account ends; this browser is
  * signed in. A signed-in buyer without a password uses the same screen to set one.
  */
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
@@ -12,6 +10,7 @@ import { AccountPage, Stack, TextLink, withRedirect } from "~/components/account
 import { CodeStepForm, CodeStepSubtitle } from "~/components/code-step";
 import { PasswordField, SubmitButton } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { safeRedirectTo } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
@@ -63,14 +62,7 @@ export default function PasswordReset() {
   const { pendingEmail, accountEmail, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({
-    id: pendingEmail ? "reset-verify" : "reset-send",
-    lastResult: actionData?.result,
-    defaultValue: { email: accountEmail ?? undefined },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "reset-verify" : "reset-send", lastResult: actionData?.result, defaultValue: { email: accountEmail ?? undefined } });
 
   return (
     <AccountPage

@@ -2,8 +2,6 @@
  * Register (/register): the email first (a code is mailed to prove it), then the code, a
  * display name (what Me shows) and a password that meets SPEC §5. Signs the new account in.
  */
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
@@ -11,6 +9,7 @@ import { AccountPage, Divider, LegalNote, ProviderButtons, Stack, TextLink, with
 import { CodeStepForm, CodeStepSubtitle } from "~/components/code-step";
 import { PasswordField, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireGuest, safeRedirectTo } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
@@ -64,13 +63,7 @@ export default function Register() {
   const { pendingEmail, providers, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({
-    id: pendingEmail ? "register-verify" : "register-send",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "register-verify" : "register-send", lastResult: actionData?.result });
 
   return (
     <AccountPage

@@ -5,7 +5,7 @@
  * always with a reason the buyer is shown. An approved refund goes back through the payment port.
  * Once approved, support records compensation paid out by finance.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ import { ConsoleLayout } from "~/components/console-layout";
 import { Fact, Timeline } from "~/components/console-order";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
 import { decideCase, getCaseForSupport, recordCompensationPaid } from "@market/aftersales";
@@ -207,14 +208,7 @@ export default function SupportCase() {
 function Decision({ reply, asked, currency }: { reply: StepReply | undefined; asked: Record<string, string>; currency: string }) {
   const { t } = useTranslation(["console", "aftersale"]);
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "decide",
-    lastResult: reply?.intent === "decide" ? reply.result : undefined,
-    defaultValue: asked,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: decideSchema }),
-  });
+  const [form, fields] = useSchemaForm(decideSchema, { id: "decide", lastResult: reply?.intent === "decide" ? reply.result : undefined, defaultValue: asked });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "decide";
   return (
     <TitledSection id="decide-title" title={t("case.decideTitle")} className={kit.card} titleClassName={kit.cardTitle}>
