@@ -14,6 +14,7 @@ import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq-detail";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { FaqLinks } from "~/components/faq-links";
 import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["help", "chat"] };
@@ -63,20 +64,13 @@ export default function FaqDetail() {
 
         {entry.related.length > 0 ? (
           <TitledSection id="faq-related" title={t("faqDetail.related", { topic: entry.topic.name })} titleClassName={styles.sectionTitle}>
-            <ul className={styles.list}>
-              {entry.related.map((item) => (
-                <li key={item.id}>
-                  <Link to={`/faqDetail?id=${item.id}`} className={styles.row} prefetch="intent">
-                    {item.question}
-                  </Link>
-                </li>
-              ))}
+            <FaqLinks items={entry.related} className={styles.list} rowClassName={styles.row}>
               <li>
                 <Link to="/faq" className={styles.row}>
                   <strong>{t("faqDetail.allQuestions")}</strong>
                 </Link>
               </li>
-            </ul>
+            </FaqLinks>
           </TitledSection>
         ) : null}
 

@@ -6,7 +6,7 @@
  */
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CouponCard } from "~/components/coupon-card";
+import { CouponList } from "~/components/coupon-card";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -97,31 +97,20 @@ export default function SelectCoupon() {
         ) : null}
         {available.length > 0 ? (
           <TitledSection id="coupons-available" title={t("select.available", { count: available.length })} className={styles.section} titleClassName={styles.sectionTitle}>
-            <ul className={styles.list}>
-              {available.map((card) => (
-                <li key={card.id}>
-                  <CouponCard
-                    coupon={card}
-                    action={
-                      <Link to={card.href} className={styles.useButton} aria-current={chosen === card.id ? "true" : undefined}>
-                        {t("select.use")}
-                      </Link>
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
+            <CouponList
+              coupons={available}
+              className={styles.list}
+              action={(card) => (
+                <Link to={card.href} className={styles.useButton} aria-current={chosen === card.id ? "true" : undefined}>
+                  {t("select.use")}
+                </Link>
+              )}
+            />
           </TitledSection>
         ) : null}
         {unavailable.length > 0 ? (
           <TitledSection id="coupons-unavailable" title={t("select.unavailable", { count: unavailable.length })} className={styles.section} titleClassName={styles.sectionTitle}>
-            <ul className={styles.list}>
-              {unavailable.map((card) => (
-                <li key={card.id}>
-                  <CouponCard coupon={card} />
-                </li>
-              ))}
-            </ul>
+            <CouponList coupons={unavailable} className={styles.list} />
           </TitledSection>
         ) : null}
         <div className={styles.footer}>
