@@ -17,7 +17,7 @@ import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
-import { consoleNotFound, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
+import { consoleRecord, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
 import { decideCase, getCaseForSupport, recordCompensationPaid } from "@market/aftersales";
 // The form's schema from its own zod/mini module: the aftersales index would bring the domain into the browser.
 import { decideSchema } from "@market/aftersales/apply-schema";
@@ -35,9 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = context.market;
   const id = recordId(params.id);
   const [found, write, t] = await Promise.all([
-    getCaseForSupport(ctx, id).catch((error: unknown) => {
-      throw consoleNotFound(error);
-    }),
+    consoleRecord(getCaseForSupport(ctx, id)),
     consoleWriters(context),
     i18nServer.getFixedT(ctx.viewer.language, "console"),
   ]);

@@ -17,7 +17,7 @@ import { DeliveryDetails, DeliveryTimeline, Fact, OrderSummary } from "~/compone
 import type { StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { consoleNotFound, consoleWriters, orderFacts, recordId, requireConsole, takeStep, wallTimeValue } from "~/server/console.server";
+import { consoleRecord, consoleWriters, orderFacts, recordId, requireConsole, takeStep, wallTimeValue } from "~/server/console.server";
 import { listCases } from "@market/aftersales";
 import type { InterventionAction } from "@market/delivery";
 import { interventionSchema } from "@market/delivery/delivery-schemas";
@@ -37,9 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = context.market;
   const id = recordId(params.id);
   const [order, write, t] = await Promise.all([
-    getSupportOrder(ctx, id).catch((error: unknown) => {
-      throw consoleNotFound(error);
-    }),
+    consoleRecord(getSupportOrder(ctx, id)),
     consoleWriters(context),
     i18nServer.getFixedT(ctx.viewer.language, "console"),
   ]);

@@ -137,11 +137,7 @@ export default function PickupTicketPage() {
           )}
           {view.kind === "notReady" && view.state ? <p className={styles.note}>{t(`next.${view.state}`)}</p> : null}
           {chat}
-          {actionData?.error ? (
-            <p className={styles.error} role="alert" data-testid="pickup-error">
-              {actionData.error}
-            </p>
-          ) : null}
+          <PickupError message={actionData?.error} />
           {orderId !== null && view.kind !== "missing" ? (
             <Link to={detailHref} className={styles.secondary}>
               {t("pickup.orderDetail")}
@@ -187,11 +183,7 @@ export default function PickupTicketPage() {
         </TitledSection>
         {chat}
 
-        {actionData?.error ? (
-          <p className={styles.error} role="alert" data-testid="pickup-error">
-            {actionData.error}
-          </p>
-        ) : null}
+        <PickupError message={actionData?.error} />
         <Link to={deliveryHref.orderDetail(orderId!)} className={styles.secondary}>
           {t("pickup.orderDetail")}
         </Link>
@@ -206,6 +198,15 @@ export default function PickupTicketPage() {
       {actionData?.step ? <ConfirmStep orderId={orderId!} /> : null}
     </div>
   );
+}
+
+/** What the last pickup step refused, where the buyer looks. */
+function PickupError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p className={styles.error} role="alert" data-testid="pickup-error">
+      {message}
+    </p>
+  ) : null;
 }
 
 export function ErrorBoundary() {
