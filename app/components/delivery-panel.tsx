@@ -21,8 +21,6 @@ import { useHydrated } from "./hydrated";
 import { shortDateTime } from "~/i18n/session-time";
 import { CONFIRM_PARAM, ConfirmDialog } from "./confirm-dialog";
 import styles from "./delivery-panel.module.css";
-import { Fact } from "./fact";
-import { TitledSection } from "./titled-section";
 
 export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors", "chat"] as const;
 
@@ -208,9 +206,10 @@ function DeliveryFacts({ delivery, at }: { delivery: DeliveryView; at: (ms: numb
       {rows.length > 0 ? (
         <dl className={styles.facts} aria-label={t("panel.details")}>
           {rows.map((row) => (
-            <Fact key={row.key} label={row.label}>
-              {row.value}
-            </Fact>
+            <div key={row.key}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
           ))}
         </dl>
       ) : null}
@@ -365,7 +364,10 @@ function Timeline({ events, at }: { events: DeliveryEventView[]; at: (ms: number
   // Newest first: the buyer looks for the latest step.
   const newestFirst = [...events].reverse();
   return (
-    <TitledSection id="delivery-timeline" title={t("timeline.title")} level="h3" className={styles.timelineBlock} titleClassName={styles.subTitle}>
+    <section className={styles.timelineBlock} aria-labelledby="delivery-timeline">
+      <h3 id="delivery-timeline" className={styles.subTitle}>
+        {t("timeline.title")}
+      </h3>
       <ol className={styles.timeline} data-testid="delivery-timeline">
         {newestFirst.map((event, index) => (
           <li key={`${event.at}-${index}`} data-current={index === 0 || undefined}>
@@ -384,6 +386,6 @@ function Timeline({ events, at }: { events: DeliveryEventView[]; at: (ms: number
           </li>
         ))}
       </ol>
-    </TitledSection>
+    </section>
   );
 }

@@ -4,7 +4,6 @@
  * session row of a facts list.
  */
 import { useTranslation } from "react-i18next";
-import { Fact } from "./fact";
 
 /** An order's seats as one line: the section, and its row when there is one. */
 export function useSeatsLine(): (tickets: { section: string; rowLabel?: string | null }) => string {
@@ -16,13 +15,16 @@ export function useSeatsLine(): (tickets: { section: string; rowLabel?: string |
 export function SessionFact({ when, venueName, mutedClassName }: { when: { iso: string; date: string; time: string }; venueName: string; mutedClassName: string }) {
   const { t } = useTranslation("order");
   return (
-    <Fact label={t("success.session")}>
-      <time dateTime={when.iso}>
-        {when.date} · {when.time}
-      </time>
-      <span className={mutedClassName}>
-        {venueName} · {t("success.venueTime")}
-      </span>
-    </Fact>
+    <div>
+      <dt>{t("success.session")}</dt>
+      <dd>
+        <time dateTime={when.iso}>
+          {when.date} · {when.time}
+        </time>
+        <span className={mutedClassName}>
+          {venueName} · {t("success.venueTime")}
+        </span>
+      </dd>
+    </div>
   );
 }

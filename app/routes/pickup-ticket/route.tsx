@@ -35,8 +35,6 @@ import styles from "~/styles/delivery-screens.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { isMissing } from "~/server/refusal.server";
-import { TitledSection } from "~/components/titled-section";
-import { Fact } from "~/components/fact";
 
 export const handle = { i18n: ["delivery", "order", "errors", "chat"] };
 
@@ -137,7 +135,11 @@ export default function PickupTicketPage() {
           )}
           {view.kind === "notReady" && view.state ? <p className={styles.note}>{t(`next.${view.state}`)}</p> : null}
           {chat}
-          <PickupError message={actionData?.error} />
+          {actionData?.error ? (
+            <p className={styles.error} role="alert" data-testid="pickup-error">
+              {actionData.error}
+            </p>
+          ) : null}
           {orderId !== null && view.kind !== "missing" ? (
             <Link to={detailHref} className={styles.secondary}>
               {t("pickup.orderDetail")}
@@ -161,29 +163,57 @@ export default function PickupTicketPage() {
           <BigCode label={t("fact.pickupCode")} code={pickup.code} hint={t("pickup.codeHint")} testId="pickup-code" />
         </TicketStub>
 
-        <TitledSection id="pickup-details" title={t("panel.details")} className={styles.card} titleClassName={styles.cardTitle}>
+        <section className={styles.card} aria-labelledby="pickup-details">
+          <h2 id="pickup-details" className={styles.cardTitle}>
+            {t("panel.details")}
+          </h2>
           <dl className={styles.rows}>
-            {pickup.at ? <Fact label={t(event.method === "ON_SITE" ? "fact.collectionTime" : "fact.pickupTime")}>{pickup.at}</Fact> : null}
-            {pickup.location ? <Fact label={t("fact.location")}>{pickup.location}</Fact> : null}
-            {pickup.remark ? <Fact label={t("fact.remark")}>{pickup.remark}</Fact> : null}
-            {pickup.providerPhone ? (
-              <Fact label={t("fact.providerPhone")}>
-                <PhoneLink phone={pickup.providerPhone} />
-              </Fact>
+            {pickup.at ? (
+              <div>
+                <dt>{t(event.method === "ON_SITE" ? "fact.collectionTime" : "fact.pickupTime")}</dt>
+                <dd>{pickup.at}</dd>
+              </div>
             ) : null}
-            <Fact label={t("fact.closes")}>
-              <time dateTime={pickup.closes.iso}>{pickup.closes.text}</time>
-              {pickup.closes.remainingMs < COUNTDOWN_FROM_MS ? (
-                <span className={styles.muted}>
-                  {t("pickup.closesIn")} <Countdown remainingMs={pickup.closes.remainingMs} />
-                </span>
-              ) : null}
-            </Fact>
+            {pickup.location ? (
+              <div>
+                <dt>{t("fact.location")}</dt>
+                <dd>{pickup.location}</dd>
+              </div>
+            ) : null}
+            {pickup.remark ? (
+              <div>
+                <dt>{t("fact.remark")}</dt>
+                <dd>{pickup.remark}</dd>
+              </div>
+            ) : null}
+            {pickup.providerPhone ? (
+              <div>
+                <dt>{t("fact.providerPhone")}</dt>
+                <dd>
+                  <PhoneLink phone={pickup.providerPhone} />
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t("fact.closes")}</dt>
+              <dd>
+                <time dateTime={pickup.closes.iso}>{pickup.closes.text}</time>
+                {pickup.closes.remainingMs < COUNTDOWN_FROM_MS ? (
+                  <span className={styles.muted}>
+                    {t("pickup.closesIn")} <Countdown remainingMs={pickup.closes.remainingMs} />
+                  </span>
+                ) : null}
+              </dd>
+            </div>
           </dl>
-        </TitledSection>
+        </section>
         {chat}
 
-        <PickupError message={actionData?.error} />
+        {actionData?.error ? (
+          <p className={styles.error} role="alert" data-testid="pickup-error">
+            {actionData.error}
+          </p>
+        ) : null}
         <Link to={deliveryHref.orderDetail(orderId!)} className={styles.secondary}>
           {t("pickup.orderDetail")}
         </Link>
@@ -198,15 +228,6 @@ export default function PickupTicketPage() {
       {actionData?.step ? <ConfirmStep orderId={orderId!} /> : null}
     </div>
   );
-}
-
-/** What the last pickup step refused, where the buyer looks. */
-function PickupError({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <p className={styles.error} role="alert" data-testid="pickup-error">
-      {message}
-    </p>
-  ) : null;
 }
 
 export function ErrorBoundary() {
