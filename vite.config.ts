@@ -113,6 +113,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       externalConditions: ["workerd", "worker"],
     },
   },
+  css: {
+    modules: {
+      // `name_hash`: the class a rule composes is listed in the JS of every module that takes it
+      // (app/styles/layout.module.css and the other primitives, decision 225), so the scoped
+      // name stays short: the file's path hashed, without the default's line number.
+      generateScopedName: (name: string, filename: string) => `${name}_${createHash("sha256").update(relative(fileURLToPath(new URL(".", import.meta.url)), filename.split("?")[0])).digest("base64url").slice(0, 5)}`,
+    },
+  },
   resolve: {
     mainFields: ["browser", "module", "main"],
     // The browser's zod never probes `new Function` (app/platform/zod-without-eval.ts).

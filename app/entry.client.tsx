@@ -12,6 +12,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "@market/translations/config";
+import { namespacesBeforeRender } from "~/i18n/route-namespaces.client";
 
 async function hydrate() {
   await i18next
@@ -30,7 +31,7 @@ async function hydrate() {
       document,
       <I18nextProvider i18n={i18next}>
         <StrictMode>
-          <HydratedRouter />
+          <HydratedRouter instrumentations={[namespacesBeforeRender]} />
         </StrictMode>
       </I18nextProvider>,
     );

@@ -69,16 +69,20 @@ export default [
   route("pdf-download", "routes/pdf-download/route.tsx", { id: "routes/pdf-download" }),
   route("media/e-ticket/:orderId/:file", "routes/resources/e-ticket.ts"),
   route("delivery-step", "routes/resources/delivery-step.ts"),
+  // Selling: listings, payouts, the seller profile from Me: docs/decisions.md #91-#99; each
+  // screen named for who the viewer sells as (decision 250).
+  layout("routes/selling-frame.tsx", [
+    route("provider", "routes/provider.tsx"),
+    route("provider/orders/:id", "routes/provider.order/route.tsx", { id: "routes/provider.order" }),
+    route("provider/listings", "routes/provider.listings.tsx"),
+    route("provider/listings/new", "routes/provider.listing-new.tsx"),
+    route("provider/listings/:id", "routes/provider.listing.tsx"),
+    route("provider/payouts", "routes/provider.payouts.tsx"),
+    route("provider/chats", "routes/provider.chats.tsx"),
+    route("sell", "routes/sell.tsx"),
+    route("resell", "routes/resell.tsx"),
+  ]),
   // Staff consoles (SPEC §6 leaves staff unshown; docs/decisions.md): not found without the role.
-  route("provider", "routes/provider.tsx"),
-  route("provider/orders/:id", "routes/provider.order/route.tsx", { id: "routes/provider.order" }),
-  // Selling: listings, payouts, the seller profile from Me: docs/decisions.md #91-#99.
-  route("provider/listings", "routes/provider.listings.tsx"),
-  route("provider/listings/new", "routes/provider.listing-new.tsx"),
-  route("provider/listings/:id", "routes/provider.listing.tsx"),
-  route("provider/payouts", "routes/provider.payouts.tsx"),
-  route("sell", "routes/sell.tsx"),
-  route("resell", "routes/resell.tsx"),
   route("support", "routes/support.tsx"),
   route("support/orders/:id", "routes/support.order.tsx"),
   route("support/cases", "routes/support.cases.tsx"),
@@ -100,7 +104,6 @@ export default [
   route("chat-image", "routes/chat-image.tsx"),
   route("chat-location", "routes/chat-location.tsx"),
   route("support/chats", "routes/support.chats.tsx"),
-  route("provider/chats", "routes/provider.chats.tsx"),
   route("web-view", "routes/web-view.tsx"),
   route("video-play", "routes/video-play.tsx"),
   route("support/funnel", "routes/support.funnel.tsx"),

@@ -1,6 +1,6 @@
 /**
  * Two suites: `unit` runs pure rules in Node; `worker` runs inside workerd through the real
- * Worker entry and wrangler.toml, with D1 migrations applied to an isolated database per file.
+ * Worker entry and wrangler.toml, every file on emptied storage with D1's migrations applied.
  */
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { availableParallelism } from "node:os";
@@ -38,10 +38,14 @@ export default defineConfig({
         define: { __BUILD_ID__: JSON.stringify("test") },
         test: {
           name: "worker",
-          // Each file starts its own workerd and loads the Worker's modules afresh (isolated storage per
-          // file); that start is most of a file's time and waits on no other file, so every core runs
-          // files (vitest's default leaves one core idle: on two cores, files ran one at a time).
+          // One workerd per vitest worker, kept from file to file (`isolate: false`): a workerd started
+          // and the Worker's modules loaded afresh for every file was most of the suite's time. Each
+          // file still starts from empty storage and forgotten in-memory copies
+          // (support/apply-migrations.ts). Every core runs files (vitest's default leaves
+          // one idle). The timeout is a guard for a loaded machine, not a speed figure.
           maxWorkers: Math.max(2, availableParallelism()),
+          isolate: false,
+          testTimeout: 20_000,
           include: ["tests/worker/**/*.test.ts"],
           globalSetup: ["./tests/worker/support/fresh-build.ts"],
           setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/worker/support/ledger-after-each.ts", "./tests/support/console-guard.ts"],

@@ -10,6 +10,7 @@ import type { AfterSaleKind } from "../../functions/db/schema";
 import { PageHeader } from "~/components/page-header";
 import type { Eligibility, OrderSummary } from "~/server/after-sale.server";
 import styles from "./after-sale.module.css";
+import { TitledSection } from "./titled-section";
 
 const NS = "aftersales-screens";
 
@@ -114,10 +115,7 @@ export function AfterSaleEntry({ kind, order, eligibility, applyHref, switchHref
           <RefusalNotice eligibility={eligibility} order={order} />
         )}
 
-        <section className={styles.card} aria-labelledby="how-title">
-          <h2 id="how-title" className={styles.cardTitle}>
-            {t("entry.howTitle")}
-          </h2>
+        <TitledSection id="how-title" title={t("entry.howTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <ol className={styles.steps}>
             {steps.map((step) => (
               <li key={step}>{step}</li>
@@ -126,7 +124,7 @@ export function AfterSaleEntry({ kind, order, eligibility, applyHref, switchHref
           <Link to="/refund" className={styles.textLink}>
             {t("entry.policy")}
           </Link>
-        </section>
+        </TitledSection>
 
         <p className={styles.switch}>
           {t(`entry.${kind}.switchPrompt`)}{" "}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { HelpContact } from "./help-contact";
 import { PageHeader } from "./page-header";
 import styles from "./agreement-document.module.css";
+import { TitledSection } from "./titled-section";
 
 export interface AgreementView {
   title: string;
@@ -31,10 +32,7 @@ export function AgreementDocument({ agreement }: { agreement: AgreementView }) {
       </header>
 
       {agreement.sections.length > 1 ? (
-        <nav className={styles.contents} aria-labelledby="agreement-contents">
-          <h3 id="agreement-contents" className={styles.contentsTitle}>
-            {t("agreement.contents")}
-          </h3>
+        <TitledSection id="agreement-contents" title={t("agreement.contents")} level="h3" as="nav" className={styles.contents} titleClassName={styles.contentsTitle}>
           <ol>
             {agreement.sections.map((section) => (
               <li key={section.id}>
@@ -42,7 +40,7 @@ export function AgreementDocument({ agreement }: { agreement: AgreementView }) {
               </li>
             ))}
           </ol>
-        </nav>
+        </TitledSection>
       ) : null}
 
       <article className={styles.document}>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "@market/calendar/date-format";
 import styles from "./chat-bits.module.css";
+import { TitledSection } from "./titled-section";
 
 export type BadgeRole = "buyer" | "provider" | "support" | "group";
 
@@ -37,15 +38,12 @@ export function ChatTime({ at, timeZone, today, className }: { at: number; timeZ
 export function SupportChatCard() {
   const { t } = useTranslation("chat");
   return (
-    <section className={styles.helpCard} aria-labelledby="support-chat-title">
-      <h2 id="support-chat-title" className={styles.helpTitle}>
-        {t("links.supportTitle")}
-      </h2>
+    <TitledSection id="support-chat-title" title={t("links.supportTitle")} className={styles.helpCard} titleClassName={styles.helpTitle}>
       <p className={styles.helpHint}>{t("links.supportHint")}</p>
       <Link to="/chat?support=1" className={styles.helpLink} data-testid="support-chat-link">
         {t("links.chatWithSupport")}
       </Link>
-    </section>
+    </TitledSection>
   );
 }
 

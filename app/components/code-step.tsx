@@ -5,7 +5,10 @@ import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to
 import { Form } from "react-router";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Card } from "./account-page";
+import * as z from "zod/mini";
+import type { $ZodTypeDiscriminable } from "zod/v4/core";
+import { sendCodeSchema } from "@market/accounts/schemas";
+import { AccountPage, Card, LegalNote, Stack, TextLink } from "./account-page";
 import styles from "./account-form.module.css";
 import { CodeField, FormAlert, SubmitButton, TextField } from "./field/account-field";
 
@@ -83,6 +86,67 @@ export function CodeStepForm<Schema extends Record<string, unknown>>({
         </Card>
       </Form>
       {pendingEmail ? <RestartStep label={t("step.changeEmail")} hint={t("step.checkSpam")} /> : null}
+    </>
+  );
+}
+
+const sendStep = z.extend(sendCodeSchema, { intent: z.literal("send") });
+
+/** A code screen's schema: step one (`send`) mails the code, the screen's own step uses it; told apart by the pressed button. */
+export function codeStepSchema<Step extends $ZodTypeDiscriminable>(step: Step) {
+  return z.discriminatedUnion("intent", [sendStep, step]);
+}
+
+/**
+ * A code screen (code sign-in, register, password reset): the account page around the two-step
+ * form, its subtitle saying where the code went once it is sent. `above` stands over the form.
+ */
+export function CodeStepPage<Schema extends Record<string, unknown>>({
+  title,
+  lead,
+  backTo,
+  footer,
+  above,
+  form,
+  fields,
+  pendingEmail,
+  redirectTo,
+  children,
+}: {
+  title: string;
+  /** The screen's own subtitle, before a code is sent. */
+  lead: string;
+  backTo: string;
+  footer: ReactNode;
+  above?: ReactNode;
+  form: FormMetadata<Schema, string[]>;
+  fields: { email: FieldMetadata<string | undefined>; code: FieldMetadata<string | undefined> };
+  pendingEmail: string | null;
+  redirectTo: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <AccountPage title={title} subtitle={<CodeStepSubtitle pendingEmail={pendingEmail} before={lead} />} backTo={backTo} footer={footer}>
+      <Stack>
+        {above}
+        <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
+          {children}
+        </CodeStepForm>
+      </Stack>
+    </AccountPage>
+  );
+}
+
+/** The foot of sign-in and register: the way to the other one, and the legal note a new account agrees to. */
+export function SwitchFooter({ lead, to, label }: { lead: string; to: string; label: string }) {
+  return (
+    <>
+      <p>
+        {lead} <TextLink to={to}>{label}</TextLink>
+      </p>
+      <p>
+        <LegalNote />
+      </p>
     </>
   );
 }

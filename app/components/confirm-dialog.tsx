@@ -21,9 +21,10 @@
  *     <input type="hidden" name="intent" value="cancel" />
  *   </ConfirmDialog>
  */
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useCallback, useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useAddressPanel } from "./address-panel";
 import { usePanelUntilHydrated } from "./hydrated";
 import styles from "./confirm-dialog.module.css";
 import { keepFocusInside } from "./focus-trap";
@@ -53,18 +54,6 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** This page with the question open, and with it closed. */
-function useConfirmAddress(name: string) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const open = params.get(CONFIRM_PARAM) === name;
-  params.delete(CONFIRM_PARAM);
-  const rest = params.toString();
-  const closeHref = `${location.pathname}${rest ? `?${rest}` : ""}`;
-  params.set(CONFIRM_PARAM, name);
-  return { open, closeHref, openHref: `${location.pathname}?${params.toString()}`, locationKey: location.key };
-}
-
 export function ConfirmDialog({
   name,
   trigger,
@@ -83,7 +72,7 @@ export function ConfirmDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const { open, openHref, closeHref, locationKey } = useConfirmAddress(name);
+  const { open, openHref, closeHref, locationKey } = useAddressPanel(CONFIRM_PARAM, name);
   const id = `confirm-${name}`;
   const titleId = useId();
   const messageId = useId();

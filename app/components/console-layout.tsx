@@ -2,15 +2,27 @@
  * The frame of every provider and support console page: a compact dark bar that says which
  * console this is (so staff never mistake it for the buyer's app), a back link or the console's
  * mark, the page's title and a way out to Me; the support console adds its two areas as tabs.
+ * A fan selling their own tickets is no console's user (decision 250): their selling screens
+ * keep the app's own light bar, headed 'Selling', with back to Me where a trader sees the mark.
  * Mobile first like the rest of the app, drawn from the same tokens.
  */
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { Form, Link, NavLink, useNavigation, useRouteLoaderData } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import kit from "./console-kit.module.css";
 import styles from "./console-layout.module.css";
+import type { loader as sellingFrameLoader } from "~/routes/selling-frame";
 
 export type ConsoleKind = "provider" | "support";
+
+/**
+ * Who the selling screens are for: `fan` (a private seller, or someone not selling yet) or
+ * `trader` (a trader's profile, or a staff provider), from the selling frame's loader; null
+ * outside the selling screens.
+ */
+export function useSellsAs(): "fan" | "trader" | null {
+  return useRouteLoaderData<typeof sellingFrameLoader>("routes/selling-frame")?.sellsAs ?? null;
+}
 
 /** The support console's two areas. */
 const SUPPORT_TABS = [
@@ -35,11 +47,15 @@ interface ConsoleLayoutProps {
 
 export function ConsoleLayout({ kind, title, back, actingFor, tabs = false, children }: ConsoleLayoutProps) {
   const { t } = useTranslation(["console", "common"]);
+  const sellsAs = useSellsAs();
+  const fan = kind === "provider" && sellsAs === "fan";
+  const name = fan ? "fan" : kind;
+  const backTo = back ?? (fan ? "/mine" : undefined);
   return (
-    <div className={styles.page} data-console={kind}>
+    <div className={styles.page} data-console={kind} data-sells-as={fan ? "fan" : undefined}>
       <header className={styles.bar}>
-        {back ? (
-          <Link to={back} className={styles.back} aria-label={t("common:back")}>
+        {backTo ? (
+          <Link to={backTo} className={styles.back} aria-label={t("common:back")}>
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M15 5 8 12l7 7" />
             </svg>
@@ -50,8 +66,8 @@ export function ConsoleLayout({ kind, title, back, actingFor, tabs = false, chil
           </span>
         )}
         <div className={styles.heading}>
-          <p className={styles.console}>
-            {t(`layout.name.${kind}`)}
+          <p className={styles.console} data-testid="console-name">
+            {t(`layout.name.${name}`)}
             {actingFor ? <span className={styles.actingFor}> · {actingFor}</span> : null}
           </p>
           <h1 className={styles.title}>{title}</h1>

@@ -41,3 +41,16 @@ export function CouponCard({ coupon, action }: { coupon: CouponCardData; action?
     </article>
   );
 }
+
+/** The coupons of a list, one card each; `action` gives a card its button (Use, on the coupon picker). */
+export function CouponList<Coupon extends CouponCardData & { id: number | string }>({ coupons, className, action }: { coupons: Coupon[]; className: string; action?: (coupon: Coupon) => ReactNode }) {
+  return (
+    <ul className={className}>
+      {coupons.map((coupon) => (
+        <li key={coupon.id}>
+          <CouponCard coupon={coupon} action={action?.(coupon)} />
+        </li>
+      ))}
+    </ul>
+  );
+}

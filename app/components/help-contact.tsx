@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { LINE_ICONS, LineIcon } from "./line-icon";
 import styles from "./help-contact.module.css";
 
 /**
@@ -12,10 +13,7 @@ export function HelpContact({ search = "" }: { search?: string }) {
   return (
     <section className={styles.card} aria-labelledby="help-contact-title">
       <span className={styles.icon} aria-hidden="true">
-        <svg viewBox="0 0 24 24">
-          <path d="M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z" />
-          <path d="m4.5 6 7.5 6 7.5-6" />
-        </svg>
+        <LineIcon paths={LINE_ICONS.mail} />
       </span>
       <div className={styles.text}>
         <h2 id="help-contact-title" className={styles.title}>

@@ -18,6 +18,7 @@
 import { Link, useLocation, useNavigate, type LinkProps } from "react-router";
 import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useAddressPanel } from "./address-panel";
 import { usePanelUntilHydrated } from "./hydrated";
 import { keepFocusInside } from "./focus-trap";
 import styles from "./sheet.module.css";
@@ -38,14 +39,7 @@ export interface SheetControl {
 
 /** The address state of the sheet `name` on the current page. */
 export function useSheet(name: string): SheetControl {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  const open = params.get(SHEET_PARAM) === name;
-  params.delete(SHEET_PARAM);
-  const rest = params.toString();
-  const closeHref = `${location.pathname}${rest ? `?${rest}` : ""}`;
-  params.set(SHEET_PARAM, name);
-  const openHref = `${location.pathname}?${params.toString()}`;
+  const { open, openHref, closeHref } = useAddressPanel(SHEET_PARAM, name);
   return { name, id: `sheet-${name}`, open, openHref, closeHref };
 }
 

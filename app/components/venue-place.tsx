@@ -6,6 +6,7 @@
 import { useTranslation } from "react-i18next";
 import type { OrderVenue } from "@market/orders";
 import styles from "~/components/venue-place.module.css";
+import { TitledSection } from "./titled-section";
 
 /** Links that open the venue in the buyer's maps app: by name and address, pinned at its coordinates. */
 export function mapLinks(venue: OrderVenue["venue"]) {
@@ -74,10 +75,7 @@ export function VenuePlace({ place }: { place: VenuePlaceView }) {
         </figcaption>
       </figure>
 
-      <section className={styles.card} aria-labelledby="open-in">
-        <h2 id="open-in" className={styles.cardTitle}>
-          {t("map.openIn")}
-        </h2>
+      <TitledSection id="open-in" title={t("map.openIn")} className={styles.card} titleClassName={styles.cardTitle}>
         <div className={styles.apps}>
           <a href={place.links.google} className={styles.app} target="_blank" rel="noopener noreferrer" data-testid="google-maps">
             {t("map.googleMaps")}
@@ -86,7 +84,7 @@ export function VenuePlace({ place }: { place: VenuePlaceView }) {
             {t("map.appleMaps")}
           </a>
         </div>
-      </section>
+      </TitledSection>
 
     </>
   );

@@ -14,6 +14,8 @@ import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq-detail";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { FaqLinks } from "~/components/faq-links";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["help", "chat"] };
 
@@ -61,25 +63,15 @@ export default function FaqDetail() {
         </article>
 
         {entry.related.length > 0 ? (
-          <section aria-labelledby="faq-related">
-            <h2 id="faq-related" className={styles.sectionTitle}>
-              {t("faqDetail.related", { topic: entry.topic.name })}
-            </h2>
-            <ul className={styles.list}>
-              {entry.related.map((item) => (
-                <li key={item.id}>
-                  <Link to={`/faqDetail?id=${item.id}`} className={styles.row} prefetch="intent">
-                    {item.question}
-                  </Link>
-                </li>
-              ))}
+          <TitledSection id="faq-related" title={t("faqDetail.related", { topic: entry.topic.name })} titleClassName={styles.sectionTitle}>
+            <FaqLinks items={entry.related} className={styles.list} rowClassName={styles.row}>
               <li>
                 <Link to="/faq" className={styles.row}>
                   <strong>{t("faqDetail.allQuestions")}</strong>
                 </Link>
               </li>
-            </ul>
-          </section>
+            </FaqLinks>
+          </TitledSection>
         ) : null}
 
         <HelpContact search={`?type=${ISSUE_TYPE_OF_TOPIC[entry.topic.code]}`} />

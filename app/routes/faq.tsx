@@ -15,6 +15,7 @@ import { FAQ_KEYWORD_MAX } from "@market/support/faq-entries";
 import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq";
+import { FaqLinks } from "~/components/faq-links";
 
 export const handle = { i18n: ["help", "chat"] };
 
@@ -129,15 +130,7 @@ export default function Faq() {
                 <FaqTopicIcon topic={topic.code} className={styles.groupIcon} />
                 {topic.name}
               </h2>
-              <ul className={styles.list}>
-                {topic.items.map((item) => (
-                  <li key={item.id}>
-                    <Link to={`/faqDetail?id=${item.id}`} className={styles.row} prefetch="intent">
-                      {item.question}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <FaqLinks items={topic.items} className={styles.list} rowClassName={styles.row} />
             </section>
           ))
         )}

@@ -11,6 +11,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/guarantee";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["help"] };
 
@@ -44,10 +45,7 @@ export default function Guarantee() {
           </svg>
         </section>
 
-        <section aria-labelledby="guarantee-promises">
-          <h2 id="guarantee-promises" className={styles.sectionTitle}>
-            {t("guarantee.promisesTitle")}
-          </h2>
+        <TitledSection id="guarantee-promises" title={t("guarantee.promisesTitle")} titleClassName={styles.sectionTitle}>
           <div className={styles.card}>
             {PROMISES.map((promise) => (
               <div key={promise.key} className={styles.feature}>
@@ -65,25 +63,19 @@ export default function Guarantee() {
               </div>
             ))}
           </div>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="guarantee-steps">
-          <h2 id="guarantee-steps" className={styles.sectionTitle}>
-            {t("guarantee.stepsTitle")}
-          </h2>
+        <TitledSection id="guarantee-steps" title={t("guarantee.stepsTitle")} titleClassName={styles.sectionTitle}>
           <ol className={`${styles.card} ${styles.steps}`}>
             <li>{t("guarantee.steps.contact")}</li>
             <li>{t("guarantee.steps.details")}</li>
             <li>{t("guarantee.steps.resolve")}</li>
           </ol>
-        </section>
+        </TitledSection>
 
-        <section className={styles.card} aria-labelledby="guarantee-not-covered">
-          <h2 id="guarantee-not-covered" className={styles.cardTitle}>
-            {t("guarantee.notCoveredTitle")}
-          </h2>
+        <TitledSection id="guarantee-not-covered" title={t("guarantee.notCoveredTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <p className={`${styles.cardBody} ${styles.featureBody}`}>{t("guarantee.notCovered")}</p>
-        </section>
+        </TitledSection>
 
         <div className={styles.actions}>
           <Link to="/emailSupport" className={styles.primaryButton}>

@@ -3,21 +3,20 @@
  * mailed), then the 6-digit code. A first-time address gets an account. The pending address
  * lives in a short-lived cookie, so the page survives a reload without putting it in the URL.
  */
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
-import { AccountPage, Stack, TextLink, withRedirect } from "~/components/account-page";
-import { CodeStepForm, CodeStepSubtitle } from "~/components/code-step";
+import { TextLink, withRedirect } from "~/components/account-page";
+import { CodeStepPage, codeStepSchema } from "~/components/code-step";
 import { SubmitButton } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
-import { requireGuest, safeRedirectTo } from "~/server/auth.server";
+import { redirectToOf, requireGuest } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
 import { answerCodeStep } from "~/server/code-step-action.server";
 import { signInWithCode } from "@market/accounts";
-import { codeLoginSchema, sendCodeSchema } from "@market/accounts/schemas";
+import { codeLoginSchema } from "@market/accounts/schemas";
 import type { Route } from "./+types/login.code";
 
 export const handle = { i18n: ["account"] };
@@ -25,19 +24,15 @@ export const handle = { i18n: ["account"] };
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 /** Step one sends the code; step two signs in with it. One schema, told apart by the pressed button. */
-const schema = z.discriminatedUnion("intent", [
-  z.extend(sendCodeSchema, { intent: z.literal("send") }),
-  z.extend(codeLoginSchema, { intent: z.literal("verify") }),
-]);
+const schema = codeStepSchema(z.extend(codeLoginSchema, { intent: z.literal("verify") }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(request, context);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const t = await i18nServer.getFixedT(context.market.viewer.language, "account");
   return data({
     pageTitle: `${t("meta.code")} · Ovation`,
     pendingEmail: await readCodeStep(request, "login"),
-    redirectTo: safeRedirectTo(redirectTo, "") || null,
+    redirectTo: redirectToOf(request),
   });
 }
 
@@ -57,27 +52,18 @@ export default function CodeLogin() {
   const { pendingEmail, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({
-    id: pendingEmail ? "code-verify" : "code-send",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "code-verify" : "code-send", lastResult: actionData?.result });
 
   return (
-    <AccountPage
+    <CodeStepPage
       title={pendingEmail ? t("step.title") : t("code.title")}
-      subtitle={<CodeStepSubtitle pendingEmail={pendingEmail} before={t("code.subtitle")} />}
+      lead={t("code.subtitle")}
       backTo={withRedirect("/login", redirectTo)}
       footer={<TextLink to={withRedirect("/login", redirectTo)}>{t("code.withPassword")}</TextLink>}
+      form={form} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
     >
-      <Stack>
-        <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
-          <SubmitButton intent="verify">{t("code.submit")}</SubmitButton>
-        </CodeStepForm>
-      </Stack>
-    </AccountPage>
+      <SubmitButton intent="verify">{t("code.submit")}</SubmitButton>
+    </CodeStepPage>
   );
 }
 

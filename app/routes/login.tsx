@@ -3,15 +3,17 @@
  * sign-in, registration and password reset. `redirectTo` (set by requireUser) is where the
  * buyer returns after signing in.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { AccountPage, Card, Divider, FieldAside, LegalNote, LinkButton, ProviderButtons, Stack, TextLink, withRedirect } from "~/components/account-page";
+import { AccountPage, Card, Divider, FieldAside, LinkButton, ProviderButtons, Stack, TextLink, withRedirect } from "~/components/account-page";
+import { SwitchFooter } from "~/components/code-step";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
-import { refusalText, requireGuest, safeRedirectTo, signInAndRedirect } from "~/server/auth.server";
+import { redirectToOf, refusalText, requireGuest, signInAndRedirect } from "~/server/auth.server";
 import { signInWithPassword, type SignedIn } from "@market/accounts";
 import { passwordLoginSchema } from "@market/accounts/schemas";
 import { configuredProviders, THIRD_PARTY_ERROR_KEYS } from "~/server/third-party.server";
@@ -25,7 +27,6 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(request, context);
   const query = new URL(request.url).searchParams;
-  const redirectTo = query.get("redirectTo");
   const [t, tErrors] = await Promise.all([
     i18nServer.getFixedT(context.market.viewer.language, "account"),
     i18nServer.getFixedT(context.market.viewer.language, "errors"),
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageTitle: `${t("meta.login")} · Ovation`,
     thirdPartyError: thirdPartyError ? tErrors(thirdPartyError) : null,
     providers: configuredProviders(context.cloudflare.env),
-    redirectTo: safeRedirectTo(redirectTo, "") || null,
+    redirectTo: redirectToOf(request),
   });
 }
 
@@ -61,29 +62,14 @@ export default function Login() {
   const { providers, redirectTo, thirdPartyError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordLoginSchema }),
-  });
+  const [form, fields] = useSchemaForm(passwordLoginSchema, { id: "login", lastResult: actionData?.result });
 
   return (
     <AccountPage
       title={t("login.title")}
       subtitle={t("login.subtitle")}
       backTo="/mine"
-      footer={
-        <>
-          <p>
-            {t("login.noAccount")} <TextLink to={withRedirect("/register", redirectTo)}>{t("login.register")}</TextLink>
-          </p>
-          <p>
-            <LegalNote />
-          </p>
-        </>
-      }
+      footer={<SwitchFooter lead={t("login.noAccount")} to={withRedirect("/register", redirectTo)} label={t("login.register")} />}
     >
       <Stack>
         {thirdPartyError && !actionData ? <FormAlert messages={[thirdPartyError]} /> : null}

@@ -3,21 +3,20 @@
  * new password that meets SPEC §5. Every other session of the account ends; this browser is
  * signed in. A signed-in buyer without a password uses the same screen to set one.
  */
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
-import { AccountPage, Stack, TextLink, withRedirect } from "~/components/account-page";
-import { CodeStepForm, CodeStepSubtitle } from "~/components/code-step";
+import { TextLink, withRedirect } from "~/components/account-page";
+import { CodeStepPage, codeStepSchema } from "~/components/code-step";
 import { PasswordField, SubmitButton } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { safeRedirectTo } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
 import { answerCodeStep } from "~/server/code-step-action.server";
 import { readUserInfo, resetPassword } from "@market/accounts";
-import { resetPasswordSchema, sendCodeSchema } from "@market/accounts/schemas";
+import { resetPasswordSchema } from "@market/accounts/schemas";
 import type { Route } from "./+types/password.reset";
 
 export const handle = { i18n: ["account"] };
@@ -25,10 +24,7 @@ export const handle = { i18n: ["account"] };
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
 /** Step one sends the code; step two sets the password with it. One schema, told apart by the pressed button. */
-const schema = z.discriminatedUnion("intent", [
-  z.extend(sendCodeSchema, { intent: z.literal("send") }),
-  z.extend(resetPasswordSchema, { intent: z.literal("reset") }),
-]);
+const schema = codeStepSchema(z.extend(resetPasswordSchema, { intent: z.literal("reset") }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.market;
@@ -63,29 +59,19 @@ export default function PasswordReset() {
   const { pendingEmail, accountEmail, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useForm({
-    id: pendingEmail ? "reset-verify" : "reset-send",
-    lastResult: actionData?.result,
-    defaultValue: { email: accountEmail ?? undefined },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "reset-verify" : "reset-send", lastResult: actionData?.result, defaultValue: { email: accountEmail ?? undefined } });
 
   return (
-    <AccountPage
+    <CodeStepPage
       title={pendingEmail ? t("reset.verifyTitle") : t("reset.title")}
-      subtitle={<CodeStepSubtitle pendingEmail={pendingEmail} before={t("reset.subtitle")} />}
+      lead={t("reset.subtitle")}
       backTo={accountEmail ? "/mine" : withRedirect("/login", redirectTo)}
       footer={accountEmail ? null : <TextLink to={withRedirect("/login", redirectTo)}>{t("reset.backToLogin")}</TextLink>}
+      form={form} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
     >
-      <Stack>
-        <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
-          <PasswordField field={fields.password} label={t("fields.newPassword")} hint={t("fields.passwordHint")} autoComplete="new-password" />
-          <SubmitButton intent="reset">{t("reset.submit")}</SubmitButton>
-        </CodeStepForm>
-      </Stack>
-    </AccountPage>
+      <PasswordField field={fields.password} label={t("fields.newPassword")} hint={t("fields.passwordHint")} autoComplete="new-password" />
+      <SubmitButton intent="reset">{t("reset.submit")}</SubmitButton>
+    </CodeStepPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { CouponCard } from "~/components/coupon-card";
+import { CouponList } from "~/components/coupon-card";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { FieldFrame } from "~/components/field/field-frame";
@@ -139,13 +139,7 @@ export default function PromoCodeList() {
             <p className={styles.emptyBody}>{t(tab === "available" ? "list.emptyAvailable" : "list.emptyOther")}</p>
           </section>
         ) : (
-          <ul className={styles.list}>
-            {cards.map((card) => (
-              <li key={card.id}>
-                <CouponCard coupon={card} />
-              </li>
-            ))}
-          </ul>
+          <CouponList coupons={cards} className={styles.list} />
         )}
       </main>
     </>

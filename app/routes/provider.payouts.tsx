@@ -1,17 +1,25 @@
 /**
- * What the seller will be paid (/provider/payouts, seller role): per paid order, the ticket price
- * less the marketplace fee, its status (waiting for the event or delivery, held by an open case
- * or by support, payable) and when it is due; and the statement of a month (?month=YYYY-MM,
- * this month unless given), chosen with a plain GET form.
+ * What the seller will be paid (/provider/payouts, seller role): the payout account, its own
+ * step asked for before the first payout (decision 251), with a prompt while payouts wait for
+ * it; per paid order, the ticket price less the marketplace fee, its status (waiting for the
+ * event or delivery, held by an open case or by support, waiting for the account, payable) and
+ * when it is due; and the statement of a month (?month=YYYY-MM, this month unless given),
+ * chosen with a plain GET form.
  */
-import { data, Form, useLoaderData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleLayout } from "~/components/console-layout";
 import kit from "~/components/console-kit.module.css";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { consoleWriters, requireConsole, SUPPORT_TIME_ZONE } from "~/server/console.server";
-import { payoutStatement, providerPayouts, type PayoutView } from "@market/selling";
+import { consoleWriters, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
+import { readForm } from "~/server/form.server";
+import { StepForm, type StepReply } from "~/components/console-step-form";
+import { ConsoleField } from "~/components/field/console-field";
+import { ChoiceCards, ChoiceFields } from "~/components/seller-choice";
+import { getSellerProfile, payoutStatement, providerPayouts, savePayoutAccount, type PayoutView, type SellerProfileView } from "@market/selling";
+import { payoutAccountSchema } from "@market/selling/payout-account-schema";
 import type { Route } from "./+types/provider.payouts";
 
 export const handle = { i18n: ["console", "selling"] };
@@ -23,11 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : new Date(ctx.now()).toISOString().slice(0, 7);
-  const [payouts, statement, write, t] = await Promise.all([
+  const [payouts, statement, write, t, profile] = await Promise.all([
     providerPayouts(ctx),
     payoutStatement(ctx, { month }),
     consoleWriters(context),
     i18nServer.getFixedT(ctx.viewer.language, "selling"),
+    getSellerProfile(ctx),
   ]);
   const line = (payout: PayoutView) => ({
     orderId: payout.orderId,
@@ -44,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       title: t("payouts.title"),
       month,
+      /** Null for a staff provider with no profile (paid as agreed outside the platform, decision 99). */
+      account: profile ? { current: accountLine(profile.payoutAccount), waiting: payouts.filter((payout) => payout.status === "awaiting_account").length } : null,
       payouts: payouts.map(line),
       statement: {
         lines: statement.lines.length,
@@ -59,11 +70,92 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The account as the seller recognises it, numbers masked: 'Chan Tai Man · HSBC **** **** **** 6001'. */
+function accountLine(account: SellerProfileView["payoutAccount"]): string | null {
+  if (!account) return null;
+  return account.currency === "CNY" ? `${account.recipientName} · ${account.alipayAccount}` : `${account.recipientName} · ${account.bankName} ${account.cardNumber}`;
+}
+
+const ACCOUNT_FIELDS = {
+  HKD: ["bankName", "bankCode", "swiftCode", "cardNumber", "accountOpeningArea"],
+  CNY: ["alipayAccount"],
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireConsole(request, context, "seller");
+  const formData = await readForm(request);
+  return takeStep(context, {
+    intent: "account",
+    redirectTo: "/provider/payouts",
+    submission: parseWithZod(formData, { schema: payoutAccountSchema }),
+    // The domain parses the fields itself, with the same schema.
+    run: () => savePayoutAccount(context.market, Object.fromEntries(formData) as never),
+    toast: () => "selling:seller.payout.saved",
+    labels: Object.fromEntries(["accountCurrency", "recipientName", ...ACCOUNT_FIELDS.HKD, ...ACCOUNT_FIELDS.CNY].map((name) => [name, `selling:profile.${name}`])),
+  });
+}
+
+/** The payout account step: the account on file and a way to change it, or the prompt and the form. */
+function PayoutAccount({ account }: { account: { current: string | null; waiting: number } }) {
+  const reply = useActionData<typeof action>() as StepReply | undefined;
+  const { t } = useTranslation("selling");
+  const form = (
+    <StepForm intent="account" schema={payoutAccountSchema as never} submit={t("seller.payout.save")} reply={reply} bare>
+      {(fields) => (
+        <>
+          <ChoiceCards
+            field={fields.accountCurrency}
+            legend={t("seller.payout.currency")}
+            options={[
+              { value: "HKD", label: t("seller.payout.hkd") },
+              { value: "CNY", label: t("seller.payout.cny") },
+            ]}
+          />
+          <ConsoleField field={fields.recipientName} label={t("profile.recipientName")} autoComplete="name" />
+          {(["HKD", "CNY"] as const).map((currency) => (
+            <ChoiceFields key={currency} when={currency}>
+              {ACCOUNT_FIELDS[currency].map((name) => (
+                <ConsoleField key={name} field={fields[name]} label={t(`profile.${name}`)} inputMode={name === "cardNumber" ? "numeric" : undefined} />
+              ))}
+            </ChoiceFields>
+          ))}
+        </>
+      )}
+    </StepForm>
+  );
+  return (
+    <section className={kit.card} id="payout-account" aria-labelledby="payout-account-title" data-testid="payout-account">
+      <h2 id="payout-account-title" className={kit.cardTitle}>
+        {t("seller.payout.title")}
+      </h2>
+      {account.current ? (
+        <>
+          <p className={kit.strong}>{t("seller.payout.current", { account: account.current })}</p>
+          {/* Open after a refused try, so the form shows its errors. */}
+          <details open={reply?.intent === "account" || undefined}>
+            <summary className={kit.link}>{t("seller.payout.change")}</summary>
+            {form}
+          </details>
+        </>
+      ) : (
+        <>
+          <p className={kit.banner} role="status" data-testid="payout-account-prompt">
+            {account.waiting > 0 ? t("seller.payout.waiting", { count: account.waiting }) : t("seller.payout.prompt")}
+          </p>
+          <p className={kit.hint}>{t("seller.payout.intro")}</p>
+          {form}
+        </>
+      )}
+    </section>
+  );
+}
+
 export default function ProviderPayouts() {
-  const { month, payouts, statement } = useLoaderData<typeof loader>();
+  const { month, payouts, statement, account } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["selling", "console"]);
   return (
     <ConsoleLayout kind="provider" title={t("payouts.title")} back="/provider/listings">
+      {account ? <PayoutAccount account={account} /> : null}
       <section className={kit.card} aria-labelledby="statement-title">
         <h2 id="statement-title" className={kit.cardTitle}>
           {t("payouts.statement", { month })}
@@ -94,7 +186,7 @@ export default function ProviderPayouts() {
             <li key={payout.orderId} className={kit.row}>
               <span className={kit.rowTop}>
                 <span className={kit.mono}>{payout.orderNo}</span>
-                <span className={kit.badge} data-tone={payout.status === "payable" || payout.status === "paid" ? "done" : payout.status === "scheduled" ? "waiting" : "stopped"}>
+                <span className={kit.badge} data-tone={payout.status === "payable" || payout.status === "paid" ? "done" : payout.status === "scheduled" ? "waiting" : payout.status === "awaiting_account" ? "owed" : "stopped"}>
                   {t(`payoutStatus.${payout.status}`)}
                 </span>
               </span>

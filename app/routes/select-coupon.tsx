@@ -6,7 +6,7 @@
  */
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CouponCard } from "~/components/coupon-card";
+import { CouponList } from "~/components/coupon-card";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
@@ -18,6 +18,7 @@ import { formatMoney } from "@market/money";
 import styles from "~/styles/coupon-lists.module.css";
 import type { Route } from "./+types/select-coupon";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["coupon"] };
 
@@ -95,39 +96,22 @@ export default function SelectCoupon() {
           </section>
         ) : null}
         {available.length > 0 ? (
-          <section aria-labelledby="coupons-available" className={styles.section}>
-            <h2 id="coupons-available" className={styles.sectionTitle}>
-              {t("select.available", { count: available.length })}
-            </h2>
-            <ul className={styles.list}>
-              {available.map((card) => (
-                <li key={card.id}>
-                  <CouponCard
-                    coupon={card}
-                    action={
-                      <Link to={card.href} className={styles.useButton} aria-current={chosen === card.id ? "true" : undefined}>
-                        {t("select.use")}
-                      </Link>
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
+          <TitledSection id="coupons-available" title={t("select.available", { count: available.length })} className={styles.section} titleClassName={styles.sectionTitle}>
+            <CouponList
+              coupons={available}
+              className={styles.list}
+              action={(card) => (
+                <Link to={card.href} className={styles.useButton} aria-current={chosen === card.id ? "true" : undefined}>
+                  {t("select.use")}
+                </Link>
+              )}
+            />
+          </TitledSection>
         ) : null}
         {unavailable.length > 0 ? (
-          <section aria-labelledby="coupons-unavailable" className={styles.section}>
-            <h2 id="coupons-unavailable" className={styles.sectionTitle}>
-              {t("select.unavailable", { count: unavailable.length })}
-            </h2>
-            <ul className={styles.list}>
-              {unavailable.map((card) => (
-                <li key={card.id}>
-                  <CouponCard coupon={card} />
-                </li>
-              ))}
-            </ul>
-          </section>
+          <TitledSection id="coupons-unavailable" title={t("select.unavailable", { count: unavailable.length })} className={styles.section} titleClassName={styles.sectionTitle}>
+            <CouponList coupons={unavailable} className={styles.list} />
+          </TitledSection>
         ) : null}
         <div className={styles.footer}>
           <Link to={noneHref} className={styles.noneButton}>

@@ -5,7 +5,7 @@
  * (no JavaScript needed): the school email, then the code. Where certification is not offered
  * (the plain web channel, inside the app) the page says so and offers nothing to fill in.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import * as z from "zod/mini";
 import { AccountPage, Note, Stack, TextLink } from "~/components/account-page";
 import { CodeField, FormAlert, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { StudentBadge } from "~/components/students-mark";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireUser } from "~/server/auth.server";
@@ -59,13 +60,7 @@ export default function StudentCertification() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation(["apps", "account"]);
   const step = status.status === "pending" && !again ? "verify" : "code";
-  const [form, fields] = useForm({
-    id: `student-${step}`,
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm(schema, { id: `student-${step}`, lastResult: actionData?.result });
   const until = status.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(status.expiresAt) : "";
 
   return (

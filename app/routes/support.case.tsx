@@ -5,7 +5,7 @@
  * always with a reason the buyer is shown. An approved refund goes back through the payment port.
  * Once approved, support records compensation paid out by finance.
  */
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -15,14 +15,16 @@ import { ConsoleLayout } from "~/components/console-layout";
 import { Fact, Timeline } from "~/components/console-order";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { i18nServer } from "~/i18n/i18n.server";
-import { consoleNotFound, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
+import { consoleRecord, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
 import { decideCase, getCaseForSupport, recordCompensationPaid } from "@market/aftersales";
 // The form's schema from its own zod/mini module: the aftersales index would bring the domain into the browser.
 import { decideSchema } from "@market/aftersales/apply-schema";
 import { toMajorString } from "@market/money/minor-units";
 import type { Route } from "./+types/support.case";
 import { readForm } from "~/server/form.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["console", "aftersale", "errors"] };
 
@@ -33,9 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = context.market;
   const id = recordId(params.id);
   const [found, write, t] = await Promise.all([
-    getCaseForSupport(ctx, id).catch((error: unknown) => {
-      throw consoleNotFound(error);
-    }),
+    consoleRecord(getCaseForSupport(ctx, id)),
     consoleWriters(context),
     i18nServer.getFixedT(ctx.viewer.language, "console"),
   ]);
@@ -145,10 +145,7 @@ export default function SupportCase() {
         </dl>
       </section>
 
-      <section className={kit.card} aria-labelledby="order-title">
-        <h2 id="order-title" className={kit.cardTitle}>
-          {found.order.title}
-        </h2>
+      <TitledSection id="order-title" title={found.order.title} className={kit.card} titleClassName={kit.cardTitle}>
         <dl className={kit.facts}>
           <Fact
             label={t("order.orderNo")}
@@ -162,12 +159,9 @@ export default function SupportCase() {
           <Fact label={t("order.venue")} value={found.order.venue} />
           <Fact label={t("order.total")} value={`${found.order.total} · ${t("order.quantity", { count: found.order.quantity })}`} />
         </dl>
-      </section>
+      </TitledSection>
 
-      <section className={kit.card} aria-labelledby="account-title">
-        <h2 id="account-title" className={kit.cardTitle}>
-          {t("case.account")}
-        </h2>
+      <TitledSection id="account-title" title={t("case.account")} className={kit.card} titleClassName={kit.cardTitle}>
         <dl className={kit.facts} data-testid="receiving-account">
           <Fact label={t("aftersale:fields.accountCurrency")} value={t(`aftersale:currencies.${account.currency}`)} />
           <Fact label={t("aftersale:fields.recipientName")} value={account.recipientName} />
@@ -183,7 +177,7 @@ export default function SupportCase() {
             </>
           )}
         </dl>
-      </section>
+      </TitledSection>
 
       {actions.decide ? <Decision reply={reply} asked={asked} currency={currency} /> : null}
 
@@ -212,20 +206,10 @@ export default function SupportCase() {
 function Decision({ reply, asked, currency }: { reply: StepReply | undefined; asked: Record<string, string>; currency: string }) {
   const { t } = useTranslation(["console", "aftersale"]);
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "decide",
-    lastResult: reply?.intent === "decide" ? reply.result : undefined,
-    defaultValue: asked,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: decideSchema }),
-  });
+  const [form, fields] = useSchemaForm(decideSchema, { id: "decide", lastResult: reply?.intent === "decide" ? reply.result : undefined, defaultValue: asked });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "decide";
   return (
-    <section className={kit.card} aria-labelledby="decide-title">
-      <h2 id="decide-title" className={kit.cardTitle}>
-        {t("case.decideTitle")}
-      </h2>
+    <TitledSection id="decide-title" title={t("case.decideTitle")} className={kit.card} titleClassName={kit.cardTitle}>
       <p className={kit.hint}>{t("case.decideHint")}</p>
       <Form method="post" {...getFormProps(form)} className={kit.form}>
         <input type="hidden" name="intent" value="decide" />
@@ -244,7 +228,7 @@ function Decision({ reply, asked, currency }: { reply: StepReply | undefined; as
           </button>
         </div>
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 

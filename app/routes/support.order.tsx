@@ -17,13 +17,14 @@ import { DeliveryDetails, DeliveryTimeline, Fact, OrderSummary } from "~/compone
 import type { StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { consoleNotFound, consoleWriters, orderFacts, recordId, requireConsole, takeStep, wallTimeValue } from "~/server/console.server";
+import { consoleRecord, consoleWriters, orderFacts, recordId, requireConsole, takeStep, wallTimeValue } from "~/server/console.server";
 import { listCases } from "@market/aftersales";
 import type { InterventionAction } from "@market/delivery";
 import { interventionSchema } from "@market/delivery/delivery-schemas";
 import { getSupportOrder, intervene } from "@market/payments";
 import type { Route } from "./+types/support.order";
 import { readForm } from "~/server/form.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["console", "order", "errors", "aftersale", "selling"] };
 
@@ -36,9 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = context.market;
   const id = recordId(params.id);
   const [order, write, t] = await Promise.all([
-    getSupportOrder(ctx, id).catch((error: unknown) => {
-      throw consoleNotFound(error);
-    }),
+    consoleRecord(getSupportOrder(ctx, id)),
     consoleWriters(context),
     i18nServer.getFixedT(ctx.viewer.language, "console"),
   ]);
@@ -96,10 +95,7 @@ export default function SupportOrder() {
         <Fact label={t("supportOrder.account")} value={`${buyer.email} · #${buyer.userId}`} />
       </OrderSummary>
 
-      <section className={kit.card} aria-labelledby="intervene-title">
-        <h2 id="intervene-title" className={kit.cardTitle}>
-          {t("intervene.title")}
-        </h2>
+      <TitledSection id="intervene-title" title={t("intervene.title")} className={kit.card} titleClassName={kit.cardTitle}>
         {actions.length === 0 ? (
           <p className={kit.hint}>{t("intervene.none")}</p>
         ) : (
@@ -112,12 +108,9 @@ export default function SupportOrder() {
             </div>
           </>
         )}
-      </section>
+      </TitledSection>
 
-      <section className={kit.card} aria-labelledby="payments-title">
-        <h2 id="payments-title" className={kit.cardTitle}>
-          {t("supportOrder.payments")}
-        </h2>
+      <TitledSection id="payments-title" title={t("supportOrder.payments")} className={kit.card} titleClassName={kit.cardTitle}>
         {payments.length === 0 ? (
           <p className={kit.hint}>{t("supportOrder.noPayments")}</p>
         ) : (
@@ -133,12 +126,9 @@ export default function SupportOrder() {
             ))}
           </dl>
         )}
-      </section>
+      </TitledSection>
 
-      <section className={kit.card} aria-labelledby="cases-title">
-        <h2 id="cases-title" className={kit.cardTitle}>
-          {t("supportOrder.cases")}
-        </h2>
+      <TitledSection id="cases-title" title={t("supportOrder.cases")} className={kit.card} titleClassName={kit.cardTitle}>
         {cases.length === 0 ? (
           <p className={kit.hint}>{t("supportOrder.noCases")}</p>
         ) : (
@@ -153,7 +143,7 @@ export default function SupportOrder() {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <DeliveryDetails delivery={order.delivery} />
       <DeliveryTimeline timeline={order.delivery.timeline} />

@@ -17,6 +17,7 @@ import styles from "~/styles/order-result.module.css";
 import type { Route } from "./+types/ticket-detail";
 import { recordId } from "../../functions/market/input/fields";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { Fact } from "~/components/fact";
 
 export const handle = { i18n: ["order"] };
 
@@ -73,31 +74,13 @@ export default function TicketDetailPage() {
             {ticket.title}
           </h2>
           <dl className={styles.summary}>
-            <div>
-              <dt>{t("success.orderNo")}</dt>
-              <dd>{ticket.orderNo}</dd>
-            </div>
-            <div>
-              <dt>{t("ticket.status")}</dt>
-              <dd data-testid="ticket-status">{t(STATUS_KEYS[ticket.status])}</dd>
-            </div>
+            <Fact label={t("success.orderNo")}>{ticket.orderNo}</Fact>
+            <Fact label={t("ticket.status")} testId="ticket-status">{t(STATUS_KEYS[ticket.status])}</Fact>
             <SessionFact when={ticket.when} venueName={ticket.venueName} mutedClassName={styles.muted} />
-            <div>
-              <dt>{t("success.seats")}</dt>
-              <dd>{seats}</dd>
-            </div>
-            <div>
-              <dt>{t("ticket.quantity")}</dt>
-              <dd>{t("confirm.tickets", { count: ticket.quantity })}</dd>
-            </div>
-            <div>
-              <dt>{t("ticket.delivery")}</dt>
-              <dd>{t(`delivery.${ticket.deliveryMethod}`)}</dd>
-            </div>
-            <div>
-              <dt>{t("ticket.contact")}</dt>
-              <dd>{ticket.contact}</dd>
-            </div>
+            <Fact label={t("success.seats")}>{seats}</Fact>
+            <Fact label={t("ticket.quantity")}>{t("confirm.tickets", { count: ticket.quantity })}</Fact>
+            <Fact label={t("ticket.delivery")}>{t(`delivery.${ticket.deliveryMethod}`)}</Fact>
+            <Fact label={t("ticket.contact")}>{ticket.contact}</Fact>
           </dl>
         </section>
         <nav className={styles.links}>

@@ -34,6 +34,11 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
   return path;
 }
 
+/** Where a sign-in screen sends the buyer once signed in: its `redirectTo`, when that is a page of ours. */
+export function redirectToOf(request: Request): string | null {
+  return safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"), "") || null;
+}
+
 /** The sign-in screen, remembering where to come back to. */
 export function loginUrl(returnTo: string): string {
   return `/login?${new URLSearchParams({ redirectTo: returnTo })}`;

@@ -36,10 +36,15 @@ export function queueView(item: QueueItem) {
 
 /**
  * The order's chat as the ticket screens state it (pickup, e-ticket): the link while it is open
- * or readable, else when it opens; moments in the venue's time. Null for an unpaid order.
+ * or readable, else when it opens; moments in the venue's time. Null for an unpaid order, and
+ * for one its buyer resold here: they no longer hold the tickets, so nothing is theirs to
+ * arrange with the provider.
  */
-export function orderChatLine(market: MarketContext, order: { id: number; status: string; event: { startsAt: number; timeZone: string } }): OrderChatLineView | null {
-  if (order.status !== "paid") return null;
+export function orderChatLine(
+  market: MarketContext,
+  order: { id: number; status: string; state?: string; event: { startsAt: number; timeZone: string } },
+): OrderChatLineView | null {
+  if (order.status !== "paid" || order.state === "resold") return null;
   const window = orderChatWindow(order.event.startsAt, market.now());
   const at = (ms: number) => shortDateTime(ms, order.event.timeZone, market.viewer.language);
   return { state: window.state, href: `/chat?order=${order.id}`, at: at(window.state === "before" ? window.opensAt : window.closesAt) };

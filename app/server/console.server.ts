@@ -44,6 +44,13 @@ export function consoleNotFound(error: unknown): unknown {
   return isMissing(error) ? NOT_FOUND() : error;
 }
 
+/** The record a console page is about: a missing one (or another provider's) is the not-found page. */
+export function consoleRecord<T>(read: Promise<T>): Promise<T> {
+  return read.catch((error: unknown) => {
+    throw consoleNotFound(error);
+  });
+}
+
 /**
  * Takes one console step: answers the form's field errors (400) when it did not parse, else runs
  * the step and redirects back with a toast (`console:toast.<intent>`), or answers the domain's

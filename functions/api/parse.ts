@@ -7,7 +7,9 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { MarketError } from "../market/errors";
-import { invalidParam } from "./envelope";
+import type { MarketContext } from "../market/context";
+import type { ApiEnv } from "./api-env";
+import { invalidParam, ok } from "./envelope";
 
 function notAnObject(reason: string): MarketError {
   return new MarketError("invalidParam", { params: { field: "body", reason } });
@@ -42,4 +44,9 @@ export function parsed<T extends z.core.$ZodType>(schema: T, input: unknown, ref
 /** The body parsed by `schema`. */
 export async function parsedBody<T extends z.core.$ZodType>(c: Context, schema: T, refuse?: (error: z.ZodError) => MarketError): Promise<z.output<T>> {
   return parsed(schema, await jsonBody(c.req.raw), refuse);
+}
+
+/** A read-only GET route: its query string parsed by `schema`, answered with what `read` finds. */
+export function answerQuery<T extends z.core.$ZodType, R>(schema: T, read: (market: MarketContext, query: z.output<T>) => Promise<R>) {
+  return async (c: Context<ApiEnv>) => c.json(ok(await read(c.get("market"), parsed(schema, c.req.query()))));
 }

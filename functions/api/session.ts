@@ -4,11 +4,13 @@
  * carry the web session cookie instead. Every request is resolved once by the middleware;
  * a route that needs an account asks `requireSignedIn`, which answers SPEC §8's codes.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import type { StaffRole } from "../db/schema";
 import type { MarketContext } from "../market/context";
 import { lookupSession, sessionRefusal } from "../market/accounts/sessions";
 import { sha256 } from "../market/context/crypto";
 import { MarketError } from "../market/errors";
+import { requireRole } from "../market/staff";
 import { readSessionToken } from "../web/session";
 import type { ApiEnv, ApiSession } from "./api-env";
 import type { ApiHeaders } from "./request-context";
@@ -55,4 +57,22 @@ export function requireSignedIn(c: Context<ApiEnv>): SignedInCaller {
   if (session.status === "none") throw new MarketError("notLogin");
   if (session.status === "presented") throw new Error("requireSignedIn on a route whose own read checks the session");
   throw sessionRefusal(session);
+}
+
+/** Middleware for paths that are an account's own: every route under it answers only a signed-in caller. */
+export const signedInOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  requireSignedIn(c);
+  await next();
+};
+
+/**
+ * Middleware for a console's paths: the caller must be signed in and hold `role`, checked before
+ * anything else is read, so to anyone without it the console is not there.
+ */
+export function staffOnly(role: StaffRole): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    requireSignedIn(c);
+    await requireRole(c.get("market"), role);
+    await next();
+  };
 }

@@ -17,6 +17,7 @@
 import { performance } from "node:perf_hooks";
 import { percentiles, type Percentiles } from "./load";
 import { cpuSecondsOfTree } from "./serve";
+import { ADDRESS, CONTACT } from "../support/buyer-details";
 
 const CODE_OK = 200;
 const CODE_SOLD = 610011; // orderInventoryNotEnough
@@ -90,20 +91,7 @@ export interface ListingRow {
   deliveryMethod: string;
 }
 
-export const CONTACT = {
-  contactEmail: "buyer@example.com",
-  contactPhoneCode: "852",
-  contactPhone: "91234567",
-};
-const ADDRESS = {
-  fullName: "Mei Chan",
-  phoneCode: "852",
-  phone: "91234567",
-  countryRegion: "Hong Kong",
-  province: "Hong Kong Island",
-  city: "Hong Kong",
-  address: "1 Queen's Road Central",
-};
+export { CONTACT };
 
 async function call<T>(
   origin: string,

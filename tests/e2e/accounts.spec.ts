@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
+import { describeCells, expect, inLanguage, type Language, test } from "./support/fixtures";
 
 const PASSWORD = "Encore#2026";
 const NEW_PASSWORD = "Curtain#Call9";
@@ -50,83 +50,77 @@ async function registeredAccount(request: APIRequestContext): Promise<string> {
   return email;
 }
 
-for (const language of ["en-US", "zh-HK"] as const) {
-  for (const javaScriptEnabled of [true, false]) {
-    if (!runsIn("form", { language, javaScriptEnabled })) continue;
-    test.describe(`Accounts in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-      test.use({ language, javaScriptEnabled });
+describeCells("form", "Accounts", ({ language }) => {
 
-      test("a buyer registers, signs out, signs in by password and by emailed code, then resets the password", async ({ page }) => {
-        const email = newEmail();
+  test("a buyer registers, signs out, signs in by password and by emailed code, then resets the password", async ({ page }) => {
+    const email = newEmail();
 
-        await page.goto("/register");
-        await expect(page.getByRole("heading", { name: inLanguage(language, "Create your account", "建立你的帳戶") })).toBeVisible();
-        await sendCodeTo(page, language, email);
-        await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
-        await page.getByLabel(inLanguage(language, "Display name", "顯示名稱"), { exact: true }).fill("Mei");
-        await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(PASSWORD);
-        await submit(page, inLanguage(language, "Create account", "建立帳戶"));
-        await expect(page).toHaveURL(/\/mine$/);
-        // Me shows the name given at registration, not a cut email prefix.
-        await expect(page.getByText("Mei", { exact: true })).toBeVisible();
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { name: inLanguage(language, "Create your account", "建立你的帳戶") })).toBeVisible();
+    await sendCodeTo(page, language, email);
+    await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
+    await page.getByLabel(inLanguage(language, "Display name", "顯示名稱"), { exact: true }).fill("Mei");
+    await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(PASSWORD);
+    await submit(page, inLanguage(language, "Create account", "建立帳戶"));
+    await expect(page).toHaveURL(/\/mine$/);
+    // Me shows the name given at registration, not a cut email prefix.
+    await expect(page.getByText("Mei", { exact: true })).toBeVisible();
 
-        await signOut(page, language);
+    await signOut(page, language);
 
-        await signInWithPassword(page, language, email, PASSWORD);
-        await expect(page).toHaveURL(/\/mine$/);
-        await signOut(page, language);
+    await signInWithPassword(page, language, email, PASSWORD);
+    await expect(page).toHaveURL(/\/mine$/);
+    await signOut(page, language);
 
-        await page.goto("/login");
-        await page.getByRole("link", { name: inLanguage(language, "Sign in with an email code", "以電郵驗證碼登入") }).click();
-        await expect(page).toHaveURL(/\/login\/code$/);
-        await sendCodeTo(page, language, email);
-        await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
-        await submit(page, inLanguage(language, "Sign in", "登入"));
-        await expect(page).toHaveURL(/\/mine$/);
-        await signOut(page, language);
+    await page.goto("/login");
+    await page.getByRole("link", { name: inLanguage(language, "Sign in with an email code", "以電郵驗證碼登入") }).click();
+    await expect(page).toHaveURL(/\/login\/code$/);
+    await sendCodeTo(page, language, email);
+    await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
+    await submit(page, inLanguage(language, "Sign in", "登入"));
+    await expect(page).toHaveURL(/\/mine$/);
+    await signOut(page, language);
 
-        await page.goto("/login");
-        await page.getByRole("link", { name: inLanguage(language, "Forgot password?", "忘記密碼？") }).click();
-        await expect(page).toHaveURL(/\/password\/reset$/);
-        await sendCodeTo(page, language, email);
-        await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
-        await page.getByLabel(inLanguage(language, "New password", "新密碼"), { exact: true }).fill(NEW_PASSWORD);
-        await submit(page, inLanguage(language, "Save and sign in", "儲存並登入"));
-        await expect(page).toHaveURL(/\/mine$/);
-        await signOut(page, language);
+    await page.goto("/login");
+    await page.getByRole("link", { name: inLanguage(language, "Forgot password?", "忘記密碼？") }).click();
+    await expect(page).toHaveURL(/\/password\/reset$/);
+    await sendCodeTo(page, language, email);
+    await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
+    await page.getByLabel(inLanguage(language, "New password", "新密碼"), { exact: true }).fill(NEW_PASSWORD);
+    await submit(page, inLanguage(language, "Save and sign in", "儲存並登入"));
+    await expect(page).toHaveURL(/\/mine$/);
+    await signOut(page, language);
 
-        await signInWithPassword(page, language, email, PASSWORD);
-        await expect(page.getByRole("alert")).toHaveText(inLanguage(language, "Incorrect email or password.", "電郵或密碼不正確。"));
-        await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(NEW_PASSWORD);
-        await submit(page, inLanguage(language, "Sign in", "登入"));
-        await expect(page).toHaveURL(/\/mine$/);
-      });
+    await signInWithPassword(page, language, email, PASSWORD);
+    await expect(page.getByRole("alert")).toHaveText(inLanguage(language, "Incorrect email or password.", "電郵或密碼不正確。"));
+    await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(NEW_PASSWORD);
+    await submit(page, inLanguage(language, "Sign in", "登入"));
+    await expect(page).toHaveURL(/\/mine$/);
+  });
 
-      test("a guest opening a login-required page signs in and is brought back to it, query and all", async ({ page }) => {
-        const email = await registeredAccount(page.request);
+  test("a guest opening a login-required page signs in and is brought back to it, query and all", async ({ page }) => {
+    const email = await registeredAccount(page.request);
 
-        await page.goto("/news?tab=unread&page=2");
-        await expect(page).toHaveURL(/\/login\?redirectTo=%2Fnews%3Ftab%3Dunread%26page%3D2$/);
-        await page.getByLabel(inLanguage(language, "Email", "電郵"), { exact: true }).fill(email);
-        await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(PASSWORD);
-        await submit(page, inLanguage(language, "Sign in", "登入"));
+    await page.goto("/news?tab=unread&page=2");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fnews%3Ftab%3Dunread%26page%3D2$/);
+    await page.getByLabel(inLanguage(language, "Email", "電郵"), { exact: true }).fill(email);
+    await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(PASSWORD);
+    await submit(page, inLanguage(language, "Sign in", "登入"));
 
-        await expect(page).toHaveURL(/\/news\?tab=unread&page=2$/);
-      });
+    await expect(page).toHaveURL(/\/news\?tab=unread&page=2$/);
+  });
 
-      test("a weak password is explained at its field before any account is made", async ({ page }) => {
-        const email = newEmail();
-        await page.goto("/register");
-        await sendCodeTo(page, language, email);
-        await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
-        await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill("password");
-        await submit(page, inLanguage(language, "Create account", "建立帳戶"));
+  test("a weak password is explained at its field before any account is made", async ({ page }) => {
+    const email = newEmail();
+    await page.goto("/register");
+    await sendCodeTo(page, language, email);
+    await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
+    await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill("password");
+    await submit(page, inLanguage(language, "Create account", "建立帳戶"));
 
-        await expect(
-          page.getByText(inLanguage(language, "At least 8 characters with letters, numbers and symbols.", "最少 8 個字元，須包含字母、數字及符號。")).first(),
-        ).toBeVisible();
-        await expect(page).toHaveURL(/\/register$/);
-      });
-    });
-  }
-}
+    await expect(
+      page.getByText(inLanguage(language, "At least 8 characters with letters, numbers and symbols.", "最少 8 個字元，須包含字母、數字及符號。")).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
+import { describeCells, expect, inLanguage, type Language, test } from "./support/fixtures";
 
 const PASSWORD = "Encore#2026";
 
@@ -29,68 +29,62 @@ async function fillAddress(page: Page, language: Language, fullName: string, pro
   await field("Address", "地址").fill("1 Queen's Road Central");
 }
 
-for (const language of ["en-US", "zh-HK"] as const) {
-  for (const javaScriptEnabled of [true, false]) {
-    if (!runsIn("form", { language, javaScriptEnabled })) continue;
-    test.describe(`Addresses and coupons in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-      test.use({ language, javaScriptEnabled });
+describeCells("form", "Addresses and coupons", ({ language }) => {
 
-      test("a buyer adds, edits, makes default and deletes addresses", async ({ page, request }) => {
-        await signedIn(page, request, language);
-        await page.goto("/address-list");
-        await expect(page.getByText(inLanguage(language, "No addresses yet", "尚未有地址"))).toBeVisible();
-        await page.getByRole("link", { name: inLanguage(language, "Add a new address", "新增地址") }).click();
-        await expect(page).toHaveURL(/\/address-create$/);
+  test("a buyer adds, edits, makes default and deletes addresses", async ({ page, request }) => {
+    await signedIn(page, request, language);
+    await page.goto("/address-list");
+    await expect(page.getByText(inLanguage(language, "No addresses yet", "尚未有地址"))).toBeVisible();
+    await page.getByRole("link", { name: inLanguage(language, "Add a new address", "新增地址") }).click();
+    await expect(page).toHaveURL(/\/address-create$/);
 
-        const save = page.getByRole("button", { name: inLanguage(language, "Save address", "儲存地址") });
-        await fillAddress(page, language, "Mei Chan", "");
-        await save.click();
-        await expect(page.getByText(inLanguage(language, "Please enter your province(State).", "請輸入省份（州）。"))).toBeVisible();
+    const save = page.getByRole("button", { name: inLanguage(language, "Save address", "儲存地址") });
+    await fillAddress(page, language, "Mei Chan", "");
+    await save.click();
+    await expect(page.getByText(inLanguage(language, "Please enter your province(State).", "請輸入省份（州）。"))).toBeVisible();
 
-        await page.getByLabel(inLanguage(language, "Province(State)", "省份（州）"), { exact: true }).fill("Hong Kong Island");
-        await save.click();
-        await expect(page).toHaveURL(/\/address-list$/);
-        const mei = page.getByRole("listitem", { name: "Mei Chan" });
-        await expect(mei.getByText(inLanguage(language, "Default", "預設")).first()).toBeVisible();
+    await page.getByLabel(inLanguage(language, "Province(State)", "省份（州）"), { exact: true }).fill("Hong Kong Island");
+    await save.click();
+    await expect(page).toHaveURL(/\/address-list$/);
+    const mei = page.getByRole("listitem", { name: "Mei Chan" });
+    await expect(mei.getByText(inLanguage(language, "Default", "預設")).first()).toBeVisible();
 
-        await page.getByRole("link", { name: inLanguage(language, "Add a new address", "新增地址") }).click();
-        await fillAddress(page, language, "Ka Ho", "Kowloon");
-        await save.click();
-        const kaHo = page.getByRole("listitem", { name: "Ka Ho" });
-        await kaHo.getByRole("button", { name: inLanguage(language, "Set as default", "設為預設") }).click();
-        await expect(kaHo.getByRole("button", { name: inLanguage(language, "Set as default", "設為預設") })).toHaveCount(0);
-        await expect(page.getByRole("listitem").first()).toHaveAccessibleName("Ka Ho");
+    await page.getByRole("link", { name: inLanguage(language, "Add a new address", "新增地址") }).click();
+    await fillAddress(page, language, "Ka Ho", "Kowloon");
+    await save.click();
+    const kaHo = page.getByRole("listitem", { name: "Ka Ho" });
+    await kaHo.getByRole("button", { name: inLanguage(language, "Set as default", "設為預設") }).click();
+    await expect(kaHo.getByRole("button", { name: inLanguage(language, "Set as default", "設為預設") })).toHaveCount(0);
+    await expect(page.getByRole("listitem").first()).toHaveAccessibleName("Ka Ho");
 
-        await mei.getByRole("link", { name: inLanguage(language, "Edit", "編輯") }).click();
-        await expect(page).toHaveURL(/\/address-create\?id=\d+$/);
-        await page.getByLabel(inLanguage(language, "Full name", "全名"), { exact: true }).fill("Mei Chan-Lee");
-        await save.click();
-        const edited = page.getByRole("listitem", { name: "Mei Chan-Lee" });
-        await expect(edited).toBeVisible();
+    await mei.getByRole("link", { name: inLanguage(language, "Edit", "編輯") }).click();
+    await expect(page).toHaveURL(/\/address-create\?id=\d+$/);
+    await page.getByLabel(inLanguage(language, "Full name", "全名"), { exact: true }).fill("Mei Chan-Lee");
+    await save.click();
+    const edited = page.getByRole("listitem", { name: "Mei Chan-Lee" });
+    await expect(edited).toBeVisible();
 
-        await edited.getByRole("link", { name: inLanguage(language, "Delete", "刪除") }).click();
-        await page.getByRole("alertdialog").getByRole("button", { name: inLanguage(language, "Delete", "刪除") }).click();
-        await expect(page.getByRole("listitem", { name: "Mei Chan-Lee" })).toHaveCount(0);
-        await expect(page.getByRole("listitem")).toHaveCount(1);
-      });
+    await edited.getByRole("link", { name: inLanguage(language, "Delete", "刪除") }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: inLanguage(language, "Delete", "刪除") }).click();
+    await expect(page.getByRole("listitem", { name: "Mei Chan-Lee" })).toHaveCount(0);
+    await expect(page.getByRole("listitem")).toHaveCount(1);
+  });
 
-      test("a buyer claims a promo code and finds it usable when choosing a coupon", async ({ page, request }) => {
-        await signedIn(page, request, language);
-        await page.goto("/promo-code-list");
-        const code = page.getByRole("textbox", { name: inLanguage(language, "Add a promo code", "輸入優惠碼"), exact: true });
-        const add = page.getByRole("button", { name: inLanguage(language, "Add", "新增"), exact: true });
-        await code.fill("NOSUCHCODE");
-        await add.click();
-        await expect(page.getByText(inLanguage(language, "This promo code doesn't exist. Please check and try again.", "此優惠碼不存在，請檢查後再試。"))).toBeVisible();
-        await code.fill("encore10");
-        await add.click();
-        await expect(page.getByRole("heading", { name: inLanguage(language, "10% off tickets", "門票九折") })).toBeVisible();
+  test("a buyer claims a promo code and finds it usable when choosing a coupon", async ({ page, request }) => {
+    await signedIn(page, request, language);
+    await page.goto("/promo-code-list");
+    const code = page.getByRole("textbox", { name: inLanguage(language, "Add a promo code", "輸入優惠碼"), exact: true });
+    const add = page.getByRole("button", { name: inLanguage(language, "Add", "新增"), exact: true });
+    await code.fill("NOSUCHCODE");
+    await add.click();
+    await expect(page.getByText(inLanguage(language, "This promo code doesn't exist. Please check and try again.", "此優惠碼不存在，請檢查後再試。"))).toBeVisible();
+    await code.fill("encore10");
+    await add.click();
+    await expect(page.getByRole("heading", { name: inLanguage(language, "10% off tickets", "門票九折") })).toBeVisible();
 
-        await page.goto(`/select-coupon?${new URLSearchParams({ listingId: "1", quantity: "1", returnTo: "/mine" })}`);
-        const use = page.getByRole("link", { name: inLanguage(language, "Use", "使用"), exact: true });
-        await expect(use).toHaveAttribute("href", /^\/mine\?couponId=\d+$/);
-        await expect(page.getByText(inLanguage(language, "New user", "新用戶"))).toHaveCount(0);
-      });
-    });
-  }
-}
+    await page.goto(`/select-coupon?${new URLSearchParams({ listingId: "1", quantity: "1", returnTo: "/mine" })}`);
+    const use = page.getByRole("link", { name: inLanguage(language, "Use", "使用"), exact: true });
+    await expect(use).toHaveAttribute("href", /^\/mine\?couponId=\d+$/);
+    await expect(page.getByText(inLanguage(language, "New user", "新用戶"))).toHaveCount(0);
+  });
+});

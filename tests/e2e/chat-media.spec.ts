@@ -1,5 +1,5 @@
 import { buyTwo, providerListing } from "./support/delivery";
-import { expect, inLanguage, runsIn, test } from "./support/fixtures";
+import { describeCells, expect, test } from "./support/fixtures";
 
 /** A 240 × 160 PNG (colour bands). */
 const PNG = Buffer.from(
@@ -7,36 +7,29 @@ const PNG = Buffer.from(
   "base64",
 );
 
-for (const language of ["en-US", "zh-HK"] as const) {
-  for (const javaScriptEnabled of [true, false]) {
-    if (!runsIn("form", { language, javaScriptEnabled })) continue;
-    test.describe(`Chat media in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-      test.use({ language, javaScriptEnabled });
-      test.describe.configure({ timeout: 150_000 });
-      const say = (english: string, chinese: string) => inLanguage(language, english, chinese);
+describeCells("form", "Chat media", ({ language, javaScriptEnabled, say }) => {
+  test.describe.configure({ timeout: 150_000 });
 
-      test("a buyer sends a photo to support and sees the order's venue on the Location page", async ({ page }) => {
-        const orderId = await buyTwo(page, language, await providerListing(page.request, "E_TICKET"));
-        await page.goto("/chat?support=1");
-        await expect(page).toHaveURL(/\/chat\?id=\d+$/);
-        await page.locator("input[type=file]").setInputFiles({ name: "seat.png", mimeType: "image/png", buffer: PNG });
-        await page.getByRole("button", { name: say("Send photo", "傳送相片"), exact: true }).click();
-        const image = page.getByTestId("chat-image").last().locator("img");
-        await expect(image).toHaveAttribute("width", "200");
-        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-        await page.screenshot({ path: `test-results/chat-image-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+  test("a buyer sends a photo to support and sees the order's venue on the Location page", async ({ page }) => {
+    const orderId = await buyTwo(page, language, await providerListing(page.request, "E_TICKET"));
+    await page.goto("/chat?support=1");
+    await expect(page).toHaveURL(/\/chat\?id=\d+$/);
+    await page.locator("input[type=file]").setInputFiles({ name: "seat.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: say("Send photo", "傳送相片"), exact: true }).click();
+    const image = page.getByTestId("chat-image").last().locator("img");
+    await expect(image).toHaveAttribute("width", "200");
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    await page.screenshot({ path: `test-results/chat-image-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
 
-        await page.locator("input[type=file]").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("plain text") });
-        await page.getByRole("button", { name: say("Send photo", "傳送相片"), exact: true }).click();
-        await expect(page.getByTestId("chat-image-error")).toHaveText(
-          say("Send a PNG, JPEG, WebP or GIF image of at most 10 MB.", "請傳送不超過 10 MB 的 PNG、JPEG、WebP 或 GIF 圖片。"),
-        );
+    await page.locator("input[type=file]").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("plain text") });
+    await page.getByRole("button", { name: say("Send photo", "傳送相片"), exact: true }).click();
+    await expect(page.getByTestId("chat-image-error")).toHaveText(
+      say("Send a PNG, JPEG, WebP or GIF image of at most 10 MB.", "請傳送不超過 10 MB 的 PNG、JPEG、WebP 或 GIF 圖片。"),
+    );
 
-        await page.goto(`/chat-location?orderId=${orderId}`);
-        await expect(page.getByTestId("venue-name")).toBeVisible();
-        await expect(page.getByTestId("venue-map")).toBeVisible();
-        await page.screenshot({ path: `test-results/chat-location-${language}-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
-      });
-    });
-  }
-}
+    await page.goto(`/chat-location?orderId=${orderId}`);
+    await expect(page.getByTestId("venue-name")).toBeVisible();
+    await expect(page.getByTestId("venue-map")).toBeVisible();
+    await page.screenshot({ path: `test-results/chat-location-${language}-${javaScriptEnabled ? "js" : "nojs"}.png`, fullPage: true });
+  });
+});

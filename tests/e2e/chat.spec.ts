@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { buyTwo, providerListing } from "./support/delivery";
-import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
+import { describeCells, expect, inLanguage, type Language, test } from "./support/fixtures";
 import { signInStaff, STAFF } from "./support/staff";
 
 /** Support opens the order's chat from its console's order page and joins it, in a browser of its own. */
@@ -22,60 +22,53 @@ async function write(page: Page, language: Language, text: string) {
   await page.getByRole("button", { name: inLanguage(language, "Send", "發送"), exact: true }).click();
 }
 
-for (const language of ["en-US", "zh-HK"] as const) {
-  for (const javaScriptEnabled of [true, false]) {
-    if (!runsIn("form", { language, javaScriptEnabled })) continue;
-    test.describe(`Chat in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-      test.use({ language, javaScriptEnabled });
-      test.describe.configure({ timeout: 150_000 });
-      const say = (english: string, chinese: string) => inLanguage(language, english, chinese);
+describeCells("form", "Chat", ({ language, javaScriptEnabled, say }) => {
+  test.describe.configure({ timeout: 150_000 });
 
-      test("a buyer and the seeded provider chat about one order, with support joining as a group from its console", async ({ page, browser, baseURL }) => {
-        const orderId = await buyTwo(page, language, await providerListing(page.request, "E_TICKET"));
-        await page.goto(`/chat?order=${orderId}`);
-        await expect(page).toHaveURL(/\/chat\?id=\d+$/);
-        const conversationId = Number(new URL(page.url()).searchParams.get("id"));
-        await expect(page.getByTestId("chat-order-card")).toBeVisible();
-        // Weeks before the event only support can open the talk early; in the last day it is open anyway.
-        await supportJoins(browser, baseURL!, language, javaScriptEnabled, orderId);
+  test("a buyer and the seeded provider chat about one order, with support joining as a group from its console", async ({ page, browser, baseURL }) => {
+    const orderId = await buyTwo(page, language, await providerListing(page.request, "E_TICKET"));
+    await page.goto(`/chat?order=${orderId}`);
+    await expect(page).toHaveURL(/\/chat\?id=\d+$/);
+    const conversationId = Number(new URL(page.url()).searchParams.get("id"));
+    await expect(page.getByTestId("chat-order-card")).toBeVisible();
+    // Weeks before the event only support can open the talk early; in the last day it is open anyway.
+    await supportJoins(browser, baseURL!, language, javaScriptEnabled, orderId);
 
-        const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
-        await provider.open(`/chat?order=${orderId}`);
-        await expect(provider.page).toHaveURL(new RegExp(`/chat\\?id=${conversationId}$`));
-        await page.goto(`/chat?id=${conversationId}`);
-        if (javaScriptEnabled) await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-live", "live");
-        if (javaScriptEnabled) await expect(provider.page.getByTestId("chat-thread")).toHaveAttribute("data-live", "live");
+    const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
+    await provider.open(`/chat?order=${orderId}`);
+    await expect(provider.page).toHaveURL(new RegExp(`/chat\\?id=${conversationId}$`));
+    await page.goto(`/chat?id=${conversationId}`);
+    if (javaScriptEnabled) await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-live", "live");
+    if (javaScriptEnabled) await expect(provider.page.getByTestId("chat-thread")).toHaveAttribute("data-live", "live");
 
-        await write(page, language, say("Hi! Which gate should we use?", "你好！我們應該用哪個入口？"));
-        if (!javaScriptEnabled) await provider.page.getByRole("link", { name: say("Refresh", "重新整理"), exact: true }).click();
-        await expect(provider.page.getByTestId("chat-message").last()).toContainText(say("Hi! Which gate should we use?", "你好！我們應該用哪個入口？"));
+    await write(page, language, say("Hi! Which gate should we use?", "你好！我們應該用哪個入口？"));
+    if (!javaScriptEnabled) await provider.page.getByRole("link", { name: say("Refresh", "重新整理"), exact: true }).click();
+    await expect(provider.page.getByTestId("chat-message").last()).toContainText(say("Hi! Which gate should we use?", "你好！我們應該用哪個入口？"));
 
-        await write(provider.page, language, say("Gate B. Call me on 9123 4567", "B 入口。打 9123 4567 給我"));
-        if (!javaScriptEnabled) await page.getByRole("link", { name: say("Refresh", "重新整理"), exact: true }).click();
-        const reply = page.getByTestId("chat-message").last();
-        await expect(reply).toContainText(say("Gate B.", "B 入口。"));
-        if (javaScriptEnabled) await expect(page.getByTestId("chat-message").first().getByText("✓✓")).toBeVisible();
-        await page.screenshot({ path: `test-results/chat-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await write(provider.page, language, say("Gate B. Call me on 9123 4567", "B 入口。打 9123 4567 給我"));
+    if (!javaScriptEnabled) await page.getByRole("link", { name: say("Refresh", "重新整理"), exact: true }).click();
+    const reply = page.getByTestId("chat-message").last();
+    await expect(reply).toContainText(say("Gate B.", "B 入口。"));
+    if (javaScriptEnabled) await expect(page.getByTestId("chat-message").first().getByText("✓✓")).toBeVisible();
+    await page.screenshot({ path: `test-results/chat-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
 
-        await page.getByRole("link", { name: say("Members", "成員"), exact: true }).click();
-        const members = page.getByTestId("chat-members");
-        await expect(members).toContainText(say("Buyer", "買家"));
-        await expect(members).toContainText(say("Provider", "票務提供者"));
-        await expect(members).toContainText(say("Ovation Support", "Ovation 客服"));
+    await page.getByRole("link", { name: say("Members", "成員"), exact: true }).click();
+    const members = page.getByTestId("chat-members");
+    await expect(members).toContainText(say("Buyer", "買家"));
+    await expect(members).toContainText(say("Provider", "票務提供者"));
+    await expect(members).toContainText(say("Ovation Support", "Ovation 客服"));
 
-        await provider.page.goto("/news");
-        // The provider's list holds the other browser tests' orders too: find this one by its last message.
-        const row = provider.page.getByTestId("conversation").filter({ hasText: say("Gate B. Call me on", "B 入口。打") }).first();
-        await expect(row).toContainText(say("Group", "群組"));
-        await provider.page.screenshot({ path: `test-results/news-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
-        await provider.open("/provider/chats");
-        await expect(provider.page.getByTestId("provider-chats")).toContainText(say("Gate B. Call me on", "B 入口。打"));
-        await provider.page.screenshot({ path: `test-results/provider-chats-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
-        await page.goto(`/order-detail?id=${orderId}`);
-        await page.getByTestId("support-chat-link").scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `test-results/order-detail-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
-        await provider.close();
-      });
-    });
-  }
-}
+    await provider.page.goto("/news");
+    // The provider's list holds the other browser tests' orders too: find this one by its last message.
+    const row = provider.page.getByTestId("conversation").filter({ hasText: say("Gate B. Call me on", "B 入口。打") }).first();
+    await expect(row).toContainText(say("Group", "群組"));
+    await provider.page.screenshot({ path: `test-results/news-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await provider.open("/provider/chats");
+    await expect(provider.page.getByTestId("provider-chats")).toContainText(say("Gate B. Call me on", "B 入口。打"));
+    await provider.page.screenshot({ path: `test-results/provider-chats-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await page.goto(`/order-detail?id=${orderId}`);
+    await page.getByTestId("support-chat-link").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/order-detail-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
+    await provider.close();
+  });
+});

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createAccount, eTicketListing, payInSandbox, placeOrder, tapSection } from "./support/buying";
-import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
+import { describeCells, expect, inLanguage, type Language, test } from "./support/fixtures";
 
 /**
  * The purchase, end to end, in every form cell: the whole walk from the tour list with an
@@ -105,45 +105,39 @@ async function expectPaid(page: Page, language: Language, orderNo: string, secti
   await expect(page.getByTestId("order-total")).not.toBeEmpty();
 }
 
-for (const language of ["en-US", "zh-HK"] as const) {
-  for (const javaScriptEnabled of [true, false]) {
-    if (!runsIn("form", { language, javaScriptEnabled })) continue;
-    test.describe(`The buying journey in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-      test.use({ language, javaScriptEnabled });
-      // One test walks some fifteen screens, so it gets twice the usual time.
-      test.describe.configure({ timeout: 90_000 });
+describeCells("form", "The buying journey", ({ language }) => {
+  // One test walks some fifteen screens, so it gets twice the usual time.
+  test.describe.configure({ timeout: 90_000 });
 
-      test("a guest goes from the tour list through the seating map, signs up, orders two e-tickets, pays in the sandbox and sees the paid order", async ({ page }) => {
-        const { sectionName } = await buyTwoETicketsUpToPaying(page, language);
-        const orderNo = (await page.getByTestId("pay-order-no").textContent())!.trim();
-        await payInSandbox(page, language, "Approve");
-        await expectPaid(page, language, orderNo, sectionName);
-        expect(orderNo).toMatch(/^[A-Z0-9]+$/);
-        // Said once, with the share poster, its Save (a download) and the way to the ticket.
-        await expect(page.getByText(inLanguage(language, "Payment successful", "付款成功"), { exact: true })).toHaveCount(1);
-        await expect(page.getByRole("img", { name: new RegExp(inLanguage(language, "Share poster", "分享海報")) })).toBeVisible();
-        await expect(page.getByTestId("save-poster")).toHaveAttribute("download", /^ovation-[A-Z0-9]+\.svg$/);
-        await page.screenshot({ path: `test-results/buyer-pay-success-${language}.png`, fullPage: true });
-        await page.getByRole("link", { name: inLanguage(language, "View ticket", "查看門票") }).click();
-        await expect(page.getByTestId("ticket-status")).toHaveText(inLanguage(language, "Paid", "已付款"));
-      });
+  test("a guest goes from the tour list through the seating map, signs up, orders two e-tickets, pays in the sandbox and sees the paid order", async ({ page }) => {
+    const { sectionName } = await buyTwoETicketsUpToPaying(page, language);
+    const orderNo = (await page.getByTestId("pay-order-no").textContent())!.trim();
+    await payInSandbox(page, language, "Approve");
+    await expectPaid(page, language, orderNo, sectionName);
+    expect(orderNo).toMatch(/^[A-Z0-9]+$/);
+    // Said once, with the share poster, its Save (a download) and the way to the ticket.
+    await expect(page.getByText(inLanguage(language, "Payment successful", "付款成功"), { exact: true })).toHaveCount(1);
+    await expect(page.getByRole("img", { name: new RegExp(inLanguage(language, "Share poster", "分享海報")) })).toBeVisible();
+    await expect(page.getByTestId("save-poster")).toHaveAttribute("download", /^ovation-[A-Z0-9]+\.svg$/);
+    await page.screenshot({ path: `test-results/buyer-pay-success-${language}.png`, fullPage: true });
+    await page.getByRole("link", { name: inLanguage(language, "View ticket", "查看門票") }).click();
+    await expect(page.getByTestId("ticket-status")).toHaveText(inLanguage(language, "Paid", "已付款"));
+  });
 
-      test("a guest sent from confirm-order to sign up, whose payment is declined, sees that it failed, buys again, approves and sees the paid order", async ({ page }) => {
-        const { listingId } = await eTicketListing(page.request);
-        const email = await arriveSignedIn(page, language, `/confirm-order?listingId=${listingId}&quantity=2`);
-        await expect(page.getByTestId("delivery")).toHaveText(inLanguage(language, "E-ticket", "電子門票"));
-        await placeOrder(page, language, email);
-        await payInSandbox(page, language, "Decline");
-        await expect(page.getByTestId("pay-result")).toHaveAttribute("data-state", "failed");
-        await expect(page.getByRole("heading", { name: inLanguage(language, "Oops, payment failed… Try again!", "哎呀，付款失敗……請再試一次！") })).toBeVisible();
+  test("a guest sent from confirm-order to sign up, whose payment is declined, sees that it failed, buys again, approves and sees the paid order", async ({ page }) => {
+    const { listingId } = await eTicketListing(page.request);
+    const email = await arriveSignedIn(page, language, `/confirm-order?listingId=${listingId}&quantity=2`);
+    await expect(page.getByTestId("delivery")).toHaveText(inLanguage(language, "E-ticket", "電子門票"));
+    await placeOrder(page, language, email);
+    await payInSandbox(page, language, "Decline");
+    await expect(page.getByTestId("pay-result")).toHaveAttribute("data-state", "failed");
+    await expect(page.getByRole("heading", { name: inLanguage(language, "Oops, payment failed… Try again!", "哎呀，付款失敗……請再試一次！") })).toBeVisible();
 
-        await page.getByRole("button", { name: inLanguage(language, "Buy again", "再次購買"), exact: true }).click();
-        await expect(page).toHaveURL(/\/confirm-order\?.*sheet=pay/);
-        await expect(page.getByTestId("pay-sheet")).toBeVisible();
-        const orderNo = (await page.getByTestId("pay-order-no").textContent())!.trim();
-        await payInSandbox(page, language, "Approve");
-        await expectPaid(page, language, orderNo);
-      });
-    });
-  }
-}
+    await page.getByRole("button", { name: inLanguage(language, "Buy again", "再次購買"), exact: true }).click();
+    await expect(page).toHaveURL(/\/confirm-order\?.*sheet=pay/);
+    await expect(page.getByTestId("pay-sheet")).toBeVisible();
+    const orderNo = (await page.getByTestId("pay-order-no").textContent())!.trim();
+    await payInSandbox(page, language, "Approve");
+    await expectPaid(page, language, orderNo);
+  });
+});

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { consumeEmailCode, requestEmailCode, signInWithCode } from "../../functions/market/accounts";
-import { MarketError } from "../../functions/market/errors";
 import { api } from "./support/api";
-import { latestCode, latestMail, marketAt, newEmail, registerThroughApi } from "./support/accounts";
+import { latestCode, latestMail, movableMarket, newEmail, registerThroughApi } from "./support/accounts";
+import { refusal } from "./support/refusal";
 
 function sendCode(email: string, scene = "login", headers: Record<string, string> = {}) {
   return api("/user/v1/mts/verify_code/send", { body: { email, scene }, headers });
@@ -13,14 +13,12 @@ function codeSignIn(email: string, code: string) {
   return api<{ userId: number; newUser: boolean; accessToken: string }>("/user/v1/mts/login/code", { body: { email, code } });
 }
 
-async function refusal(promise: Promise<unknown>): Promise<MarketError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
+/** A login code mailed to a new address just now, and the market whose clock the test moves. */
+async function codeMailedNow() {
+  const email = newEmail();
+  const { clock, ctx } = movableMarket();
+  await requestEmailCode(ctx, { email, purpose: "login" });
+  return { email, clock, ctx, code: await latestCode(email) };
 }
 
 /** A code other than the right one. */
@@ -66,8 +64,7 @@ test("the code mail carries an HTML version with the code", async () => {
 
 test("code mails have their own limit, not the FAQ's 5 a day: an eleventh from one requester in 24 hours is refused", async () => {
   const email = newEmail();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
+  const { clock, ctx } = movableMarket();
   for (let request = 1; request <= 10; request++) {
     await requestEmailCode(ctx, { email, purpose: request % 2 ? "login" : "reset", requester: "198.51.100.4" });
     clock.now += 60_000;
@@ -89,8 +86,7 @@ test("one address reaching its daily limit leaves other addresses alone", async 
 
 test("the daily limit frees up 24 hours after the earliest request", async () => {
   const email = newEmail();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
+  const { clock, ctx } = movableMarket();
   for (let request = 1; request <= 10; request++) {
     await requestEmailCode(ctx, { email, purpose: "login" });
     clock.now += 60_000;
@@ -127,11 +123,7 @@ test("a code that was never sent is verifyCodeError", async () => {
 });
 
 test("a code is valid for 30 minutes and then verifyCodeExpire", async () => {
-  const email = newEmail();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
-  await requestEmailCode(ctx, { email, purpose: "login" });
-  const code = await latestCode(email);
+  const { email, clock, ctx, code } = await codeMailedNow();
 
   clock.now += 30 * 60_000;
   const expired = await refusal(consumeEmailCode(ctx, { email, purpose: "login", code }));
@@ -193,11 +185,7 @@ test("the fifth wrong code locks code sign-in, and then even the right code wait
 });
 
 test("a code allows five tries: after them the right code has expired", async () => {
-  const email = newEmail();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
-  await requestEmailCode(ctx, { email, purpose: "login" });
-  const code = await latestCode(email);
+  const { email, clock, ctx, code } = await codeMailedNow();
   for (let attempt = 1; attempt <= 5; attempt++) await refusal(signInWithCode(ctx, { email, code: wrong(code) }));
 
   clock.now += 16 * 60_000; // past the lock

@@ -2,22 +2,12 @@ import { env } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { resetPassword, signInWithPassword, requestEmailCode } from "../../functions/market/accounts";
 import { fromBase64url } from "../../functions/market/context/crypto";
-import { MarketError } from "../../functions/market/errors";
 import { api } from "./support/api";
-import { latestCode, marketAt, newEmail, registerThroughApi, STRONG_PASSWORD } from "./support/accounts";
+import { latestCode, marketAt, movableMarket, newEmail, registerThroughApi, STRONG_PASSWORD } from "./support/accounts";
+import { refusal } from "./support/refusal";
 
 async function signIn(email: string, password: string, headers: Record<string, string> = {}) {
   return api<{ accessToken: string; userId: number }>("/user/v1/mts/login/password", { body: { email, password }, headers });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<MarketError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
 }
 
 test("registering with an emailed code and a strong password signs the new account in", async () => {
@@ -119,11 +109,16 @@ test("the fifth wrong password in 15 minutes locks password sign-in and says unt
   expect(rightPassword.body.message).toMatch(/^Sign-in for this email is locked until \d{1,2}:\d{2}/);
 });
 
+/** `times` sign-ins with a wrong password, each refused. */
+async function wrongPasswords(ctx: ReturnType<typeof marketAt>, email: string, times: number) {
+  for (let attempt = 1; attempt <= times; attempt++) await refusal(signInWithPassword(ctx, { email, password: "Wrong#1x" }));
+}
+
 test("a lock is told in the viewer's language and time zone", async () => {
   const email = newEmail();
   const clock = { now: Date.UTC(2026, 10, 18, 6, 0) };
   const ctx = marketAt(clock, { language: "zh-HK", timeZone: "Asia/Hong_Kong" });
-  for (let attempt = 1; attempt <= 4; attempt++) await refusal(signInWithPassword(ctx, { email, password: "Wrong#1x" }));
+  await wrongPasswords(ctx, email, 4);
 
   const lock = await refusal(signInWithPassword(ctx, { email, password: "Wrong#1x" }));
 
@@ -135,9 +130,8 @@ test("a lock is told in the viewer's language and time zone", async () => {
 
 test("a password lock lifts 15 minutes after it was set", async () => {
   const account = await registerThroughApi();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
-  for (let attempt = 1; attempt <= 5; attempt++) await refusal(signInWithPassword(ctx, { email: account.email, password: "Wrong#1x" }));
+  const { clock, ctx } = movableMarket();
+  await wrongPasswords(ctx, account.email, 5);
 
   clock.now += 14 * 60_000;
   expect((await refusal(signInWithPassword(ctx, { email: account.email, password: STRONG_PASSWORD }))).code).toBe(200509);
@@ -148,9 +142,8 @@ test("a password lock lifts 15 minutes after it was set", async () => {
 
 test("wrong passwords spread over more than 15 minutes do not lock", async () => {
   const account = await registerThroughApi();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
-  for (let attempt = 1; attempt <= 4; attempt++) await refusal(signInWithPassword(ctx, { email: account.email, password: "Wrong#1x" }));
+  const { clock, ctx } = movableMarket();
+  await wrongPasswords(ctx, account.email, 4);
 
   clock.now += 16 * 60_000;
   expect((await refusal(signInWithPassword(ctx, { email: account.email, password: "Wrong#1x" }))).code).toBe(200302);
@@ -199,9 +192,8 @@ test("resetting the password ends every earlier session of the account", async (
 
 test("resetting the password lifts a password lock", async () => {
   const account = await registerThroughApi();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
-  for (let attempt = 1; attempt <= 5; attempt++) await refusal(signInWithPassword(ctx, { email: account.email, password: "Wrong#1x" }));
+  const { clock, ctx } = movableMarket();
+  await wrongPasswords(ctx, account.email, 5);
   await requestEmailCode(ctx, { email: account.email, purpose: "reset" });
 
   await resetPassword(ctx, { email: account.email, code: await latestCode(account.email), password: "Fresh#Start9" });

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { expect, test } from "vitest";
 import { lookupSession, openSession } from "../../functions/market/accounts";
 import { api, ORIGIN, page } from "./support/api";
-import { cookiesFrom, marketAt, newEmail, postForm, registerThroughApi, setCookieValue, STRONG_PASSWORD } from "./support/accounts";
+import { cookiesFrom, movableMarket, newEmail, postForm, registerThroughApi, setCookieValue, STRONG_PASSWORD } from "./support/accounts";
 
 const SESSION_COOKIE = "__Host-ovation_session";
 
@@ -111,11 +111,15 @@ test("tokens are kept only as SHA-256", async () => {
   expect(rows.results[0]).toMatchObject({ public_id: account.tsessionid });
 });
 
-test("a session's 30 days start again from its last use", async () => {
+/** A new account's session opened now, and the clock its market reads, for the test to move. */
+async function sessionOpenedNow() {
   const account = await registerThroughApi();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
-  const session = await openSession(ctx, { userId: account.userId, registered: false });
+  const { clock, ctx } = movableMarket();
+  return { clock, ctx, session: await openSession(ctx, { userId: account.userId, registered: false }) };
+}
+
+test("a session's 30 days start again from its last use", async () => {
+  const { clock, ctx, session } = await sessionOpenedNow();
 
   clock.now += 20 * 24 * 60 * 60_000;
   expect((await lookupSession(ctx, session.token)).status).toBe("valid");
@@ -124,10 +128,7 @@ test("a session's 30 days start again from its last use", async () => {
 });
 
 test("a session unused for 30 days has expired", async () => {
-  const account = await registerThroughApi();
-  const clock = { now: Date.now() };
-  const ctx = marketAt(clock);
-  const session = await openSession(ctx, { userId: account.userId, registered: false });
+  const { clock, ctx, session } = await sessionOpenedNow();
 
   clock.now += 30 * 24 * 60 * 60_000;
   expect((await lookupSession(ctx, session.token)).status).toBe("expired");

@@ -5,7 +5,7 @@ import { openSession } from "../../functions/market/accounts/sessions";
 import { claimCoupon, couponIsFree, couponsForOrder, listMyCoupons, quoteCoupon, releaseCoupon, reserveCoupon } from "../../functions/market/coupons";
 import { createMarketContext } from "../../functions/wiring";
 import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
-import { CODES, MarketError } from "../../functions/market/errors";
+import { CODES } from "../../functions/market/errors";
 import { prepare } from "../../functions/market/context/statements";
 import { SESSION_COOKIE } from "../../functions/web/session";
 import { sql } from "drizzle-orm";
@@ -13,6 +13,7 @@ import { api, page } from "./support/api";
 import { postForm } from "./support/accounts";
 import { clockAt, makeBuyer, makeListing, marketFor, T0, testDb } from "./support/buying";
 import { makeCoupon } from "./support/coupons";
+import { refusal as refusalOf } from "./support/refusal";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -59,15 +60,6 @@ async function makeOrder(userId: number, listingId: number, state: { status: "pe
     })
     .returning();
   return order;
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<MarketError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof MarketError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
 }
 
 test("a guest is asked to sign in before reading coupons", async () => {

@@ -20,6 +20,20 @@ async function tourOf(sessionId: number): Promise<{ tourId: number; title: strin
   return row;
 }
 
+/**
+ * An alert for `email` on a session listed at HK$1,500 a ticket, asking for under HK$1,500, and a
+ * listing at HK$1,200 that then meets it; the cron's market runs on the clock returned.
+ */
+async function alertMetByCheaperListing(email: string) {
+  const clock = clockAt();
+  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 150_000 });
+  const { tourId } = await tourOf(sessionId);
+  const cron = marketFor(null, clock);
+  await subscribeTicketAlert(marketFor(null, clock), { tourId, sessionId, email, priceBelow: 1_500 });
+  const cheaper = await makeListing({ sessionId, quantity: 2, priceMinor: 120_000 });
+  return { clock, sessionId, cron, cheaper };
+}
+
 const mailTo = (email: string) => readOutbox(marketFor(null, clockAt()), { to: email });
 const tokenIn = (text: string) => /token=([^\s&]+)/.exec(text)?.[1] ?? "";
 
@@ -76,12 +90,7 @@ test("an alert whose price is already met when it is set is not mailed for it", 
 });
 
 test("the unsubscribe link in the mail stops the alert without signing in", async () => {
-  const clock = clockAt();
-  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 150_000 });
-  const { tourId } = await tourOf(sessionId);
-  const cron = marketFor(null, clock);
-  await subscribeTicketAlert(marketFor(null, clock), { tourId, sessionId, email: "stop@example.com", priceBelow: 1_500 });
-  const cheaper = await makeListing({ sessionId, quantity: 2, priceMinor: 120_000 });
+  const { clock, sessionId, cron, cheaper } = await alertMetByCheaperListing("stop@example.com");
   expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
   const [mail] = await mailTo("stop@example.com");
 
@@ -94,12 +103,7 @@ test("the unsubscribe link in the mail stops the alert without signing in", asyn
 });
 
 test("an alert mail carries List-Unsubscribe to its signed link, and a mail client's one-click POST there stops the alert", async () => {
-  const clock = clockAt();
-  const { sessionId } = await makeListing({ quantity: 2, priceMinor: 150_000 });
-  const { tourId } = await tourOf(sessionId);
-  const cron = marketFor(null, clock);
-  await subscribeTicketAlert(marketFor(null, clock), { tourId, sessionId, email: "oneclick@example.com", priceBelow: 1_500 });
-  await makeListing({ sessionId, quantity: 2, priceMinor: 120_000 });
+  const { cron } = await alertMetByCheaperListing("oneclick@example.com");
   expect(await sendTicketAlerts(cron)).toEqual({ mailed: 1 });
   const [mail] = await mailTo("oneclick@example.com");
 

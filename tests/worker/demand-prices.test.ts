@@ -4,6 +4,7 @@ import { cancelOrder, createOrder } from "../../functions/market/orders";
 import { priceHistory, recordLowestPrice, sampleLowestPrices } from "../../functions/market/demand/price-history";
 import { sessionListings } from "../../functions/market/listings/session-listings";
 import { CONTACT, T0, clockAt, makeBuyer, makeListing, marketFor } from "./support/buying";
+import { twoPricedSession } from "./support/demand";
 
 const MINUTE = 60_000;
 
@@ -15,11 +16,7 @@ async function pointsOf(sessionId: number) {
 }
 
 test("an order taking the cheapest tickets records the next price, and the first price before it stays", async () => {
-  const clock = clockAt();
-  const { listingId, sessionId } = await makeListing({ quantity: 2, priceMinor: 100_000 });
-  await makeListing({ sessionId, quantity: 4, priceMinor: 150_000 });
-  const buyer = marketFor(await makeBuyer(), clock);
-  await recordLowestPrice(buyer, sessionId);
+  const { clock, listingId, sessionId, buyer } = await twoPricedSession(2);
   clock.advance(11 * MINUTE);
   await createOrder(buyer, { listingId, quantity: 2, ...CONTACT });
   expect(await pointsOf(sessionId)).toEqual([
@@ -29,11 +26,7 @@ test("an order taking the cheapest tickets records the next price, and the first
 });
 
 test("a hold canceled within ten minutes leaves no point behind", async () => {
-  const clock = clockAt();
-  const { listingId, sessionId } = await makeListing({ quantity: 2, priceMinor: 100_000 });
-  await makeListing({ sessionId, quantity: 4, priceMinor: 150_000 });
-  const buyer = marketFor(await makeBuyer(), clock);
-  await recordLowestPrice(buyer, sessionId);
+  const { clock, listingId, sessionId, buyer } = await twoPricedSession(2);
   clock.advance(11 * MINUTE);
   const order = await createOrder(buyer, { listingId, quantity: 2, ...CONTACT });
   clock.advance(3 * MINUTE);
@@ -60,11 +53,7 @@ test("the minute's sample records tickets coming back when a hold expires, and n
 });
 
 test("the price history is shown in the viewer's currency, as steps over the last 30 days", async () => {
-  const clock = clockAt();
-  const { listingId, sessionId } = await makeListing({ quantity: 2, priceMinor: 100_000 });
-  await makeListing({ sessionId, quantity: 4, priceMinor: 150_000 });
-  const buyer = marketFor(await makeBuyer(), clock, { currency: "USD" });
-  await recordLowestPrice(buyer, sessionId);
+  const { clock, listingId, sessionId, buyer } = await twoPricedSession(2, { currency: "USD" });
   clock.advance(15 * MINUTE);
   await createOrder(buyer, { listingId, quantity: 2, ...CONTACT });
   const history = await priceHistory(buyer, [sessionId]);

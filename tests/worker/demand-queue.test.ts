@@ -38,6 +38,19 @@ async function buyers(count: number): Promise<number[]> {
 }
 
 /** Hundreds of buyers through the room take longer than one purchase on a shared machine. */
+/**
+ * A session of `tickets` tickets whose waiting room is on with `settings`, and `count` buyers who
+ * joined it one after another just after it opened, on the clock returned.
+ */
+async function joinedQueue(tickets: number, settings: { shards: number; admitPerMinute: number }, count: number) {
+  const clock = clockAt(OPENS + 1);
+  const { listingId, sessionId } = await makeListing({ quantity: tickets });
+  await queueOn(sessionId, settings);
+  const ids = await buyers(count);
+  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+  return { clock, listingId, sessionId, ids };
+}
+
 const CROWD = { timeout: 60_000 };
 
 const positionOf = (place: QueuePlace) => (place.queueOn && place.state === "waiting" ? place.position : null);
@@ -65,11 +78,7 @@ test("200 buyers arriving at once before opening are drawn in random order at op
 });
 
 test("admission comes in batches at the session's rate, and the estimate says when", CROWD, async () => {
-  const clock = clockAt(OPENS + 1);
-  const { sessionId } = await makeListing({ quantity: 500 });
-  await queueOn(sessionId, { shards: 1, admitPerMinute: 60 });
-  const ids = await buyers(25);
-  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+  const { clock, sessionId, ids } = await joinedQueue(500, { shards: 1, admitPerMinute: 60 }, 25);
   const last = await queuePlace(marketFor(ids[24], clock), sessionId);
   expect(last).toMatchObject({ state: "waiting", position: 25, nextBatchAt: OPENS + 10 * SECOND, estimatedAt: OPENS + 30 * SECOND });
 
@@ -100,11 +109,7 @@ test("joining twice keeps one place, and 200 concurrent arrivals over 4 shards h
 });
 
 test("over 4 shards a slow rate stays the session's rate: 6 a minute lets in 12 buyers in 2 minutes, not one per shard every 10 s", CROWD, async () => {
-  const clock = clockAt(OPENS + 1);
-  const { sessionId } = await makeListing({ quantity: 500 });
-  await queueOn(sessionId, { shards: 4, admitPerMinute: 6 });
-  const ids = await buyers(40);
-  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+  const { clock, sessionId, ids } = await joinedQueue(500, { shards: 4, admitPerMinute: 6 }, 40);
   const admitted = async () => (await Promise.all(ids.map(async (id) => stateOf(await queuePlace(marketFor(id, clock), sessionId))))).filter((state) => state === "admitted").length;
 
   // 1.5 a minute per shard: one buyer per shard every 40 s.
@@ -118,11 +123,7 @@ test("over 4 shards a slow rate stays the session's rate: 6 a minute lets in 12 
 });
 
 test("a batch lets in no more buyers than there are tickets left; sold out, admission pauses and those waiting are told, and it resumes when tickets come back", async () => {
-  const clock = clockAt(OPENS + 1);
-  const { listingId, sessionId } = await makeListing({ quantity: 4 });
-  await queueOn(sessionId, { shards: 1, admitPerMinute: 60 });
-  const ids = await buyers(6);
-  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+  const { clock, listingId, sessionId, ids } = await joinedQueue(4, { shards: 1, admitPerMinute: 60 }, 6);
 
   // At 60 a minute a batch would be 10; 4 tickets are left, so 4 are let in.
   clock.time = OPENS + 10 * SECOND;

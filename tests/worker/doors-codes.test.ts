@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { requestEmailCode } from "../../functions/market/accounts";
 import { MarketError } from "../../functions/market/errors";
 import { api } from "./support/api";
-import { marketAt, newEmail } from "./support/accounts";
+import { marketAt, movableMarket, newEmail } from "./support/accounts";
 
 const ATTACKER = "203.0.113.7";
 const VICTIM = "198.51.100.23";
@@ -18,12 +18,22 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: number; messa
   return { code: error.code, messageKey: error.messageKey, params: error.params };
 }
 
+/** A Wednesday morning in Hong Kong, where each test's clock starts. */
+const MORNING = Date.parse("2026-11-18T02:00:00Z");
+
+/** `count` codes for `email` asked by `requester`, a minute apart (each past the resend wait). */
+async function codesEveryMinute(ctx: ReturnType<typeof marketAt>, clock: { now: number }, email: string, requester: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    await requestEmailCode(ctx, { email, purpose: "login", requester });
+    clock.now += 60_000;
+  }
+}
+
 const mailsTo = async (email: string) => (await env.DB.prepare("SELECT count(*) AS n FROM mail_outbox WHERE to_address = ?").bind(email).first<{ n: number }>())!.n;
 
 test("a second code from the same requester within 60 s is refused with the seconds to wait; at 60 s it is sent", async () => {
   const email = newEmail("resend");
-  const clock = { now: Date.parse("2026-11-18T02:00:00Z") };
-  const ctx = marketAt(clock);
+  const { clock, ctx } = movableMarket(MORNING);
   await requestEmailCode(ctx, { email, purpose: "login", requester: VICTIM });
   clock.now += 17_250;
   expect(await refusal(requestEmailCode(ctx, { email, purpose: "login", requester: VICTIM }))).toEqual({ code: 200501, messageKey: "codeResendWait", params: { seconds: 43 } });
@@ -36,12 +46,8 @@ test("a second code from the same requester within 60 s is refused with the seco
 
 test("a stranger asking ten codes for an address does not stop its owner getting one", async () => {
   const email = newEmail("victim");
-  const clock = { now: Date.parse("2026-11-18T02:00:00Z") };
-  const ctx = marketAt(clock);
-  for (let i = 0; i < 10; i++) {
-    await requestEmailCode(ctx, { email, purpose: "login", requester: ATTACKER });
-    clock.now += 60_000;
-  }
+  const { clock, ctx } = movableMarket(MORNING);
+  await codesEveryMinute(ctx, clock, email, ATTACKER, 10);
   expect(await refusal(requestEmailCode(ctx, { email, purpose: "login", requester: ATTACKER }))).toMatchObject({ code: 200501, messageKey: "codeAddressLimit" });
   await expect(requestEmailCode(ctx, { email, purpose: "register", requester: VICTIM })).resolves.toBeDefined();
   expect(await mailsTo(email)).toBe(11);
@@ -49,8 +55,7 @@ test("a stranger asking ten codes for an address does not stop its owner getting
 
 test("an address gets at most 30 code mails a day from all requesters together", async () => {
   const email = newEmail("flood");
-  const clock = { now: Date.parse("2026-11-18T02:00:00Z") };
-  const ctx = marketAt(clock);
+  const { clock, ctx } = movableMarket(MORNING);
   for (let i = 0; i < 30; i++) await requestEmailCode(ctx, { email, purpose: "login", requester: `192.0.2.${i + 1}` });
   expect(await refusal(requestEmailCode(ctx, { email, purpose: "login", requester: "192.0.2.200" }))).toMatchObject({ code: 200501, messageKey: "codeAddressLimit" });
   clock.now += 24 * 60 * 60_000;
@@ -58,8 +63,7 @@ test("an address gets at most 30 code mails a day from all requesters together",
 });
 
 test("one requester gets at most 60 code mails an hour over all addresses", async () => {
-  const clock = { now: Date.parse("2026-11-18T02:00:00Z") };
-  const ctx = marketAt(clock);
+  const { clock, ctx } = movableMarket(MORNING);
   const requester = "203.0.113.99";
   for (let i = 0; i < 60; i++) await requestEmailCode(ctx, { email: newEmail(`spray${i}`), purpose: "login", requester });
   expect(await refusal(requestEmailCode(ctx, { email: newEmail("spray60"), purpose: "login", requester }))).toMatchObject({ code: 200501, messageKey: "codeRequesterLimit" });
@@ -87,12 +91,8 @@ test("through the API the wait is said in words", async () => {
 
 test("the FAQ's support-mail cap is not touched by code mails", async () => {
   const email = newEmail("faq");
-  const clock = { now: Date.parse("2026-11-18T02:00:00Z") };
-  const ctx = marketAt(clock);
-  for (let i = 0; i < 6; i++) {
-    await requestEmailCode(ctx, { email, purpose: "login", requester: VICTIM });
-    clock.now += 60_000;
-  }
+  const { clock, ctx } = movableMarket(MORNING);
+  await codesEveryMinute(ctx, clock, email, VICTIM, 6);
   expect(await mailsTo(email)).toBe(6);
   const requests = await env.DB.prepare("SELECT count(*) AS n FROM support_requests WHERE contact_email = ?").bind(email).first<{ n: number }>();
   expect(requests!.n).toBe(0);

@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from "../../functions/web/session";
 import { api } from "./support/api";
 import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, T0, testDb } from "./support/buying";
 import { makeCoupon } from "./support/coupons";
+import { refusal } from "./support/refusal";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -33,15 +34,6 @@ async function orderRow(orderId: number) {
 async function couponOrderId(userCouponId: number) {
   const [row] = await testDb.select({ orderId: schema.userCoupons.orderId }).from(schema.userCoupons).where(eq(schema.userCoupons.id, userCouponId));
   return row.orderId;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<MarketError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof MarketError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
 }
 
 async function ordersOf(userId: number) {

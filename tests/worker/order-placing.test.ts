@@ -7,6 +7,7 @@ import { expect, test } from "vitest";
 import { createOrder, getOrder } from "../../functions/market/orders";
 import { recordLowestPrice } from "../../functions/market/demand/price-history";
 import { CONTACT, T0, clockAt, makeBuyer, makeListing, marketFor } from "./support/buying";
+import { twoPricedSession } from "./support/demand";
 
 const MINUTE = 60_000;
 
@@ -49,11 +50,7 @@ test("a Chinese-speaking buyer's answer on placing is in Chinese, as the read ba
 });
 
 test("an order that leaves tickets behind writes no price point; the one that takes the last tickets does", async () => {
-  const clock = clockAt();
-  const { listingId, sessionId } = await makeListing({ quantity: 3, priceMinor: 100_000 });
-  await makeListing({ sessionId, quantity: 4, priceMinor: 150_000 });
-  const first = marketFor(await makeBuyer(), clock);
-  await recordLowestPrice(first, sessionId);
+  const { clock, listingId, sessionId, buyer: first } = await twoPricedSession(3);
 
   clock.advance(11 * MINUTE);
   await createOrder(first, { listingId, quantity: 2, ...CONTACT });

@@ -8,16 +8,17 @@ import { prepare } from "../../functions/market/context/statements";
 import { SPLIT_RULES } from "../../functions/db/schema";
 import worker from "../../functions/worker";
 import { ADDRESS, clockAt, CONTACT, makeBuyer, makeListing, marketFor, T0, ticketsLeftAt } from "./support/buying";
+import { refusal } from "./support/refusal";
 
 const order = (listingId: number, quantity = 1, extra: Record<string, unknown> = {}) => ({ listingId, quantity, ...CONTACT, ...extra });
 
-async function refusal(promise: Promise<unknown>): Promise<MarketError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof MarketError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
+/** A buyer's order for two tickets of a listing of `tickets`, placed and then canceled. */
+async function canceledOrderOfTwo(tickets: number) {
+  const buyer = marketFor(await makeBuyer(), clockAt());
+  const { listingId } = await makeListing({ quantity: tickets });
+  const previous = await createOrder(buyer, order(listingId, 2));
+  await cancelOrder(buyer, previous.id);
+  return { buyer, listingId, previous };
 }
 
 test("of fifty buyers at once for the last three tickets, exactly three get an order and forty-seven are told it has been sold", async () => {
@@ -198,11 +199,7 @@ test("a second unpaid order for the same session is refused with the previous or
 });
 
 test("canceling the previous unpaid order lets the buyer re-order the same session", async () => {
-  const clock = clockAt();
-  const buyer = marketFor(await makeBuyer(), clock);
-  const { listingId } = await makeListing({ quantity: 2 });
-  const previous = await createOrder(buyer, order(listingId, 2));
-  await cancelOrder(buyer, previous.id);
+  const { buyer, listingId, previous } = await canceledOrderOfTwo(2);
   const again = await createOrder(buyer, order(listingId, 2));
   expect(again.status).toBe("pending_payment");
 });
@@ -307,11 +304,7 @@ test("canceling an order twice answers it canceled both times", async () => {
 });
 
 test("buying again places a new order for the same tickets once the old one is canceled", async () => {
-  const clock = clockAt();
-  const buyer = marketFor(await makeBuyer(), clock);
-  const { listingId } = await makeListing({ quantity: 3 });
-  const previous = await createOrder(buyer, order(listingId, 2));
-  await cancelOrder(buyer, previous.id);
+  const { buyer, listingId, previous } = await canceledOrderOfTwo(3);
 
   const again = await buyAgain(buyer, previous.id);
   expect(again.id).not.toBe(previous.id);

@@ -14,17 +14,9 @@ import {
 } from "../../functions/market/payments";
 import { expectConsoleError } from "../support/console-guard";
 import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, ticketsLeftAt } from "./support/buying";
+import { refusal } from "./support/refusal";
 
 const ORIGIN = "http://localhost";
-
-async function refusal(promise: Promise<unknown>): Promise<MarketError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof MarketError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 /** A buyer with an unpaid order for `quantity` of a fresh listing, and the clock it was placed on. */
 async function unpaidOrder(options: { quantity?: number; listingQuantity?: number; language?: string; at?: number } = {}) {

@@ -1,28 +1,20 @@
-import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import type { DemoCatalog } from "../../functions/seed";
 import { addDays, datePresetRange, isoWeekday, zonedDate, zonedStartOfDate, type DatePreset } from "../../functions/market/calendar";
 import { listShows, showListQuerySchema, type ShowList, type ShowListItem } from "../../functions/market/catalog/show-list";
-import { createMarketContext } from "../../functions/wiring";
-import { DEFAULT_VIEWER, type Viewer } from "../../functions/market/context/viewer";
+import type { Viewer } from "../../functions/market/context/viewer";
 import { ticketPrice } from "../../functions/market/money/ticket-price";
 import { convert } from "../../functions/market/money";
 import { api } from "./support/api";
-import { seedCatalog } from "./support/catalog";
+import { catalogContext as context, seedCatalogNow } from "./support/catalog";
 
 const DAY_MS = 86_400_000;
 let catalog: DemoCatalog;
 let seededAt: number;
 
 beforeAll(async () => {
-  // Seeded from now, as the API's clock is the real one; domain calls move their own clock.
-  seededAt = Date.now();
-  catalog = await seedCatalog(new Date(seededAt));
+  ({ catalog, seededAt } = await seedCatalogNow());
 });
-
-function context(at: number, viewer: Partial<Viewer> = {}) {
-  return createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, ...viewer }, now: () => at });
-}
 
 /** Every page of the list for a query, joined. */
 async function everything(at: number, query: Record<string, unknown>, viewer: Partial<Viewer> = {}): Promise<ShowListItem[]> {

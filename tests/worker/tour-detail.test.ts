@@ -1,26 +1,18 @@
-import { env } from "cloudflare:test";
 import { beforeAll, expect, test } from "vitest";
 import type { DemoCatalog } from "../../functions/seed";
 import { tourDetail, type TourDetail } from "../../functions/market/catalog/tour-detail";
-import { createMarketContext } from "../../functions/wiring";
-import { DEFAULT_VIEWER, type Viewer } from "../../functions/market/context/viewer";
 import { MarketError } from "../../functions/market/errors";
 import { ticketPrice } from "../../functions/market/money/ticket-price";
 import { convert } from "../../functions/market/money";
 import { api, page } from "./support/api";
-import { seedCatalog } from "./support/catalog";
+import { catalogContext as context, seedCatalogNow } from "./support/catalog";
 
 let catalog: DemoCatalog;
 let seededAt: number;
 
 beforeAll(async () => {
-  seededAt = Date.now();
-  catalog = await seedCatalog(new Date(seededAt));
+  ({ catalog, seededAt } = await seedCatalogNow());
 });
-
-function context(at: number, viewer: Partial<Viewer> = {}) {
-  return createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, ...viewer }, now: () => at });
-}
 
 type ShowRow = DemoCatalog["shows"][number];
 

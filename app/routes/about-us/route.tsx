@@ -12,6 +12,7 @@ import styles from "./styles.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/route";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["about"] };
 
@@ -53,12 +54,9 @@ export default function AboutUs() {
           <p className={styles.version}>{t("version", { version: version.name, build: version.build })}</p>
         </section>
 
-        <section className={styles.card} aria-labelledby="about-story">
-          <h2 id="about-story" className={styles.cardTitle}>
-            {t("storyTitle")}
-          </h2>
+        <TitledSection id="about-story" title={t("storyTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <p className={styles.story}>{t("story")}</p>
-        </section>
+        </TitledSection>
 
         <Link to="/guarantee" className={styles.guarantee}>
           <span className={styles.guaranteeIcon}>

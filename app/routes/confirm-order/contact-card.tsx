@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { actionReply, repliedInputProps, type RepliedField } from "~/components/field/action-reply";
 import { EMAIL_INPUT, FieldFrame, type FieldLook } from "~/components/field/field-frame";
 import styles from "./styles.module.css";
+import { TitledSection } from "~/components/titled-section";
 
 /** No wrapper: the card lays its labels, controls and errors out in its own flow. */
 const CONTACT_LOOK: FieldLook = { label: styles.label, error: styles.error };
@@ -17,10 +18,7 @@ export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; pho
   const emailError = fieldError(fields.contactEmail.errors);
   const phoneError = fieldError(fields.contactPhone.errors) ?? fieldError(fields.contactPhoneCode.errors);
   return (
-    <section className={styles.card} aria-labelledby="contact-title">
-      <h3 id="contact-title" className={styles.cardTitle}>
-        {t("confirm.contactTitle")}
-      </h3>
+    <TitledSection id="contact-title" title={t("confirm.contactTitle")} level="h3" className={styles.card} titleClassName={styles.cardTitle}>
       <p className={styles.note}>{t("confirm.contactNote")}</p>
       <FieldFrame look={CONTACT_LOOK} id={fields.contactEmail.id} label={t("confirm.email")} error={emailError} errorId={fields.contactEmail.errorId} errorRole="alert">
         <input
@@ -48,6 +46,6 @@ export function ContactCard({ fields, phoneCodes }: { fields: ContactFields; pho
           />
         </div>
       </FieldFrame>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,7 @@
 /** confirmOrder's price details: all-in per ticket beside face value, each fee, the total. */
 import { useTranslation } from "react-i18next";
 import styles from "./styles.module.css";
+import { TitledSection } from "~/components/titled-section";
 
 export interface PriceCardProps {
   price: { lines: { key: string; text: string }[]; unitAllIn: string; unitFaceValue: string; total: string };
@@ -12,10 +13,7 @@ export interface PriceCardProps {
 export function PriceCard({ price, couponLine, trade }: PriceCardProps) {
   const { t } = useTranslation("order");
   return (
-    <section className={styles.card} aria-labelledby="price-title">
-      <h3 id="price-title" className={styles.cardTitle}>
-        {t("confirm.priceTitle")}
-      </h3>
+    <TitledSection id="price-title" title={t("confirm.priceTitle")} level="h3" className={styles.card} titleClassName={styles.cardTitle}>
       <p className={styles.allIn}>
         {t("confirm.allInEach", { price: price.unitAllIn })}
         <span className={styles.face}>{t("confirm.faceValue", { price: price.unitFaceValue })}</span>
@@ -43,6 +41,6 @@ export function PriceCard({ price, couponLine, trade }: PriceCardProps) {
           {t("confirm.tradeNote", { currency: trade.currency, amount: trade.total, trade: trade.currency, rate: trade.rate, display: trade.display })}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

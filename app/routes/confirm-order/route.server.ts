@@ -88,6 +88,23 @@ function soldMeanwhile(error: unknown): boolean {
 /** SPEC §7's order event for the next page (analytics), the order just placed. */
 const orderPlacedEvent = (orderId: number) => pageEventHeader({ event: "order", caller: "confirm-order", status: "placed", orderId });
 
+/** What the page decides of any order placed from it: the tickets, the address and coupon chosen there. */
+async function chosenOnPage(request: Request, query: ConfirmQuery, address: Awaited<ReturnType<typeof chosenAddress>>) {
+  return {
+    listingId: query.listingId,
+    quantity: query.quantity,
+    shippingAddress: shippingInputOf(shippingOf(address)),
+    couponId: query.couponId,
+    // A high-demand session admits only buyers through its waiting room.
+    admissionToken: await admissionTokenOf(request),
+  };
+}
+
+/** The order just placed, with its pay modal open. */
+async function payNow(query: ConfirmQuery, orderId: number) {
+  return redirect(confirmPageHref(query, { orderId, sheet: "pay" }), { headers: { "Set-Cookie": await orderPlacedEvent(orderId) } });
+}
+
 /** Place order: the order and its pay modal, or the refusal where the buyer looks. */
 export async function placeOrderFromForm(request: Request, formData: FormData, query: ConfirmQuery, context: AppLoadContext) {
   // The tickets are the page's address, whatever the form says.
@@ -97,16 +114,8 @@ export async function placeOrderFromForm(request: Request, formData: FormData, q
   if (submission.status !== "success") return data({ result: submission.reply(), refusal: null, payError: null }, { status: 400 });
   const address = await chosenAddress(context, query);
   try {
-    const order = await createOrder(context.market, {
-      ...submission.value,
-      listingId: query.listingId,
-      quantity: query.quantity,
-      shippingAddress: shippingInputOf(shippingOf(address)),
-      couponId: query.couponId,
-      // A high-demand session admits only buyers through its waiting room.
-      admissionToken: await admissionTokenOf(request),
-    });
-    return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }), { headers: { "Set-Cookie": await orderPlacedEvent(order.id) } });
+    const order = await createOrder(context.market, { ...submission.value, ...(await chosenOnPage(request, query, address)) });
+    return await payNow(query, order.id);
   } catch (error) {
     if (error instanceof MarketError && error.code === CODES.orderUnpaidSameSession) {
       const previousOrderId = Number((error.data as { previousOrderId?: number } | undefined)?.previousOrderId);
@@ -128,16 +137,8 @@ export async function reorderFromForm(request: Request, formData: FormData, quer
   if (!previousOrderId.success) throw new Response("Bad request", { status: 400 });
   try {
     const address = await chosenAddress(context, query);
-    const order = await reorder(context.market, {
-      previousOrderId: previousOrderId.data,
-      listingId: query.listingId,
-      quantity: query.quantity,
-      shippingAddress: shippingInputOf(shippingOf(address)),
-      couponId: query.couponId,
-      // A high-demand session admits only buyers through its waiting room.
-      admissionToken: await admissionTokenOf(request),
-    });
-    return redirect(confirmPageHref(query, { orderId: order.id, sheet: "pay" }), { headers: { "Set-Cookie": await orderPlacedEvent(order.id) } });
+    const order = await reorder(context.market, { previousOrderId: previousOrderId.data, ...(await chosenOnPage(request, query, address)) });
+    return await payNow(query, order.id);
   } catch (error) {
     if (isMissing(error)) throw notFoundResponse();
     if (soldMeanwhile(error)) return redirectWithToast(confirmPageHref(query), { kind: "error", key: "orderInventoryNotEnough" });

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import styles from "./styles.module.css";
+import { TitledSection } from "~/components/titled-section";
 
 export function Chevron({ className }: { className: string }) {
   return (
@@ -45,10 +46,7 @@ export function EventSummary({ event, when, seats, quantity, together }: EventSu
 export function AddressCard({ href, address, missing }: { href: string; address: { name: string; line: string } | null; missing: boolean }) {
   const { t } = useTranslation("order");
   return (
-    <section className={styles.card} aria-labelledby="address-title">
-      <h3 id="address-title" className={styles.cardTitle}>
-        {t("confirm.addressTitle")}
-      </h3>
+    <TitledSection id="address-title" title={t("confirm.addressTitle")} level="h3" className={styles.card} titleClassName={styles.cardTitle}>
       <Link to={href} className={styles.linkRow} data-invalid={missing || undefined}>
         {address ? (
           <span className={styles.address}>
@@ -60,6 +58,6 @@ export function AddressCard({ href, address, missing }: { href: string; address:
         )}
         <Chevron className={styles.chevron} />
       </Link>
-    </section>
+    </TitledSection>
   );
 }

@@ -28,6 +28,7 @@ import styles from "./styles.module.css";
 import type { Route } from "./+types/route";
 import { StudentsOnlyNote } from "~/components/students-mark";
 import { notFoundResponse } from "~/server/refusal.server";
+import { Fact } from "~/components/fact";
 
 export const handle = { i18n: ["buy", "discover", "errors", "selling"] };
 
@@ -176,24 +177,10 @@ function Confirmation({ detail }: { detail: ListingDetail & { when: SessionTime 
         </h2>
         <p className={styles.seats}>{seatsText(listing)}</p>
         <dl className={styles.facts}>
-          <div>
-            <dt>{t("confirm.yourTickets")}</dt>
-            <dd>{t("confirm.quantity", { count: detail.quantity })}</dd>
-          </div>
-          {detail.seats ? (
-            <div>
-              <dt>{t("selling:seats.label")}</dt>
-              <dd data-testid="confirm-seats">{detail.seats.join(", ")}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t("confirm.deliveryTitle")}</dt>
-            <dd>{t(`delivery.${listing.deliveryMethod}`)}</dd>
-          </div>
-          <div>
-            <dt>{t("confirm.provider")}</dt>
-            <dd>{listing.provider.nickname}</dd>
-          </div>
+          <Fact label={t("confirm.yourTickets")}>{t("confirm.quantity", { count: detail.quantity })}</Fact>
+          {detail.seats ? <Fact label={t("selling:seats.label")} testId="confirm-seats">{detail.seats.join(", ")}</Fact> : null}
+          <Fact label={t("confirm.deliveryTitle")}>{t(`delivery.${listing.deliveryMethod}`)}</Fact>
+          <Fact label={t("confirm.provider")}>{listing.provider.nickname}</Fact>
         </dl>
         {listing.section.obstructed ? <p className={styles.warning}>{t("listing.obstructed")}</p> : null}
         <ResaleNoticeView notice={detail.notice} className={styles.notice} />

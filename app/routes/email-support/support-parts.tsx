@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { FieldFrame, type FieldLook } from "~/components/field/field-frame";
 import type { SupportField } from "@market/support/support-request-schema";
 import form from "./styles.module.css";
+import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 
 /** Who answers, how soon, and the daily limit, above the form. */
 export function SupportIntro() {
@@ -16,10 +17,7 @@ export function SupportIntro() {
   return (
     <section className={form.intro}>
       <span className={form.introIcon} aria-hidden="true">
-        <svg viewBox="0 0 24 24">
-          <path d="M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z" />
-          <path d="m4.5 6 7.5 6 7.5-6" />
-        </svg>
+        <LineIcon paths={LINE_ICONS.mail} />
       </span>
       <div>
         <h2 className={form.introTitle}>{t("support.heroTitle")}</h2>

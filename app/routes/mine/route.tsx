@@ -2,8 +2,10 @@
  * Me (SPEC §2 mine /mine): the buyer's account at a glance, or the way to sign in or register
  * for a guest; then orders, coupons and addresses, the guarantee, the app, help and policies,
  * about us with the version, and settings. The download-the-app prompt is a sheet (?sheet=app)
- * that works without JavaScript. Staff accounts also see their console (docs/decisions.md);
- * nobody else sees that the consoles exist.
+ * that works without JavaScript. Everyone can sell: 'Sell tickets' is always there, with 'My
+ * listings' for a fan who sells their own and the provider console for a trader or organiser
+ * (decision 250). Support staff also see their console (docs/decisions.md); nobody else sees
+ * that it exists.
  */
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -13,24 +15,26 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { loginUrl, optionalUser } from "~/server/auth.server";
 import { readUserInfo } from "@market/accounts";
 import { rolesOf } from "@market/staff";
+import { sellerStanding } from "@market/selling";
 import styles from "./styles.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 import type { Route } from "./+types/route";
 import { StudentBadge } from "~/components/students-mark";
 import { studentStatus } from "@market/students";
 
-export const handle = { i18n: ["me", "selling", "apps"] };
+export const handle = { i18n: ["me", "apps"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const market = context.market;
   const userId = optionalUser(context);
-  const [user, t, roles, student] = await Promise.all([
+  const [user, t, roles, student, seller] = await Promise.all([
     userId === null ? null : readUserInfo(market, userId),
     i18nServer.getFixedT(market.viewer.language, ["me", "common"]),
     rolesOf(market),
     userId === null ? null : studentStatus(market),
+    sellerStanding(market),
   ]);
   const name = user ? user.nickName || [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email.split("@")[0] : "";
   return data({
@@ -39,6 +43,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     signInHref: loginUrl("/mine"),
     version: context.cloudflare.env.APP_VERSION,
     consoles: CONSOLES.filter((entry) => roles.includes(entry.role)).map((entry) => entry.key),
+    /** How the viewer sells: null until they set up a seller profile. */
+    sellsAs: seller?.as ?? null,
     /** Student verification: offered here, or a badge already held (market/students). */
     student: student && (student.offered || student.status === "verified") ? { verified: student.status === "verified" } : null,
   });
@@ -59,11 +65,25 @@ const SHORTCUTS = [
   { key: "addresses", to: "/address-list", icon: ["M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z", "M12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z"] },
 ] as const;
 
-/** The staff consoles, each shown only to accounts with its role. */
+/** The staff console, shown only to accounts with its role. Selling is everyone's (SELLING below). */
 const CONSOLES = [
-  { key: "provider", role: "seller", to: "/provider", icon: ["M4 7h16v12H4Z", "M9 7V5h6v2", "M4 12h16"] },
   { key: "support", role: "support", to: "/support", icon: ["M4 13v-1a8 8 0 0 1 16 0v1", "M4 13h3v5H4ZM17 13h3v5h-3Z", "M20 18a3 3 0 0 1-3 3h-3"] },
 ] as const;
+
+const SELL_ICON = ["M4 7h16v12H4Z", "M9 7V5h6v2", "M4 12h16"];
+const LISTINGS_ICON = ["M4 8a2 2 0 0 0 2-2h12a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H6a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4Z", "M9 10h6M9 14h4"];
+
+/**
+ * Selling's rows on Me: 'Sell tickets' for everyone (the profile first, then the listing form),
+ * then what the viewer sells as leads to: their listings as a fan, the console as a trader.
+ */
+function sellingRows(sellsAs: "fan" | "trader" | null) {
+  return [
+    { key: "sell", to: sellsAs ? "/provider/listings/new" : "/sell", icon: SELL_ICON, testId: "sell-entry" },
+    ...(sellsAs === "fan" ? [{ key: "listings", to: "/provider/listings", icon: LISTINGS_ICON, testId: "listings-entry" }] : []),
+    ...(sellsAs === "trader" ? [{ key: "console", to: "/provider", icon: LISTINGS_ICON, testId: "console-entry" }] : []),
+  ];
+}
 
 const STUDENT_ICON = ["M2 9.5 12 5l10 4.5-10 4.5Z", "M6 11.5V16c0 1.2 2.7 2.5 6 2.5s6-1.3 6-2.5v-4.5"];
 
@@ -79,8 +99,8 @@ const MENU = [
 ] as const;
 
 export default function Mine() {
-  const { profile, signInHref, version, consoles, student } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["me", "apps", "selling"]);
+  const { profile, signInHref, version, consoles, student, sellsAs } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["me", "apps"]);
   const appSheet = useSheet("app");
 
   return (
@@ -168,14 +188,14 @@ export default function Mine() {
         </div>
       </section>
 
-      {profile && !consoles.includes("provider") ? (
-        <nav className={styles.menu} aria-label={t("selling:me.sell")}>
-          <Link to="/sell" className={styles.menuRow} data-testid="sell-entry">
-            <LineIcon paths={CONSOLES[0].icon} className={styles.menuIcon} />
-            <span className={styles.menuLabel}>{t("selling:me.sell")}</span>
+      <nav className={styles.menu} aria-label={t("selling.label")}>
+        {sellingRows(sellsAs).map((row) => (
+          <Link key={row.key} to={row.to} className={styles.menuRow} data-testid={row.testId}>
+            <LineIcon paths={row.icon} className={styles.menuIcon} />
+            <span className={styles.menuLabel}>{t(`selling.${row.key}`)}</span>
           </Link>
-        </nav>
-      ) : null}
+        ))}
+      </nav>
 
       {student ? (
         <nav className={styles.menu} aria-label={t("apps:student.entry")}>

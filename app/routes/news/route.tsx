@@ -80,11 +80,7 @@ export default function News() {
       <header className={styles.header}>
         <h1 className={styles.title}>{t("news.title")}</h1>
         <NewsTools />
-        <Form method="post">
-          <button type="submit" name="intent" value="support" className={styles.supportButton}>
-            {t("news.contactSupport")}
-          </button>
-        </Form>
+        <ContactSupport className={styles.supportButton} />
       </header>
       <main className={styles.main}>
         {more.items.length === 0 ? (
@@ -97,11 +93,7 @@ export default function News() {
               {t("news.emptyTitle")}
             </h2>
             <p className={styles.emptyBody}>{t("news.emptyBody")}</p>
-            <Form method="post">
-              <button type="submit" name="intent" value="support" className={styles.emptyAction}>
-                {t("news.contactSupport")}
-              </button>
-            </Form>
+            <ContactSupport className={styles.emptyAction} />
           </section>
         ) : (
           <>
@@ -169,6 +161,18 @@ function ConversationRow({ item, timeZone, today }: { item: ConversationListItem
         </Form>
       </details>
     </li>
+  );
+}
+
+/** Opens the buyer's conversation with customer service: a form post, so it works without JavaScript. */
+function ContactSupport({ className }: { className: string }) {
+  const { t } = useTranslation("chat");
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value="support" className={className}>
+        {t("news.contactSupport")}
+      </button>
+    </Form>
   );
 }
 

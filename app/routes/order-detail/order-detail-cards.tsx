@@ -11,6 +11,8 @@ import { Countdown } from "~/components/countdown";
 import { Copyable } from "~/components/delivery-panel";
 import type { AfterSalesView, OrderDetailView } from "./route.server";
 import styles from "~/styles/order-cards.module.css";
+import { TitledSection } from "~/components/titled-section";
+import { Fact } from "~/components/fact";
 
 type Detail = OrderDetailView;
 
@@ -23,26 +25,14 @@ export function OrderCards({ order }: { order: Detail }) {
   const { t } = useTranslation(["orders", "order"]);
   return (
     <>
-        <section className={styles.card} aria-labelledby="order-contact">
-          <h2 id="order-contact" className={styles.cardTitle}>
-            {t("detail.contactTitle")}
-          </h2>
+        <TitledSection id="order-contact" title={t("detail.contactTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.facts}>
-            <div>
-              <dt>{t("detail.email")}</dt>
-              <dd data-testid="contact-email">{order.contact.email}</dd>
-            </div>
-            <div>
-              <dt>{t("detail.phone")}</dt>
-              <dd>{order.contact.phone}</dd>
-            </div>
+            <Fact label={t("detail.email")} testId="contact-email">{order.contact.email}</Fact>
+            <Fact label={t("detail.phone")}>{order.contact.phone}</Fact>
           </dl>
-        </section>
+        </TitledSection>
 
-        <section className={styles.card} aria-labelledby="order-price">
-          <h2 id="order-price" className={styles.cardTitle}>
-            {t("detail.priceTitle")}
-          </h2>
+        <TitledSection id="order-price" title={t("detail.priceTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.prices} data-testid="price-details">
             {order.price.lines.map((line) => (
               <div key={line.key} data-line={line.key}>
@@ -56,56 +46,23 @@ export function OrderCards({ order }: { order: Detail }) {
             </div>
           </dl>
           {order.price.charged ? <p className={styles.muted}>{t("detail.charged", { currency: order.price.tradeCurrency, amount: order.price.charged })}</p> : null}
-        </section>
+        </TitledSection>
 
-        <section className={styles.card} aria-labelledby="order-info">
-          <h2 id="order-info" className={styles.cardTitle}>
-            {t("detail.infoTitle")}
-          </h2>
+        <TitledSection id="order-info" title={t("detail.infoTitle")} className={styles.card} titleClassName={styles.cardTitle}>
           <dl className={styles.facts}>
-            <div>
-              <dt>{t("detail.orderNo")}</dt>
-              <dd>
-                <Copyable value={order.orderNo} testId="order-no" />
-              </dd>
-            </div>
-            {order.placedAt ? (
-              <div>
-                <dt>{t("detail.placedAt")}</dt>
-                <dd>{order.placedAt}</dd>
-              </div>
-            ) : null}
-            {order.paidAt ? (
-              <div>
-                <dt>{t("detail.paidAt")}</dt>
-                <dd>{order.paidAt}</dd>
-              </div>
-            ) : null}
-            {order.canceledAt ? (
-              <div>
-                <dt>{t("detail.canceledAt")}</dt>
-                <dd>{order.canceledAt}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t("detail.channel")}</dt>
-              <dd>{t(`channels.${order.channel}`, { defaultValue: order.channel })}</dd>
-            </div>
-            <div>
-              <dt>{t("detail.tradeCurrency")}</dt>
-              <dd>{order.price.tradeCurrency}</dd>
-            </div>
+            <Fact label={t("detail.orderNo")}>
+              <Copyable value={order.orderNo} testId="order-no" />
+            </Fact>
+            {order.placedAt ? <Fact label={t("detail.placedAt")}>{order.placedAt}</Fact> : null}
+            {order.paidAt ? <Fact label={t("detail.paidAt")}>{order.paidAt}</Fact> : null}
+            {order.canceledAt ? <Fact label={t("detail.canceledAt")}>{order.canceledAt}</Fact> : null}
+            <Fact label={t("detail.channel")}>{t(`channels.${order.channel}`, { defaultValue: order.channel })}</Fact>
+            <Fact label={t("detail.tradeCurrency")}>{order.price.tradeCurrency}</Fact>
             {order.price.charged ? (
               // Shown in another currency than charged: which, and at what rate (recorded when placed).
               <>
-                <div>
-                  <dt>{t("detail.displayCurrency")}</dt>
-                  <dd>{order.price.displayCurrency}</dd>
-                </div>
-                <div>
-                  <dt>{t("detail.exchangeRate")}</dt>
-                  <dd data-testid="exchange-rate">{t("detail.rate", { trade: order.price.tradeCurrency, rate: order.price.exchangeRate, display: order.price.displayCurrency })}</dd>
-                </div>
+                <Fact label={t("detail.displayCurrency")}>{order.price.displayCurrency}</Fact>
+                <Fact label={t("detail.exchangeRate")} testId="exchange-rate">{t("detail.rate", { trade: order.price.tradeCurrency, rate: order.price.exchangeRate, display: order.price.displayCurrency })}</Fact>
               </>
             ) : null}
           </dl>
@@ -116,7 +73,7 @@ export function OrderCards({ order }: { order: Detail }) {
               ))}
             </ul>
           ) : null}
-        </section>
+        </TitledSection>
 
     </>
   );
@@ -184,10 +141,7 @@ export function StatusCard({ order, payTrigger, cancelError, buyAgainError }: { 
 export function AfterSales({ afterSales }: { afterSales: AfterSalesView }) {
   const { t } = useTranslation("orders");
   return (
-    <section className={styles.card} aria-labelledby="order-after-sales" data-testid="after-sales">
-      <h2 id="order-after-sales" className={styles.cardTitle}>
-        {t("detail.afterSalesTitle")}
-      </h2>
+    <TitledSection id="order-after-sales" title={t("detail.afterSalesTitle")} className={styles.card} titleClassName={styles.cardTitle} data-testid="after-sales">
       {afterSales.refund !== "none" ? <p className={styles.muted}>{afterSales.refund === "full" ? t("detail.refundedFull") : t("detail.refundedPartial")}</p> : null}
       {afterSales.openCase ? (
         <p className={styles.caseLine}>
@@ -207,7 +161,7 @@ export function AfterSales({ afterSales }: { afterSales: AfterSalesView }) {
           </Link>
         </nav>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
 

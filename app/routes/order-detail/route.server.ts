@@ -10,9 +10,14 @@ import { orderStepOf, priceDetailsOf, stepPending, whenOf } from "~/server/order
 import type { OrderAfterSaleSummary } from "@market/aftersales";
 import type { OrderView } from "@market/orders";
 
-/** Refunds and after-sales for a paid order: where to apply, or the case already in progress. */
+/**
+ * Refunds and after-sales for a paid order: where to apply, or the case already in progress;
+ * null when there is nothing to say (an order its buyer resold here can no longer be applied
+ * for), so the page shows no empty card.
+ */
 export function afterSalesOf(order: OrderView, summary: OrderAfterSaleSummary | null) {
   if (order.status !== "paid") return null;
+  if (!summary?.canApply && !summary?.openCase && (summary?.refund ?? "none") === "none") return null;
   return {
     canApply: summary?.canApply ?? false,
     refundHref: `/order-refund?id=${order.id}`,

@@ -40,6 +40,7 @@ import styles from "~/styles/order-detail.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { Fact } from "~/components/fact";
 
 export const handle = { i18n: ["orders", "selling", ...DELIVERY_PANEL_NAMESPACES] };
 
@@ -163,61 +164,40 @@ function OrderDetail({ loaded }: { loaded: MineLoaded }) {
             <Link to={`/tourDetail?id=${order.tourId}`}>{order.title}</Link>
           </h2>
           <dl className={styles.facts}>
-            <div>
-              <dt>{t("detail.session")}</dt>
-              <dd>
-                <time dateTime={order.when.iso}>
-                  {order.when.date} · {order.when.time}
-                </time>
-                <span className={styles.muted}>{t("detail.venueTime")}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>{t("detail.venue")}</dt>
-              <dd>
-                <span>{order.venueName}</span>
-                <span className={styles.muted}>{order.venueAddress}</span>
-                <Link to={`/map?id=${order.id}`} className={styles.inlineLink} data-testid="venue-map-link">
-                  {t("detail.venueMap")}
+            <Fact label={t("detail.session")}>
+              <time dateTime={order.when.iso}>
+                {order.when.date} · {order.when.time}
+              </time>
+              <span className={styles.muted}>{t("detail.venueTime")}</span>
+            </Fact>
+            <Fact label={t("detail.venue")}>
+              <span>{order.venueName}</span>
+              <span className={styles.muted}>{order.venueAddress}</span>
+              <Link to={`/map?id=${order.id}`} className={styles.inlineLink} data-testid="venue-map-link">
+                {t("detail.venueMap")}
+              </Link>
+            </Fact>
+            <Fact label={t("detail.seats")}>
+              <span>{seats}</span>
+              {order.seatNumbers ? <span data-testid="order-seat-numbers">{t("selling:seats.numbers", { seats: order.seatNumbers.join(", ") })}</span> : null}
+              <span className={styles.muted}>{order.seatsTogether ? t("order:confirm.together") : t("order:confirm.notTogether")}</span>
+              {order.canResell ? (
+                <Link to={`/resell?id=${order.id}`} className={styles.inlineLink} data-testid="resell-link">
+                  {t("selling:resell.title")}
                 </Link>
-              </dd>
-            </div>
-            <div>
-              <dt>{t("detail.seats")}</dt>
-              <dd>
-                <span>{seats}</span>
-                {order.seatNumbers ? <span data-testid="order-seat-numbers">{t("selling:seats.numbers", { seats: order.seatNumbers.join(", ") })}</span> : null}
-                <span className={styles.muted}>{order.seatsTogether ? t("order:confirm.together") : t("order:confirm.notTogether")}</span>
-                {order.canResell ? (
-                  <Link to={`/resell?id=${order.id}`} className={styles.inlineLink} data-testid="resell-link">
-                    {t("selling:resell.title")}
-                  </Link>
-                ) : null}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("detail.quantity")}</dt>
-              <dd>{t("order:confirm.tickets", { count: order.quantity })}</dd>
-            </div>
+              ) : null}
+            </Fact>
+            <Fact label={t("detail.quantity")}>{t("order:confirm.tickets", { count: order.quantity })}</Fact>
             {order.delivery ? null : (
-              <div>
-                <dt>{t("detail.deliveryMethod")}</dt>
-                <dd data-testid="delivery-method">{t(`order:delivery.${order.deliveryMethod}`)}</dd>
-              </div>
+              <Fact label={t("detail.deliveryMethod")} testId="delivery-method">{t(`order:delivery.${order.deliveryMethod}`)}</Fact>
             )}
             {order.shippingAddress && !order.delivery ? (
-              <div>
-                <dt>{t("order:confirm.addressTitle")}</dt>
-                <dd>
-                  <span>{order.shippingAddress.name}</span>
-                  <span className={styles.muted}>{order.shippingAddress.line}</span>
-                </dd>
-              </div>
+              <Fact label={t("order:confirm.addressTitle")}>
+                <span>{order.shippingAddress.name}</span>
+                <span className={styles.muted}>{order.shippingAddress.line}</span>
+              </Fact>
             ) : null}
-            <div>
-              <dt>{t("detail.provider")}</dt>
-              <dd data-testid="provider">{order.provider}</dd>
-            </div>
+            <Fact label={t("detail.provider")} testId="provider">{order.provider}</Fact>
           </dl>
         </section>
 

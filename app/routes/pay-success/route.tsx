@@ -31,6 +31,7 @@ import { readForm } from "~/server/form.server";
 import { usePaidEvents } from "~/components/page-analytics";
 import { recordId } from "../../../functions/market/input/fields";
 import { notFoundResponse } from "~/server/refusal.server";
+import { Fact } from "~/components/fact";
 
 export const handle = { i18n: ["order", "errors"] };
 
@@ -160,28 +161,16 @@ export default function PaySuccessPage() {
 
         <section className={styles.card} aria-label={t("success.orderNo")}>
           <dl className={styles.summary}>
-            <div>
-              <dt>{t("success.orderNo")}</dt>
-              <dd data-testid="order-no">{order.orderNo}</dd>
-            </div>
-            <div>
-              <dt>{t("success.show")}</dt>
-              <dd>{order.title}</dd>
-            </div>
+            <Fact label={t("success.orderNo")} testId="order-no">{order.orderNo}</Fact>
+            <Fact label={t("success.show")}>{order.title}</Fact>
             <SessionFact when={order.when} venueName={order.venueName} mutedClassName={styles.muted} />
-            <div>
-              <dt>{t("success.seats")}</dt>
-              <dd>
-                {seats} · {t("confirm.tickets", { count: order.quantity })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("success.total")}</dt>
-              <dd>
-                <strong data-testid="order-total">{order.total}</strong>
-                {order.charged ? <span className={styles.muted}>{t(paid ? "success.paidIn" : "success.totalIn", order.charged)}</span> : null}
-              </dd>
-            </div>
+            <Fact label={t("success.seats")}>
+              {seats} · {t("confirm.tickets", { count: order.quantity })}
+            </Fact>
+            <Fact label={t("success.total")}>
+              <strong data-testid="order-total">{order.total}</strong>
+              {order.charged ? <span className={styles.muted}>{t(paid ? "success.paidIn" : "success.totalIn", order.charged)}</span> : null}
+            </Fact>
           </dl>
         </section>
 

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./share-poster.module.css";
+import { TitledSection } from "~/components/titled-section";
 
 interface SharePosterProps {
   src: string;
@@ -35,10 +36,7 @@ export function SharePoster({ src, title, fileName, alt }: SharePosterProps) {
   const [failed, setFailed] = useState(false);
   useEffect(() => setCanShare(typeof navigator.share === "function"), []);
   return (
-    <section className={styles.card} aria-labelledby="share-title">
-      <h2 id="share-title" className={styles.title}>
-        {t("success.shareTitle")}
-      </h2>
+    <TitledSection id="share-title" title={t("success.shareTitle")} className={styles.card} titleClassName={styles.title}>
       <img className={styles.poster} src={src} alt={alt} width={600} height={900} />
       <div className={styles.actions}>
         {canShare ? (
@@ -63,6 +61,6 @@ export function SharePoster({ src, title, fileName, alt }: SharePosterProps) {
           {t("success.shareFailed")}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

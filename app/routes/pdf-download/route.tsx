@@ -26,6 +26,7 @@ import styles from "~/styles/delivery-screens.module.css";
 import pdf from "./styles.module.css";
 import type { Route } from "./+types/route";
 import { notFoundResponse } from "~/server/refusal.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["delivery", "order", "errors"] };
 
@@ -134,10 +135,7 @@ export default function PdfDownloadPage() {
             body={locked === "voucher" ? t("pdf.lockedBody") : t("next.awaiting_upload")}
           />
         ) : (
-          <section className={styles.card} aria-labelledby="pdf-files">
-            <h2 id="pdf-files" className={styles.cardTitle}>
-              {t("fact.files")}
-            </h2>
+          <TitledSection id="pdf-files" title={t("fact.files")} className={styles.card} titleClassName={styles.cardTitle}>
             <p className={pdf.intro}>{t("pdf.intro")}</p>
             {files.length === 0 ? <p className={pdf.intro}>{t("pdf.noFiles")}</p> : null}
             <ol className={styles.files}>
@@ -173,7 +171,7 @@ export default function PdfDownloadPage() {
                 );
               })}
             </ol>
-          </section>
+          </TitledSection>
         )}
 
         {files && checkWithinMinutes !== null ? <p className={styles.note}>{t("fact.checkWithin", { minutes: checkWithinMinutes })}</p> : null}

@@ -12,6 +12,7 @@ import type { CaseItem, Step } from "./route.server";
 import type { MaskedReceivingAccount } from "@market/aftersales";
 import shell from "~/components/after-sale.module.css";
 import styles from "./after-sale-case.module.css";
+import { TitledSection } from "~/components/titled-section";
 
 /** The kind, the status and the application's number: the head of a card and of the detail. */
 function CaseHead({ item }: { item: CaseItem }) {
@@ -151,27 +152,18 @@ export function CaseDetail({ item }: { item: CaseItem }) {
           <Amounts item={item} />
         </section>
 
-        <section className={shell.card} aria-labelledby="timeline-title">
-          <h2 id="timeline-title" className={shell.cardTitle}>
-            {t("process.timelineTitle")}
-          </h2>
+        <TitledSection id="timeline-title" title={t("process.timelineTitle")} className={shell.card} titleClassName={shell.cardTitle}>
           <Timeline steps={item.timeline} />
-        </section>
+        </TitledSection>
 
-        <section className={shell.card} aria-labelledby="reason-title">
-          <h2 id="reason-title" className={shell.cardTitle}>
-            {t("process.reason")}
-          </h2>
+        <TitledSection id="reason-title" title={t("process.reason")} className={shell.card} titleClassName={shell.cardTitle}>
           <p className={styles.reason}>{t(`aftersale:reasons.${item.reason}`)}</p>
           {item.description ? <p className={styles.description}>{item.description}</p> : null}
-        </section>
+        </TitledSection>
 
-        <section className={shell.card} aria-labelledby="account-title">
-          <h2 id="account-title" className={shell.cardTitle}>
-            {t("process.account")}
-          </h2>
+        <TitledSection id="account-title" title={t("process.account")} className={shell.card} titleClassName={shell.cardTitle}>
           <Account account={item.account} />
-        </section>
+        </TitledSection>
 
         {actionData?.error ? (
           <div className={shell.banner} role="alert">

@@ -24,6 +24,7 @@ import { configuredProviders } from "~/server/third-party.server";
 import styles from "./styles.module.css";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["me"] };
 
@@ -106,10 +107,7 @@ export default function Settings() {
     <>
       <PageHeader title={t("settings.title")} fallback="/mine" />
       <main className={styles.page}>
-        <section aria-labelledby="settings-preferences">
-          <h2 id="settings-preferences" className={styles.sectionTitle}>
-            {t("settings.preferences")}
-          </h2>
+        <TitledSection id="settings-preferences" title={t("settings.preferences")} titleClassName={styles.sectionTitle}>
           <div className={styles.card}>
             {PREFERENCES.map((item) => (
               <Link key={item.key} to={item.to} className={styles.linkRow}>
@@ -123,19 +121,13 @@ export default function Settings() {
               </Link>
             ))}
           </div>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="settings-theme">
-          <h2 id="settings-theme" className={styles.sectionTitle}>
-            {t("settings.theme")}
-          </h2>
+        <TitledSection id="settings-theme" title={t("settings.theme")} titleClassName={styles.sectionTitle}>
           <ThemeChoice current={theme} headingId="settings-theme" />
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="settings-linked">
-          <h2 id="settings-linked" className={styles.sectionTitle}>
-            {t("settings.linked")}
-          </h2>
+        <TitledSection id="settings-linked" title={t("settings.linked")} titleClassName={styles.sectionTitle}>
           <div className={styles.card}>
             {providers.map(({ provider, linked, available }) => (
               <div key={provider} className={`${styles.row} ${styles.static}`}>
@@ -163,12 +155,9 @@ export default function Settings() {
             ))}
           </div>
           <p className={styles.note}>{t("settings.linkedNote")}</p>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="settings-account">
-          <h2 id="settings-account" className={styles.sectionTitle}>
-            {t("settings.account")}
-          </h2>
+        <TitledSection id="settings-account" title={t("settings.account")} titleClassName={styles.sectionTitle}>
           <div className={styles.card}>
             <div className={`${styles.row} ${styles.static}`}>
               <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
@@ -179,7 +168,7 @@ export default function Settings() {
               <span className={styles.value}>{maskEmail || "—"}</span>
             </div>
           </div>
-        </section>
+        </TitledSection>
 
         <Form method="post" action="/logout" className={styles.signOut}>
           <input type="hidden" name="redirectTo" value="/mine" />

@@ -17,6 +17,7 @@ import { useHydrated } from "~/components/hydrated";
 import { actionReply } from "~/components/field/action-reply";
 import { Sheet, type SheetControl } from "~/components/sheet";
 import styles from "./date-filter.module.css";
+import { TitledSection } from "~/components/titled-section";
 
 export interface DateFilterValue {
   preset?: DatePreset;
@@ -118,10 +119,7 @@ export function DateFilter({ sheet, value, today, action, keep, lastResult, cale
 
   return (
     <Sheet sheet={sheet} title={t("dates.title")} open={refused}>
-      <section className={styles.section} aria-labelledby="date-filter-quick">
-        <h3 id="date-filter-quick" className={styles.heading}>
-          {t("dates.quick")}
-        </h3>
+      <TitledSection id="date-filter-quick" title={t("dates.quick")} level="h3" className={styles.section} titleClassName={styles.heading}>
         <Form method="get" action={action} className={styles.presets}>
           {hidden}
           <button type="submit" className={styles.chip} aria-pressed={anyDate}>
@@ -133,7 +131,7 @@ export function DateFilter({ sheet, value, today, action, keep, lastResult, cale
             </button>
           ))}
         </Form>
-      </section>
+      </TitledSection>
       <RangeForm value={value} today={today} action={action} hidden={hidden} lastResult={lastResult} calendar={calendar} />
     </Sheet>
   );
@@ -156,10 +154,7 @@ function RangeForm({
   const error = fields.from.errors?.[0] ?? fields.to.errors?.[0] ?? form.errors?.[0];
 
   return (
-    <section className={styles.section} aria-labelledby="date-filter-range">
-      <h3 id="date-filter-range" className={styles.heading}>
-        {t("dates.custom")}
-      </h3>
+    <TitledSection id="date-filter-range" title={t("dates.custom")} level="h3" className={styles.section} titleClassName={styles.heading}>
       <Form method="get" action={action} id={form.id} noValidate className={styles.rangeForm}>
         {hidden}
         {hydrated ? (
@@ -192,7 +187,7 @@ function RangeForm({
           {t("dates.apply")}
         </button>
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -30,6 +30,7 @@ import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
@@ -174,10 +175,7 @@ export default function TourDetailPage() {
           )}
         </section>
 
-        <section className={styles.section} aria-labelledby="about-title">
-          <h2 id="about-title" className={styles.sectionTitle}>
-            {t("about")}
-          </h2>
+        <TitledSection id="about-title" title={t("about")} className={styles.section} titleClassName={styles.sectionTitle}>
           <p className={styles.description}>{tour.description}</p>
           {tour.tags.length > 0 ? (
             <ul className={styles.tags} aria-label={t("tags")}>
@@ -186,13 +184,10 @@ export default function TourDetailPage() {
               ))}
             </ul>
           ) : null}
-        </section>
+        </TitledSection>
 
         {tour.venues.length > 0 ? (
-          <section className={styles.section} aria-labelledby="venues-title">
-            <h2 id="venues-title" className={styles.sectionTitle}>
-              {t("venues")}
-            </h2>
+          <TitledSection id="venues-title" title={t("venues")} className={styles.section} titleClassName={styles.sectionTitle}>
             <ul className={styles.venues}>
               {tour.venues.map((venue) => (
                 <li key={venue.id}>
@@ -204,14 +199,11 @@ export default function TourDetailPage() {
                 </li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
         ) : null}
 
         {tour.past.length > 0 ? (
-          <section className={styles.section} aria-labelledby="past-title">
-            <h2 id="past-title" className={styles.sectionTitle}>
-              {t("past.title")}
-            </h2>
+          <TitledSection id="past-title" title={t("past.title")} className={styles.section} titleClassName={styles.sectionTitle}>
             <ol className={styles.past}>
               {tour.past.map((session) => (
                 <li key={session.sessionId}>
@@ -219,7 +211,7 @@ export default function TourDetailPage() {
                 </li>
               ))}
             </ol>
-          </section>
+          </TitledSection>
         ) : null}
       </main>
 

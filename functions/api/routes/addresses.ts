@@ -14,7 +14,7 @@ import type { Hono } from "hono";
 import type { ZodError, z } from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
-import { requireSignedIn } from "../session";
+import { signedInOnly } from "../session";
 import { MarketError } from "../../market/errors";
 import {
   ADDRESS_MESSAGES,
@@ -49,10 +49,7 @@ function addressOf(input: unknown) {
 }
 
 export function registerAddressRoutes(api: Hono<ApiEnv>) {
-  api.use("/user/address/*", async (c, next) => {
-    requireSignedIn(c);
-    await next();
-  });
+  api.use("/user/address/*", signedInOnly);
 
   api.get("/user/address/v1/list", async (c) => c.json(ok(await listAddresses(c.get("market")))));
 

@@ -24,11 +24,10 @@ import { z } from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../../market/messages";
-import { requireSignedIn } from "../session";
+import { signedInOnly, staffOnly } from "../session";
 import { pagingSchema } from "../../market/paging";
 import type { Language } from "../../market/context/viewer";
 import { CODES, MarketError } from "../../market/errors";
-import { requireRole } from "../../market/staff";
 import {
   AFTERSALE_MESSAGES,
   APPLY_FIELDS,
@@ -89,16 +88,9 @@ async function labelled(error: unknown, language: Language): Promise<unknown> {
 
 export function registerAfterSaleRoutes(api: Hono<ApiEnv>) {
   // SPEC §8's session codes (notLogin, tokenInvalid, tokenExpired, accountDisable) before anything else.
-  api.use("/user/after_sale/*", async (c, next) => {
-    requireSignedIn(c);
-    await next();
-  });
+  api.use("/user/after_sale/*", signedInOnly);
   // The console answers only the support role, before reading anything else: to others it is not there.
-  api.use("/support/v1/after_sale/*", async (c, next) => {
-    requireSignedIn(c);
-    await requireRole(c.get("market"), "support");
-    await next();
-  });
+  api.use("/support/v1/after_sale/*", staffOnly("support"));
 
   api.get("/user/after_sale/v1/context", async (c) => {
     const { orderId } = parsed(applyOrderIdSchema, { orderId: c.req.query("orderId") });

@@ -12,7 +12,7 @@
 import type { Hono } from "hono";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
-import { requireSignedIn } from "../session";
+import { signedInOnly } from "../session";
 import { MarketError } from "../../market/errors";
 import {
   claimCoupon,
@@ -27,10 +27,7 @@ import {
 import { jsonBody, parsed } from "../parse";
 
 export function registerCouponRoutes(api: Hono<ApiEnv>) {
-  api.use("/user/coupon/*", async (c, next) => {
-    requireSignedIn(c);
-    await next();
-  });
+  api.use("/user/coupon/*", signedInOnly);
 
   api.get("/user/coupon/v1/list", async (c) => c.json(ok(await listMyCoupons(c.get("market")))));
 

@@ -33,7 +33,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
-import { requireSignedIn } from "../session";
+import { requireSignedIn, staffOnly } from "../session";
 import { pagingSchema } from "../../market/paging";
 import {
   acceptTransfer,
@@ -153,11 +153,7 @@ function registerProviderRoutes(api: Hono<ApiEnv>) {
 }
 
 function registerSupportOrderRoutes(api: Hono<ApiEnv>) {
-  api.use("/support/v1/order/*", async (c, next) => {
-    requireSignedIn(c);
-    await requireRole(c.get("market"), "support");
-    await next();
-  });
+  api.use("/support/v1/order/*", staffOnly("support"));
   api.get("/support/v1/order/list", async (c) => {
     const { query } = parsed(supportSearchSchema, { query: c.req.query("query") ?? "" });
     const paging = parsed(pagingSchema, { page: c.req.query("page"), pageSize: c.req.query("pageSize") });

@@ -5,7 +5,7 @@
  */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../api-env";
-import { parsed } from "../parse";
+import { answerQuery } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../../market/messages";
 import { homeFloors, type HomeFloor } from "../../market/catalog/floors";
@@ -23,16 +23,10 @@ export function registerHomeRoutes(api: Hono<ApiEnv>) {
   });
 
   /** ?cityCode= — every category, with its live tours in scope. */
-  api.get("/pub/home/v1/category/list", async (c) => {
-    const query = parsed(categoryListQuerySchema, c.req.query());
-    return c.json(ok(await listCategories(c.get("market"), query)));
-  });
+  api.get("/pub/home/v1/category/list", answerQuery(categoryListQuerySchema, listCategories));
 
   /** ?categoryId=&cityCode= — tags with live tours in scope, most tours first. */
-  api.get("/pub/home/v1/tag/list", async (c) => {
-    const query = parsed(tagListQuerySchema, c.req.query());
-    return c.json(ok(await listTags(c.get("market"), query)));
-  });
+  api.get("/pub/home/v1/tag/list", answerQuery(tagListQuerySchema, listTags));
 }
 
 function floorTitle(floor: HomeFloor, language: Parameters<typeof translateKey>[1]): Promise<string> | string {

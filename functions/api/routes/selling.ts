@@ -16,6 +16,7 @@
  *   POST /provider/v1/listing/create     multipart: the listing's fields, proof (image/PDF), eTicket (PDF, E_TICKET now)
  *   POST /provider/v1/listing/edit       { listingId, price?, quantity? }
  *   POST /provider/v1/listing/withdraw   { listingId }
+ *   POST /provider/v1/payout/account     { accountCurrency, recipientName, … }   SellerProfileView
  *   GET  /provider/v1/payout/list                                  PayoutView[]
  *   GET  /provider/v1/payout/statement   ?month=YYYY-MM            PayoutStatement
  *
@@ -61,6 +62,7 @@ import {
   reviewPayoutHold,
   reviewProof,
   resellOrder,
+  savePayoutAccount,
   saveSellerProfile,
   setResaleFlags,
   supportPayout,
@@ -132,6 +134,7 @@ export function registerSellingRoutes(api: Hono<ApiEnv>) {
     await withdrawListing(c.get("market"), (await body(c)) as { listingId: unknown });
     return c.json(ok(true));
   });
+  api.post("/provider/v1/payout/account", async (c) => c.json(ok(await savePayoutAccount(c.get("market"), (await body(c)) as never))));
   api.get("/provider/v1/payout/list", async (c) => c.json(ok(await providerPayouts(c.get("market")))));
   api.get("/provider/v1/payout/statement", async (c) => c.json(ok(await payoutStatement(c.get("market"), { month: c.req.query("month") }))));
 

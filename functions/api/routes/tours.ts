@@ -4,21 +4,14 @@
  */
 import type { Hono } from "hono";
 import type { ApiEnv } from "../api-env";
-import { parsed } from "../parse";
-import { invalidParam, ok } from "../envelope";
+import { answerQuery } from "../parse";
 import { eventListQuerySchema, listEvents } from "../../market/catalog/events";
 import { listTours, tourListQuerySchema } from "../../market/catalog/tours";
 
 export function registerTourListRoutes(api: Hono<ApiEnv>) {
   /** ?page=&pageSize=&categoryId=&tag=&cityCode= — live tours in scope, most popular first. */
-  api.get("/pub/tour/v1/list", async (c) => {
-    const query = parsed(tourListQuerySchema, c.req.query());
-    return c.json(ok(await listTours(c.get("market"), query)));
-  });
+  api.get("/pub/tour/v1/list", answerQuery(tourListQuerySchema, listTours));
 
   /** ?page=&pageSize=&categoryId=&cityCode= — ONSALE shows in scope, soonest first, each with its month. */
-  api.get("/pub/tour/v1/event/list", async (c) => {
-    const query = parsed(eventListQuerySchema, c.req.query());
-    return c.json(ok(await listEvents(c.get("market"), query)));
-  });
+  api.get("/pub/tour/v1/event/list", answerQuery(eventListQuerySchema, listEvents));
 }

@@ -7,6 +7,7 @@
  * in a column in the clear: passwords as PBKDF2 hashes, session tokens and codes as SHA-256.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, link, timestamps } from "./columns";
 
 export const THIRD_PARTY_PROVIDERS = ["google", "apple"] as const;
 export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];
@@ -45,8 +46,7 @@ export const users = sqliteTable(
     /** Where the account was made: web, app, MTL_LAUNCH, PiaoXiaoer. */
     channel: text("channel").notNull().default("web"),
     disabledAt: integer("disabled_at"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("users_email").on(t.email), uniqueIndex("users_phone").on(t.phone)],
 );
@@ -56,9 +56,7 @@ export const userIdentities = sqliteTable(
   "user_identities",
   {
     id: integer("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: link("user_id", () => users.id),
     provider: text("provider", { enum: THIRD_PARTY_PROVIDERS }).notNull(),
     /** The provider's stable subject (`sub` of its ID token). */
     subject: text("subject").notNull(),
@@ -82,11 +80,9 @@ export const userSessions = sqliteTable(
     id: integer("id").primaryKey(),
     publicId: text("public_id").notNull(),
     tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: link("user_id", () => users.id),
     /** The sign-in that opened this session also created the account (SPEC §3 newUser). */
-    registered: integer("registered", { mode: "boolean" }).notNull().default(false),
+    registered: flag("registered"),
     channel: text("channel").notNull(),
     deviceId: text("device_id"),
     createdAt: integer("created_at").notNull(),

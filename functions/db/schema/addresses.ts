@@ -8,15 +8,14 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, link, timestamps } from "./columns";
 import { users } from "./accounts";
 
 export const addresses = sqliteTable(
   "addresses",
   {
     id: integer("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: link("user_id", () => users.id),
     fullName: text("full_name").notNull(),
     /** Area code of the mobile number, digits only (852, 86…). */
     phoneCode: text("phone_code").notNull(),
@@ -29,9 +28,8 @@ export const addresses = sqliteTable(
     address: text("address").notNull(),
     addressRemark: text("address_remark"),
     postalCode: text("postal_code"),
-    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    isDefault: flag("is_default"),
+    ...timestamps(),
   },
   (t) => [
     index("addresses_user").on(t.userId, t.createdAt),

@@ -7,6 +7,7 @@
  * more than their last digits.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { link, receivingAccountDetails, timestamps } from "./columns";
 import { users } from "./accounts";
 import { orders } from "./orders";
 
@@ -35,12 +36,8 @@ export const afterSaleCases = sqliteTable(
     id: integer("id").primaryKey(),
     /** What the buyer and support quote. */
     caseNo: text("case_no").notNull(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    orderId: link("order_id", () => orders.id),
+    userId: link("user_id", () => users.id),
     kind: text("kind", { enum: AFTER_SALE_KINDS }).notNull(),
     status: text("status", { enum: AFTER_SALE_STATUSES }).notNull(),
     reason: text("reason").notNull(),
@@ -55,20 +52,14 @@ export const afterSaleCases = sqliteTable(
     /** Receiving account (SPEC §3). */
     accountCurrency: text("account_currency", { enum: RECEIVING_CURRENCIES }).notNull(),
     recipientName: text("recipient_name").notNull(),
-    alipayAccount: text("alipay_account"),
-    bankName: text("bank_name"),
-    bankCode: text("bank_code"),
-    swiftCode: text("swift_code"),
-    cardNumber: text("card_number"),
-    accountOpeningArea: text("account_opening_area"),
+    ...receivingAccountDetails(),
     decisionReason: text("decision_reason"),
     decidedBy: integer("decided_by").references(() => users.id),
     decidedAt: integer("decided_at"),
     /** The refund through the payment port, under idempotency key `after-sale-<id>`. */
     providerRefundId: text("provider_refund_id"),
     refundedAt: integer("refunded_at"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("after_sale_cases_case_no").on(t.caseNo),
@@ -83,9 +74,7 @@ export const afterSaleEvents = sqliteTable(
   "after_sale_events",
   {
     id: integer("id").primaryKey(),
-    caseId: integer("case_id")
-      .notNull()
-      .references(() => afterSaleCases.id),
+    caseId: link("case_id", () => afterSaleCases.id),
     kind: text("kind", { enum: AFTER_SALE_EVENT_KINDS }).notNull(),
     actor: text("actor", { enum: ["buyer", "support", "system"] }).notNull(),
     actorUserId: integer("actor_user_id").references(() => users.id),

@@ -4,6 +4,7 @@
  * email verified by code gives the account a badge; listings marked students-only need it).
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { keyLink } from "./columns";
 import { users } from "./accounts";
 import { orders } from "./orders";
 
@@ -44,9 +45,7 @@ export const analyticsDaily = sqliteTable(
 );
 
 export const orderAttributions = sqliteTable("order_attributions", {
-  orderId: integer("order_id")
-    .primaryKey()
-    .references(() => orders.id),
+  orderId: keyLink("order_id", () => orders.id),
   campaign: text("campaign").notNull().default(""),
   /** The ad fields (SPEC §3) the buyer arrived with, JSON. */
   params: text("params").notNull(),
@@ -57,9 +56,7 @@ export const STUDENT_STATUSES = ["pending", "verified"] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 
 export const studentCertifications = sqliteTable("student_certifications", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id),
+  userId: keyLink("user_id", () => users.id),
   schoolEmail: text("school_email").notNull(),
   status: text("status", { enum: STUDENT_STATUSES }).notNull(),
   codeHash: text("code_hash"),

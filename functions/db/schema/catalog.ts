@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bilingual, flag, link } from "./columns";
 
 export const SHOW_STATUSES = ["PENDING", "ONSALE", "CANCEL", "CLOSE", "DISABLED"] as const;
 export type ShowStatus = (typeof SHOW_STATUSES)[number];
@@ -40,12 +41,11 @@ export const locations = sqliteTable("locations", {
   id: integer("id").primaryKey(),
   code: text("code").notNull().unique(),
   kind: text("kind", { enum: ["region", "city"] }).notNull(),
-  nameEn: text("name_en").notNull(),
-  nameZh: text("name_zh").notNull(),
+  ...bilingual("name"),
   parentCode: text("parent_code"),
   phoneCode: text("phone_code").notNull(),
-  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
-  clientHidden: integer("client_hidden", { mode: "boolean" }).notNull().default(false),
+  isDefault: flag("is_default"),
+  clientHidden: flag("client_hidden"),
   currencyCode: text("currency_code").notNull(),
   languageCode: text("language_code").notNull(),
   timeZone: text("time_zone").notNull(),
@@ -54,8 +54,7 @@ export const locations = sqliteTable("locations", {
 
 export const currencies = sqliteTable("currencies", {
   code: text("code").primaryKey(),
-  nameEn: text("name_en").notNull(),
-  nameZh: text("name_zh").notNull(),
+  ...bilingual("name"),
   symbol: text("symbol").notNull(),
   /** Digits after the decimal point (JPY and KRW have none). */
   minorUnits: integer("minor_units").notNull(),
@@ -73,25 +72,21 @@ export const languages = sqliteTable("languages", {
 export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey(),
   slug: text("slug").notNull().unique(),
-  nameEn: text("name_en").notNull(),
-  nameZh: text("name_zh").notNull(),
+  ...bilingual("name"),
   sort: integer("sort").notNull().default(0),
 });
 
 export const tags = sqliteTable("tags", {
   id: integer("id").primaryKey(),
   slug: text("slug").notNull().unique(),
-  nameEn: text("name_en").notNull(),
-  nameZh: text("name_zh").notNull(),
+  ...bilingual("name"),
 });
 
 export const venues = sqliteTable("venues", {
   id: integer("id").primaryKey(),
   cityCode: text("city_code").notNull(),
-  nameEn: text("name_en").notNull(),
-  nameZh: text("name_zh").notNull(),
-  addressEn: text("address_en").notNull(),
-  addressZh: text("address_zh").notNull(),
+  ...bilingual("name"),
+  ...bilingual("address"),
   timeZone: text("time_zone").notNull(),
   kind: text("kind", { enum: ["stadium", "arena", "theatre", "hall", "club", "park"] }).notNull(),
   capacity: integer("capacity").notNull(),
@@ -107,16 +102,15 @@ export const venueSections = sqliteTable(
   "venue_sections",
   {
     id: integer("id").primaryKey(),
-    venueId: integer("venue_id").notNull().references(() => venues.id),
+    venueId: link("venue_id", () => venues.id),
     code: text("code").notNull(),
-    nameEn: text("name_en").notNull(),
-    nameZh: text("name_zh").notNull(),
+    ...bilingual("name"),
     zone: text("zone", { enum: ["floor", "vip", "lower", "middle", "upper", "balcony", "ga"] }).notNull(),
     path: text("path").notNull(),
     labelX: integer("label_x").notNull(),
     labelY: integer("label_y").notNull(),
-    obstructed: integer("obstructed", { mode: "boolean" }).notNull().default(false),
-    generalAdmission: integer("general_admission", { mode: "boolean" }).notNull().default(false),
+    obstructed: flag("obstructed"),
+    generalAdmission: flag("general_admission"),
     rows: integer("rows").notNull(),
     seatsPerRow: integer("seats_per_row").notNull(),
     sort: integer("sort").notNull().default(0),
@@ -130,13 +124,10 @@ export const tours = sqliteTable(
   {
     id: integer("id").primaryKey(),
     slug: text("slug").notNull().unique(),
-    categoryId: integer("category_id").notNull().references(() => categories.id),
-    titleEn: text("title_en").notNull(),
-    titleZh: text("title_zh").notNull(),
-    artistEn: text("artist_en").notNull(),
-    artistZh: text("artist_zh").notNull(),
-    descriptionEn: text("description_en").notNull(),
-    descriptionZh: text("description_zh").notNull(),
+    categoryId: link("category_id", () => categories.id),
+    ...bilingual("title"),
+    ...bilingual("artist"),
+    ...bilingual("description"),
     /** Inputs of the generated poster art (see market/catalog/poster.ts). */
     posterSeed: integer("poster_seed").notNull(),
     posterPalette: text("poster_palette").notNull(),
@@ -150,8 +141,8 @@ export const tours = sqliteTable(
 export const tourTags = sqliteTable(
   "tour_tags",
   {
-    tourId: integer("tour_id").notNull().references(() => tours.id),
-    tagId: integer("tag_id").notNull().references(() => tags.id),
+    tourId: link("tour_id", () => tours.id),
+    tagId: link("tag_id", () => tags.id),
   },
   (t) => [primaryKey({ columns: [t.tourId, t.tagId] })],
 );
@@ -161,8 +152,8 @@ export const shows = sqliteTable(
   "shows",
   {
     id: integer("id").primaryKey(),
-    tourId: integer("tour_id").notNull().references(() => tours.id),
-    venueId: integer("venue_id").notNull().references(() => venues.id),
+    tourId: link("tour_id", () => tours.id),
+    venueId: link("venue_id", () => venues.id),
     cityCode: text("city_code").notNull(),
     status: text("status", { enum: SHOW_STATUSES }).notNull(),
     /** When sales open (a PENDING show shows this). */
@@ -176,7 +167,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: integer("id").primaryKey(),
-    showId: integer("show_id").notNull().references(() => shows.id),
+    showId: link("show_id", () => shows.id),
     startsAt: integer("starts_at").notNull(),
     /** Sales close at this instant (saleOvertime after it). */
     saleEndsAt: integer("sale_ends_at").notNull(),
@@ -198,14 +189,14 @@ export const listings = sqliteTable(
   "listings",
   {
     id: integer("id").primaryKey(),
-    sessionId: integer("session_id").notNull().references(() => sessions.id),
-    sellerId: integer("seller_id").notNull().references(() => sellers.id),
-    sectionId: integer("section_id").notNull().references(() => venueSections.id),
+    sessionId: link("session_id", () => sessions.id),
+    sellerId: link("seller_id", () => sellers.id),
+    sectionId: link("section_id", () => venueSections.id),
     /** Row label, or null for general admission. */
     rowLabel: text("row_label"),
     /** First seat number, or null for general admission; seats run consecutively when seatsTogether. */
     seatFrom: integer("seat_from"),
-    seatsTogether: integer("seats_together", { mode: "boolean" }).notNull().default(true),
+    seatsTogether: flag("seats_together", true),
     /** Tickets the seller listed; what is left is this minus paid and live held quantities. */
     quantity: integer("quantity").notNull(),
     priceMinor: integer("price_minor").notNull(),
@@ -214,9 +205,9 @@ export const listings = sqliteTable(
     deliveryMethod: text("delivery_method", { enum: DELIVERY_METHODS }).notNull(),
     splitRule: text("split_rule", { enum: SPLIT_RULES }).notNull(),
     /** E_TICKET listings whose files were uploaded with the listing are delivered at once. */
-    eTicketReady: integer("e_ticket_ready", { mode: "boolean" }).notNull().default(false),
+    eTicketReady: flag("e_ticket_ready"),
     /** Marked by the seller for certified students only (migration 0011; see schema/apps.ts). */
-    studentsOnly: integer("students_only", { mode: "boolean" }).notNull().default(false),
+    studentsOnly: flag("students_only"),
     listedAt: integer("listed_at").notNull(),
   },
   (t) => [index("listings_session").on(t.sessionId, t.priceMinor), index("listings_section").on(t.sectionId)],
@@ -230,7 +221,7 @@ export const ticketAlerts = sqliteTable(
   "ticket_alerts",
   {
     id: integer("id").primaryKey(),
-    tourId: integer("tour_id").notNull().references(() => tours.id),
+    tourId: link("tour_id", () => tours.id),
     email: text("email").notNull(),
     language: text("language").notNull(),
     createdAt: integer("created_at").notNull(),

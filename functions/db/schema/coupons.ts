@@ -7,6 +7,7 @@
  * its unpaid hold lapses, because 'used' is read through the order's state, never stored apart.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bilingual, flag, link } from "./columns";
 import { users } from "./accounts";
 import { orders } from "./orders";
 
@@ -19,10 +20,8 @@ export const coupons = sqliteTable(
     id: integer("id").primaryKey(),
     /** What a buyer types to claim it: stored upper-case. */
     code: text("code").notNull(),
-    titleEn: text("title_en").notNull(),
-    titleZh: text("title_zh").notNull(),
-    detailsEn: text("details_en").notNull(),
-    detailsZh: text("details_zh").notNull(),
+    ...bilingual("title"),
+    ...bilingual("details"),
     kind: text("kind", { enum: COUPON_KINDS }).notNull(),
     /** The currency of amountOff, maxDiscount and minSpend. */
     currencyCode: text("currency_code").notNull(),
@@ -38,7 +37,7 @@ export const coupons = sqliteTable(
     /** Exclusive: at this instant the coupon has expired. */
     validTo: integer("valid_to").notNull(),
     /** Only an account that has never paid for an order may claim and use it. */
-    newUserOnly: integer("new_user_only", { mode: "boolean" }).notNull().default(false),
+    newUserOnly: flag("new_user_only"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("coupons_code").on(t.code)],
@@ -49,12 +48,8 @@ export const userCoupons = sqliteTable(
   "user_coupons",
   {
     id: integer("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    couponId: integer("coupon_id")
-      .notNull()
-      .references(() => coupons.id),
+    userId: link("user_id", () => users.id),
+    couponId: link("coupon_id", () => coupons.id),
     claimedAt: integer("claimed_at").notNull(),
     /** Set in the order's own batch; cleared when it is canceled (a lapsed hold reads as free). */
     orderId: integer("order_id").references(() => orders.id),

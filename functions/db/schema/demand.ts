@@ -3,6 +3,7 @@
  * waiting room's switch per session, and the arrivals that can switch it on by themselves.
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { keyLink, link } from "./columns";
 import { sessions } from "./catalog";
 
 /**
@@ -13,7 +14,7 @@ export const sessionPricePoints = sqliteTable(
   "session_price_points",
   {
     id: integer("id").primaryKey(),
-    sessionId: integer("session_id").notNull().references(() => sessions.id),
+    sessionId: link("session_id", () => sessions.id),
     at: integer("at").notNull(),
     allInMinor: integer("all_in_minor"),
     currencyCode: text("currency_code"),
@@ -26,9 +27,7 @@ export type DemandMarker = (typeof DEMAND_MARKERS)[number];
 
 /** A session marked high demand: its waiting room's settings (market/demand/high-demand.ts). */
 export const sessionDemand = sqliteTable("session_demand", {
-  sessionId: integer("session_id")
-    .primaryKey()
-    .references(() => sessions.id),
+  sessionId: keyLink("session_id", () => sessions.id),
   queueOn: integer("queue_on", { mode: "boolean" }).notNull(),
   markedBy: text("marked_by", { enum: DEMAND_MARKERS }).notNull(),
   staffUserId: integer("staff_user_id"),

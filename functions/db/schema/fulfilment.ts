@@ -5,6 +5,7 @@
  * order's timeline that buyer, provider and support all read.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { link, timestamps } from "./columns";
 import { users } from "./accounts";
 import { DELIVERY_METHODS } from "./catalog";
 import { orders } from "./orders";
@@ -47,9 +48,7 @@ export const deliveries = sqliteTable(
   "deliveries",
   {
     id: integer("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    orderId: link("order_id", () => orders.id),
     method: text("method", { enum: DELIVERY_METHODS }).notNull(),
     state: text("state", { enum: DELIVERY_STATES }).notNull(),
     /** Bumped by every step; a step is a conditional UPDATE on (id, version), so two never race. */
@@ -77,8 +76,7 @@ export const deliveries = sqliteTable(
     voucherRevealedAt: integer("voucher_revealed_at"),
     /** When the current state was entered. */
     stateAt: integer("state_at").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("deliveries_order").on(t.orderId), index("deliveries_due").on(t.state, t.dueAt)],
 );
@@ -88,12 +86,8 @@ export const deliveryFiles = sqliteTable(
   "delivery_files",
   {
     id: integer("id").primaryKey(),
-    deliveryId: integer("delivery_id")
-      .notNull()
-      .references(() => deliveries.id),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    deliveryId: link("delivery_id", () => deliveries.id),
+    orderId: link("order_id", () => orders.id),
     r2Key: text("r2_key").notNull(),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
@@ -109,12 +103,8 @@ export const deliveryEvents = sqliteTable(
   "delivery_events",
   {
     id: integer("id").primaryKey(),
-    deliveryId: integer("delivery_id")
-      .notNull()
-      .references(() => deliveries.id),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    deliveryId: link("delivery_id", () => deliveries.id),
+    orderId: link("order_id", () => orders.id),
     fromState: text("from_state", { enum: DELIVERY_STATES }),
     toState: text("to_state", { enum: DELIVERY_STATES }).notNull(),
     step: text("step", { enum: DELIVERY_STEPS }).notNull().default("created"),

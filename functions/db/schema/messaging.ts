@@ -6,6 +6,7 @@
  * last message's preview, and since when a buyer has been waiting for support.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, link } from "./columns";
 import { sql } from "drizzle-orm";
 import { users } from "./accounts";
 import { sellers } from "./catalog";
@@ -24,9 +25,7 @@ export const conversations = sqliteTable(
   {
     id: integer("id").primaryKey(),
     kind: text("kind", { enum: CONVERSATION_KINDS }).notNull(),
-    buyerUserId: integer("buyer_user_id")
-      .notNull()
-      .references(() => users.id),
+    buyerUserId: link("buyer_user_id", () => users.id),
     /** `order` only. */
     orderId: integer("order_id").references(() => orders.id),
     /** `order` only: the listing's provider; every account acting for it is a member. */
@@ -54,19 +53,15 @@ export const conversations = sqliteTable(
 export const conversationMembers = sqliteTable(
   "conversation_members",
   {
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    conversationId: link("conversation_id", () => conversations.id),
+    userId: link("user_id", () => users.id),
     role: text("role", { enum: MEMBER_ROLES }).notNull(),
     unreadCount: integer("unread_count").notNull().default(0),
     /** When the oldest unread message arrived: the offline email waits 10 minutes from it. */
     firstUnreadAt: integer("first_unread_at"),
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     pinnedAt: integer("pinned_at"),
-    muted: integer("muted", { mode: "boolean" }).notNull().default(false),
+    muted: flag("muted"),
     /** Hidden from the list until a newer message arrives. */
     hiddenAt: integer("hidden_at"),
     lastSeenAt: integer("last_seen_at"),
@@ -96,13 +91,9 @@ export const messageReports = sqliteTable(
   "message_reports",
   {
     id: integer("id").primaryKey(),
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id),
+    conversationId: link("conversation_id", () => conversations.id),
     seq: integer("seq").notNull(),
-    reporterUserId: integer("reporter_user_id")
-      .notNull()
-      .references(() => users.id),
+    reporterUserId: link("reporter_user_id", () => users.id),
     senderUserId: integer("sender_user_id"),
     reason: text("reason").notNull(),
     excerpt: text("excerpt").notNull(),

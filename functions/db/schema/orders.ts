@@ -8,6 +8,7 @@
  * so any part can be shown again exactly as the buyer first saw it.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { link, money, optionalMoney, timestamps } from "./columns";
 import { users } from "./accounts";
 import { DELIVERY_METHODS, listings, sessions } from "./catalog";
 
@@ -50,16 +51,10 @@ export const orders = sqliteTable(
     id: integer("id").primaryKey(),
     /** SPEC §3 'order no.': what the buyer and support quote. */
     orderNo: text("order_no").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    listingId: integer("listing_id")
-      .notNull()
-      .references(() => listings.id),
+    userId: link("user_id", () => users.id),
+    listingId: link("listing_id", () => listings.id),
     /** The listing's session, kept here for the one-unpaid-order-per-session rule. */
-    sessionId: integer("session_id")
-      .notNull()
-      .references(() => sessions.id),
+    sessionId: link("session_id", () => sessions.id),
     quantity: integer("quantity").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     cancelReason: text("cancel_reason", { enum: CANCEL_REASONS }),
@@ -115,25 +110,19 @@ export const payments = sqliteTable(
   "payments",
   {
     id: integer("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    orderId: link("order_id", () => orders.id),
+    userId: link("user_id", () => users.id),
     provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id for it; null only while the provider is being asked. */
     providerPaymentId: text("provider_payment_id"),
     /** Charged in the order's trade currency. */
-    amount: integer("amount").notNull(),
-    currencyCode: text("currency_code").notNull(),
+    ...money(),
     /** google or apple (SPEC §3 pay method choices), when the buyer chose one. */
     payMethod: text("pay_method"),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     failureReason: text("failure_reason"),
     providerRefundId: text("provider_refund_id"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...timestamps(),
     succeededAt: integer("succeeded_at"),
     refundedAt: integer("refunded_at"),
   },
@@ -157,8 +146,7 @@ export const paymentEvents = sqliteTable(
     eventId: text("event_id").notNull(),
     type: text("type", { enum: PAYMENT_EVENT_TYPES }).notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
-    amount: integer("amount"),
-    currencyCode: text("currency_code"),
+    ...optionalMoney(),
     deliveryToken: text("delivery_token").notNull(),
     receivedAt: integer("received_at").notNull(),
   },
@@ -170,17 +158,12 @@ export const orderNotes = sqliteTable(
   "order_notes",
   {
     id: integer("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    orderId: link("order_id", () => orders.id),
+    userId: link("user_id", () => users.id),
     kind: text("kind", { enum: ORDER_NOTE_KINDS }).notNull(),
     /** One note per happening (e.g. `refund:<payment id>`), however often it is reported. */
     dedupeKey: text("dedupe_key").notNull(),
-    amount: integer("amount"),
-    currencyCode: text("currency_code"),
+    ...optionalMoney(),
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
   },

@@ -6,15 +6,13 @@
  * together never exceeds what its buyer paid.
  */
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { keyLink, money } from "./columns";
 import { orders } from "./orders";
 
 export const payoutReleases = sqliteTable("payout_releases", {
-  orderId: integer("order_id")
-    .primaryKey()
-    .references(() => orders.id),
+  orderId: keyLink("order_id", () => orders.id),
   /** What the seller was paid, minor units of the order's trade currency. */
-  amount: integer("amount").notNull(),
-  currencyCode: text("currency_code").notNull(),
+  ...money(),
   releasedBy: integer("released_by").notNull(),
   releasedAt: integer("released_at").notNull(),
 });

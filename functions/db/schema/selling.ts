@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, keyLink, link, receivingAccountDetails, timestamps } from "./columns";
 import { users } from "./accounts";
 import { listings, sellers, shows, venues } from "./catalog";
 import { orders } from "./orders";
@@ -16,12 +17,8 @@ export type SellerKind = (typeof SELLER_KINDS)[number];
 export const sellerProfiles = sqliteTable(
   "seller_profiles",
   {
-    userId: integer("user_id")
-      .primaryKey()
-      .references(() => users.id),
-    sellerId: integer("seller_id")
-      .notNull()
-      .references(() => sellers.id),
+    userId: keyLink("user_id", () => users.id),
+    sellerId: link("seller_id", () => sellers.id),
     displayName: text("display_name").notNull(),
     kind: text("kind", { enum: SELLER_KINDS }).notNull(),
     /** A trader's identity, shown to buyers where the market's law asks for it (EU DSA, UK CRA s.90). */
@@ -33,14 +30,8 @@ export const sellerProfiles = sqliteTable(
     /** Payout account, the after-sales receiving account's fields (SPEC §3). */
     accountCurrency: text("account_currency", { enum: ["CNY", "HKD"] }),
     recipientName: text("recipient_name"),
-    alipayAccount: text("alipay_account"),
-    bankName: text("bank_name"),
-    bankCode: text("bank_code"),
-    swiftCode: text("swift_code"),
-    cardNumber: text("card_number"),
-    accountOpeningArea: text("account_opening_area"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    ...receivingAccountDetails(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("seller_profiles_seller").on(t.sellerId)],
 );
@@ -49,12 +40,8 @@ export const sellerProfiles = sqliteTable(
 export const listingTerms = sqliteTable(
   "listing_terms",
   {
-    listingId: integer("listing_id")
-      .primaryKey()
-      .references(() => listings.id),
-    createdBy: integer("created_by")
-      .notNull()
-      .references(() => users.id),
+    listingId: keyLink("listing_id", () => listings.id),
+    createdBy: link("created_by", () => users.id),
     /** JSON array of seat numbers by position; null for general admission. */
     seatNumbers: text("seat_numbers"),
     /** Face-value proof in R2, for support only. */
@@ -97,9 +84,7 @@ export const listingChanges = sqliteTable(
   "listing_changes",
   {
     id: integer("id").primaryKey(),
-    listingId: integer("listing_id")
-      .notNull()
-      .references(() => listings.id),
+    listingId: link("listing_id", () => listings.id),
     actorUserId: integer("actor_user_id"),
     kind: text("kind", { enum: LISTING_CHANGE_KINDS }).notNull(),
     fromValue: text("from_value"),
@@ -113,13 +98,9 @@ export const listingChanges = sqliteTable(
 export const orderSeats = sqliteTable(
   "order_seats",
   {
-    listingId: integer("listing_id")
-      .notNull()
-      .references(() => listings.id),
+    listingId: link("listing_id", () => listings.id),
     position: integer("position").notNull(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    orderId: link("order_id", () => orders.id),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.position] }), index("order_seats_order").on(t.orderId)],
 );
@@ -129,9 +110,7 @@ export const payoutHolds = sqliteTable(
   "payout_holds",
   {
     id: integer("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    orderId: link("order_id", () => orders.id),
     reason: text("reason").notNull(),
     heldBy: integer("held_by").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -143,19 +122,15 @@ export const payoutHolds = sqliteTable(
 
 /** A venue's place in resale law: its jurisdiction when not its city's, licensed (HK Cap. 172) or designated (Ireland, Queensland). */
 export const venueResaleFlags = sqliteTable("venue_resale_flags", {
-  venueId: integer("venue_id")
-    .primaryKey()
-    .references(() => venues.id),
+  venueId: keyLink("venue_id", () => venues.id),
   jurisdiction: text("jurisdiction"),
-  licensedPlace: integer("licensed_place", { mode: "boolean" }).notNull().default(false),
-  designatedVenue: integer("designated_venue", { mode: "boolean" }).notNull().default(false),
+  licensedPlace: flag("licensed_place"),
+  designatedVenue: flag("designated_venue"),
 });
 
 /** An event's place in resale law: designated/specified/declared, or its tickets carrying a resale restriction. */
 export const showResaleFlags = sqliteTable("show_resale_flags", {
-  showId: integer("show_id")
-    .primaryKey()
-    .references(() => shows.id),
-  designatedEvent: integer("designated_event", { mode: "boolean" }).notNull().default(false),
-  resaleRestricted: integer("resale_restricted", { mode: "boolean" }).notNull().default(false),
+  showId: keyLink("show_id", () => shows.id),
+  designatedEvent: flag("designated_event"),
+  resaleRestricted: flag("resale_restricted"),
 });

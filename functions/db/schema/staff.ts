@@ -4,6 +4,7 @@
  * Consoles check the role on every request; to anyone without it they do not exist.
  */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { link } from "./columns";
 import { users } from "./accounts";
 import { sellers } from "./catalog";
 
@@ -13,9 +14,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const accountRoles = sqliteTable(
   "account_roles",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: link("user_id", () => users.id),
     role: text("role", { enum: STAFF_ROLES }).notNull(),
     /** `seller` only: the provider this account acts for. */
     sellerId: integer("seller_id").references(() => sellers.id),

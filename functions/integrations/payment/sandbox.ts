@@ -6,7 +6,7 @@
  */
 import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, RefundInput, SandboxCallbackInput } from "../../market/context/payment-port";
 import { CallbackRejected } from "../../market/context/payment-port";
-import { signatureHeader, signatureProblem } from "./signature";
+import { signatureHeader, signedCallbackBody } from "./signature";
 
 /** The local demo's secret when SANDBOX_PAYMENT_SECRET is not set; public, so no deployment uses it. */
 export const SANDBOX_DEFAULT_SECRET = "ovation-sandbox-local-secret";
@@ -48,15 +48,7 @@ export function sandboxProvider(env: Env): PaymentProvider {
       return { providerRefundId: `sbx_re_${input.idempotencyKey}` };
     },
     async readCallback(request: Request, now: number): Promise<PaymentEvent | null> {
-      const body = await request.text();
-      const problem = await signatureProblem(sandboxSecret(env), request.headers.get(SANDBOX_SIGNATURE_HEADER), body, now);
-      if (problem) throw new CallbackRejected(problem);
-      let event: SandboxCallbackBody;
-      try {
-        event = JSON.parse(body) as SandboxCallbackBody;
-      } catch {
-        throw new CallbackRejected("body is not JSON");
-      }
+      const event = await signedCallbackBody<SandboxCallbackBody>(request, sandboxSecret(env), SANDBOX_SIGNATURE_HEADER, now);
       if (typeof event.id !== "string" || typeof event.payment !== "string") throw new CallbackRejected("body is not an event");
       if (event.type !== "payment.succeeded" && event.type !== "payment.failed") return null;
       return {

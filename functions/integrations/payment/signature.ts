@@ -3,6 +3,7 @@
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, accepted within five minutes of
  * its timestamp so a captured callback cannot be replayed later.
  */
+import { CallbackRejected } from "../../market/context/payment-port";
 
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 
@@ -48,4 +49,21 @@ export async function signatureProblem(secret: string, header: string | null, bo
     if (bytes && (await crypto.subtle.verify("HMAC", key, bytes, signed))) return null;
   }
   return "signature does not match";
+}
+
+
+/**
+ * A callback's JSON body once its signature (in `header`) proves it came from the holder of
+ * `secret`; CallbackRejected saying why not, or that the body is not JSON. The event's own shape
+ * is the caller's to check.
+ */
+export async function signedCallbackBody<T>(request: Request, secret: string, header: string, now: number): Promise<T> {
+  const body = await request.text();
+  const problem = await signatureProblem(secret, request.headers.get(header), body, now);
+  if (problem) throw new CallbackRejected(problem);
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    throw new CallbackRejected("body is not JSON");
+  }
 }

@@ -11,7 +11,7 @@
  */
 import type { CreatedPayment, CreatePaymentInput, PaymentEvent, PaymentProvider, RefundInput } from "../../market/context/payment-port";
 import { CallbackRejected, ProviderUnavailable } from "../../market/context/payment-port";
-import { signatureProblem } from "./signature";
+import { signedCallbackBody } from "./signature";
 
 export const STRIPE_API = "https://api.stripe.com/v1";
 export const STRIPE_SIGNATURE_HEADER = "stripe-signature";
@@ -108,15 +108,7 @@ export function stripeProvider(env: Env, fetcher: Fetch = (input, init) => fetch
     async readCallback(request: Request, now: number): Promise<PaymentEvent | null> {
       const secret = env.STRIPE_WEBHOOK_SECRET;
       if (!secret) throw new CallbackRejected("STRIPE_WEBHOOK_SECRET is not set");
-      const body = await request.text();
-      const problem = await signatureProblem(secret, request.headers.get(STRIPE_SIGNATURE_HEADER), body, now);
-      if (problem) throw new CallbackRejected(problem);
-      let event: StripeEvent;
-      try {
-        event = JSON.parse(body) as StripeEvent;
-      } catch {
-        throw new CallbackRejected("body is not JSON");
-      }
+      const event = await signedCallbackBody<StripeEvent>(request, secret, STRIPE_SIGNATURE_HEADER, now);
       if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") return null;
       const intent = event.data?.object;
       if (!intent || intent.object !== "payment_intent") throw new CallbackRejected("event carries no payment intent");

@@ -8,7 +8,7 @@
  * both counts it and says whether it is within the limit, so a burst of parallel guesses has at
  * most five of them checked, and a right password sent after those is refused like the rest.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { signInGuards, type SignInGuardKind } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
@@ -42,6 +42,17 @@ export async function assertNotLocked(ctx: GuardContext, email: string, kind: Si
 }
 
 /**
+ * Counts one attempt or failure for the address: the first in a while makes its row, a later one
+ * moves the row by `moves`, whose right-hand sides read the row as it was.
+ */
+function countOne(ctx: GuardContext, email: string, kind: SignInGuardKind, now: number, moves: Partial<Record<"failures" | "windowStartedAt" | "lockedUntil", SQL>>) {
+  return ctx.db
+    .insert(signInGuards)
+    .values({ email, kind, failures: 1, windowStartedAt: now, lockedUntil: null })
+    .onConflictDoUpdate({ target: [signInGuards.email, signInGuards.kind], set: moves });
+}
+
+/**
  * Counts this attempt before anything is checked and returns its number in the window (1-5).
  * Throws emailLoginLocked (200509) while locked, or when earlier attempts in the window already
  * reached the limit (the lock is then set by this same statement, so no later attempt is checked
@@ -52,19 +63,12 @@ export async function takeAttempt(ctx: GuardContext, email: string, kind: SignIn
   const windowOpen = now - FAILURE_WINDOW_MS;
   const locked = sql`(${signInGuards.lockedUntil} IS NOT NULL AND ${signInGuards.lockedUntil} > ${now})`;
   const stale = sql`${signInGuards.windowStartedAt} <= ${windowOpen}`;
-  const [taken] = await ctx.db
-    .insert(signInGuards)
-    .values({ email, kind, failures: 1, windowStartedAt: now, lockedUntil: null })
-    .onConflictDoUpdate({
-      target: [signInGuards.email, signInGuards.kind],
-      // Every right-hand side reads the row as it was: one statement, so racing attempts queue.
-      set: {
-        failures: sql`CASE WHEN ${locked} THEN ${signInGuards.failures} WHEN ${stale} THEN 1 ELSE ${signInGuards.failures} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${locked} OR NOT ${stale} THEN ${signInGuards.windowStartedAt} ELSE ${now} END`,
-        lockedUntil: sql`CASE WHEN ${locked} THEN ${signInGuards.lockedUntil} WHEN NOT ${stale} AND ${signInGuards.failures} + 1 > ${FAILURES_BEFORE_LOCK} THEN ${now + LOCK_MS} ELSE ${signInGuards.lockedUntil} END`,
-      },
-    })
-    .returning({ failures: signInGuards.failures, lockedUntil: signInGuards.lockedUntil });
+  // Every right-hand side reads the row as it was: one statement, so racing attempts queue.
+  const [taken] = await countOne(ctx, email, kind, now, {
+    failures: sql`CASE WHEN ${locked} THEN ${signInGuards.failures} WHEN ${stale} THEN 1 ELSE ${signInGuards.failures} + 1 END`,
+    windowStartedAt: sql`CASE WHEN ${locked} OR NOT ${stale} THEN ${signInGuards.windowStartedAt} ELSE ${now} END`,
+    lockedUntil: sql`CASE WHEN ${locked} THEN ${signInGuards.lockedUntil} WHEN NOT ${stale} AND ${signInGuards.failures} + 1 > ${FAILURES_BEFORE_LOCK} THEN ${now + LOCK_MS} ELSE ${signInGuards.lockedUntil} END`,
+  }).returning({ failures: signInGuards.failures, lockedUntil: signInGuards.lockedUntil });
   if (taken.lockedUntil !== null && taken.lockedUntil > now) throw lockedError(ctx, "emailLoginLocked", taken.lockedUntil);
   return taken.failures;
 }
@@ -98,17 +102,10 @@ export async function failSignIn(ctx: GuardContext, email: string, kind: SignInG
   const now = ctx.now();
   const windowOpen = now - FAILURE_WINDOW_MS;
   // One upsert, so two failures racing each other are both counted.
-  const [counted] = await ctx.db
-    .insert(signInGuards)
-    .values({ email, kind, failures: 1, windowStartedAt: now, lockedUntil: null })
-    .onConflictDoUpdate({
-      target: [signInGuards.email, signInGuards.kind],
-      set: {
-        failures: sql`CASE WHEN ${signInGuards.windowStartedAt} <= ${windowOpen} THEN 1 ELSE ${signInGuards.failures} + 1 END`,
-        windowStartedAt: sql`CASE WHEN ${signInGuards.windowStartedAt} <= ${windowOpen} THEN ${now} ELSE ${signInGuards.windowStartedAt} END`,
-      },
-    })
-    .returning({ failures: signInGuards.failures });
+  const [counted] = await countOne(ctx, email, kind, now, {
+    failures: sql`CASE WHEN ${signInGuards.windowStartedAt} <= ${windowOpen} THEN 1 ELSE ${signInGuards.failures} + 1 END`,
+    windowStartedAt: sql`CASE WHEN ${signInGuards.windowStartedAt} <= ${windowOpen} THEN ${now} ELSE ${signInGuards.windowStartedAt} END`,
+  }).returning({ failures: signInGuards.failures });
 
   return await failAttempt(ctx, email, kind, counted.failures);
 }

@@ -8,6 +8,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders, payments, users } from "../../db/schema";
 import type { MailMessage } from "../context/mail-port";
+import { serviceMail } from "../context/service-mail";
 import { logError } from "../../observability";
 import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
@@ -111,36 +112,20 @@ export async function settleAfterSaleRefunds(ctx: MarketContext, deps: PaymentDe
 
 /** The buyer's mail: the approved refund is on its way, and when it arrives (SPEC §4: 1-3 working days). */
 export function afterSaleRefundMail(input: { to: string; language: Language; orderNo: string; caseNo: string; amount: string }): MailMessage {
-  if (input.language === "zh-HK") {
-    return {
-      to: input.to,
-      kind: "after_sale_refunded",
-      language: input.language,
-      subject: `訂單 ${input.orderNo} 的退款已處理`,
-      text: [
-        "你好：",
-        "",
-        `你就訂單 ${input.orderNo} 提出的售後申請（編號 ${input.caseNo}）已獲批准，我們已將 ${input.amount} 退回你原本的付款方式。`,
-        "",
-        "款項會在 1 至 3 個工作天內到帳。你可以在「進度」頁查看申請的每一步。",
-        "",
-        "Ovation 客戶服務團隊",
-      ].join("\n"),
-    };
-  }
-  return {
+  const zh = input.language === "zh-HK";
+  return serviceMail({
     to: input.to,
     kind: "after_sale_refunded",
     language: input.language,
-    subject: `Your refund for order ${input.orderNo} is on its way`,
-    text: [
-      "Hi,",
-      "",
-      `Your after-sales application ${input.caseNo} for order ${input.orderNo} was approved, and we have refunded ${input.amount} to your original payment method.`,
-      "",
-      "It reaches you in 1-3 working days. You can follow every step of your application on its progress page.",
-      "",
-      "The Ovation customer service team",
-    ].join("\n"),
-  };
+    subject: zh ? `訂單 ${input.orderNo} 的退款已處理` : `Your refund for order ${input.orderNo} is on its way`,
+    paragraphs: zh
+      ? [
+          `你就訂單 ${input.orderNo} 提出的售後申請（編號 ${input.caseNo}）已獲批准，我們已將 ${input.amount} 退回你原本的付款方式。`,
+          "款項會在 1 至 3 個工作天內到帳。你可以在「進度」頁查看申請的每一步。",
+        ]
+      : [
+          `Your after-sales application ${input.caseNo} for order ${input.orderNo} was approved, and we have refunded ${input.amount} to your original payment method.`,
+          "It reaches you in 1-3 working days. You can follow every step of your application on its progress page.",
+        ],
+  });
 }

@@ -11,18 +11,16 @@ import { formatPlainDate, zonedDate } from "../calendar";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "../listings/lowest-price";
-import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "../paging";
-import { posterUrl } from "./poster-art";
+import { offsetOf, pageOf, pagingSchema, type Page } from "../paging";
+import { POSTER_ART_COLUMNS, posterUrl } from "./poster-art";
 import { loadReference } from "../reference";
-import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
+import { discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
 import { inJson } from "../context/statements";
 import { named, type CategoryRef, type CityRef, type SessionMoment } from "./tours";
-import { wholeNumber } from "../input/fields";
+import { categoryInPlaceFilter } from "./list-filter";
+import { tourNames } from "../listings/listing-event";
 
-export const eventListQuerySchema = pagingSchema.extend({
-  categoryId: queryParam(wholeNumber(1, 1_000_000)),
-  cityCode: queryParam(cityCodeSchema),
-});
+export const eventListQuerySchema = pagingSchema.extend(categoryInPlaceFilter);
 
 export type EventListQuery = z.output<typeof eventListQuerySchema>;
 
@@ -100,12 +98,7 @@ export async function listEvents(ctx: MarketContext, query: EventListQuery): Pro
           cityCode: shows.cityCode,
           tour: {
             id: named(tours.id, "tour_id"),
-            titleEn: tours.titleEn,
-            titleZh: tours.titleZh,
-            artistEn: tours.artistEn,
-            artistZh: tours.artistZh,
-            posterSeed: tours.posterSeed,
-            posterPalette: tours.posterPalette,
+            ...POSTER_ART_COLUMNS,
           },
           category: {
             id: named(categories.id, "category_id"),
@@ -140,8 +133,7 @@ export async function listEvents(ctx: MarketContext, query: EventListQuery): Pro
       {
         showId: row.showId,
         tourId: tour.id,
-        title: zh ? tour.titleZh : tour.titleEn,
-        artist: zh ? tour.artistZh : tour.artistEn,
+        ...tourNames(tour, zh),
         category: { id: detail.category.id, slug: detail.category.slug, name: zh ? detail.category.nameZh : detail.category.nameEn },
         posterUrl: posterUrl(tour, language),
         venue: { id: venue.id, name: zh ? venue.nameZh : venue.nameEn },

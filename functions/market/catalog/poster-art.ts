@@ -43,9 +43,8 @@ function versionOf(tour: PosterInputs, language: Language): string {
   return fingerprint([tour.posterSeed, tour.posterPalette, title, subtitle].join("\u0000"));
 }
 
-/** The columns of a tour its poster is drawn from, for a query that wants poster addresses. */
-export const POSTER_COLUMNS = {
-  id: tours.id,
+/** What a tour's poster is drawn from but its id, for a query that names the id its own way. */
+export const POSTER_ART_COLUMNS = {
   posterSeed: tours.posterSeed,
   posterPalette: tours.posterPalette,
   titleEn: tours.titleEn,
@@ -53,6 +52,9 @@ export const POSTER_COLUMNS = {
   artistEn: tours.artistEn,
   artistZh: tours.artistZh,
 };
+
+/** The columns of a tour its poster is drawn from, for a query that wants poster addresses. */
+export const POSTER_COLUMNS = { id: tours.id, ...POSTER_ART_COLUMNS };
 
 /** The poster's address in a language. */
 export function posterUrl(tour: PosterInputs, language: Language): string {

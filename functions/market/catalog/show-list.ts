@@ -18,15 +18,15 @@ import { dateFilterRange, dateFilterSchema, type DateRange } from "../calendar";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import type { LowestPrice } from "../listings/lowest-price";
-import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "../paging";
-import { posterUrl } from "./poster-art";
+import { offsetOf, pageOf, pagingSchema, type Page } from "../paging";
+import { POSTER_ART_COLUMNS, posterUrl } from "./poster-art";
 import { loadReference } from "../reference";
-import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
+import { discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
 import { sessionLowestPrices } from "../listings/from-prices";
 import { sessionStatus } from "../listings/session-status";
 import { inJson } from "../context/statements";
-import { wholeNumber } from "../input/fields";
-import { joinSessionEvent } from "../listings/listing-event";
+import { categoryInPlaceFilter } from "./list-filter";
+import { joinSessionEvent, sessionScheduleColumns, tourNames } from "../listings/listing-event";
 
 /** Show statuses Explore lists (before the clock closes a session). */
 const LISTED_STATUSES = ["ONSALE", "PENDING", "CANCEL"] as const satisfies readonly ShowStatus[];
@@ -37,8 +37,7 @@ const LISTED_STATUSES = ["ONSALE", "PENDING", "CANCEL"] as const satisfies reado
  */
 export const showListQuerySchema = dateFilterSchema.safeExtend({
   ...pagingSchema.shape,
-  categoryId: queryParam(wholeNumber(1, 1_000_000)),
-  cityCode: queryParam(cityCodeSchema),
+  ...categoryInPlaceFilter,
 });
 
 export type ShowListQuery = z.output<typeof showListQuerySchema>;
@@ -103,21 +102,10 @@ export async function listShows(ctx: MarketContext, query: ShowListQuery): Promi
     joinSessionEvent(
       ctx.db
         .select({
-          sessionId: sessions.id,
-          startsAt: sessions.startsAt,
-          saleEndsAt: sessions.saleEndsAt,
-          showId: shows.id,
-          showStatus: shows.status,
-          saleStartsAt: shows.saleStartsAt,
-          cityCode: shows.cityCode,
+          ...sessionScheduleColumns,
           tourId: tours.id,
-          posterSeed: tours.posterSeed,
-          posterPalette: tours.posterPalette,
+          ...POSTER_ART_COLUMNS,
           categoryId: tours.categoryId,
-          titleEn: tours.titleEn,
-          titleZh: tours.titleZh,
-          artistEn: tours.artistEn,
-          artistZh: tours.artistZh,
           venueId: venues.id,
           venueName: zh ? venues.nameZh : venues.nameEn,
           timeZone: venues.timeZone,
@@ -147,8 +135,7 @@ export async function listShows(ctx: MarketContext, query: ShowListQuery): Promi
       sessionId: row.sessionId,
       showId: row.showId,
       tourId: row.tourId,
-      title: zh ? row.titleZh : row.titleEn,
-      artist: zh ? row.artistZh : row.artistEn,
+      ...tourNames(row, zh),
       categoryId: row.categoryId,
       posterUrl: posterUrl({ ...row, id: row.tourId }, language),
       venue: { id: row.venueId, name: row.venueName },

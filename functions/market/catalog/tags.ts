@@ -12,7 +12,7 @@ import { notFound } from "../errors";
 import { pagingSchema, queryParam, type Page } from "../paging";
 import { cityCodeSchema, discoveryScope, type DiscoveryScope } from "../reference/scope";
 import { hasLiveShowIn, listTours, tagSlugSchema, type CategoryRef, type TourSummary } from "./tours";
-import { wholeNumber } from "../input/fields";
+import { categoryInPlaceFilter } from "./list-filter";
 
 export interface TagRef {
   id: number;
@@ -43,10 +43,7 @@ export async function listCategories(ctx: MarketContext, query: z.output<typeof 
   return rows.map((row) => ({ id: row.id, slug: row.slug, name: ctx.viewer.language === "zh-HK" ? row.nameZh : row.nameEn, tourCount: row.tourCount }));
 }
 
-export const tagListQuerySchema = z.object({
-  categoryId: queryParam(wholeNumber(1, 1_000_000)),
-  cityCode: queryParam(cityCodeSchema),
-});
+export const tagListQuerySchema = z.object(categoryInPlaceFilter);
 
 /**
  * Tags that have live tours in scope (of one category, when given), most tours first. Throws

@@ -15,14 +15,14 @@ import { categories, sessions, shows, tags, tourTags, tours, venues, type ShowSt
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import type { LowestPrice } from "../listings/lowest-price";
-import { posterUrl } from "./poster-art";
+import { POSTER_ART_COLUMNS, posterUrl } from "./poster-art";
 import { shareCardUrl } from "./share-card";
 import { loadReference } from "../reference";
 import { locationName } from "../reference/scope";
 import { sessionLowestPrices } from "../listings/from-prices";
 import { isPastSession, sessionStatus } from "../listings/session-status";
 import { recordId } from "../input/fields";
-import { joinSessionEvent } from "../listings/listing-event";
+import { joinSessionEvent, sessionScheduleColumns, tourNames } from "../listings/listing-event";
 
 /** Past events shown on a tour's page; older ones add nothing a buyer can act on. */
 export const PAST_EVENTS_SHOWN = 20;
@@ -82,13 +82,8 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
       ctx.db
         .select({
           id: tours.id,
-          titleEn: tours.titleEn,
-          titleZh: tours.titleZh,
-          artistEn: tours.artistEn,
-          artistZh: tours.artistZh,
+          ...POSTER_ART_COLUMNS,
           description: zh ? tours.descriptionZh : tours.descriptionEn,
-          posterSeed: tours.posterSeed,
-          posterPalette: tours.posterPalette,
           categoryId: categories.id,
           categoryName: zh ? categories.nameZh : categories.nameEn,
         })
@@ -105,13 +100,7 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
       joinSessionEvent(
         ctx.db
           .select({
-            sessionId: sessions.id,
-            startsAt: sessions.startsAt,
-            saleEndsAt: sessions.saleEndsAt,
-            showId: shows.id,
-            showStatus: shows.status,
-            saleStartsAt: shows.saleStartsAt,
-            cityCode: shows.cityCode,
+            ...sessionScheduleColumns,
             venueId: venues.id,
             venueName: zh ? venues.nameZh : venues.nameEn,
             venueAddress: zh ? venues.addressZh : venues.addressEn,
@@ -172,8 +161,7 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
 
   return {
     id: tour.id,
-    title: zh ? tour.titleZh : tour.titleEn,
-    artist: zh ? tour.artistZh : tour.artistEn,
+    ...tourNames(tour, zh),
     description: tour.description,
     posterUrl: posterUrl(tour, ctx.viewer.language),
     shareImageUrl: shareCardUrl(tour),

@@ -16,7 +16,7 @@ import { inJson } from "../context/statements";
 import { MarketError } from "../errors";
 import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "../listings/lowest-price";
 import { offsetOf, pageOf, pagingSchema, queryParam, type Page } from "../paging";
-import { posterUrl } from "./poster-art";
+import { POSTER_ART_COLUMNS, posterUrl } from "./poster-art";
 import { loadReference } from "../reference";
 import { cityCodeSchema, discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
 import { wholeNumber } from "../input/fields";
@@ -104,12 +104,7 @@ export async function tourSummaries(ctx: MarketContext, ids: readonly number[], 
         .select({
           id: tours.id,
           slug: tours.slug,
-          titleEn: tours.titleEn,
-          titleZh: tours.titleZh,
-          artistEn: tours.artistEn,
-          artistZh: tours.artistZh,
-          posterSeed: tours.posterSeed,
-          posterPalette: tours.posterPalette,
+          ...POSTER_ART_COLUMNS,
           categoryId: named(categories.id, "category_ref"),
           categorySlug: named(categories.slug, "category_slug"),
           categoryEn: named(categories.nameEn, "category_name_en"),

@@ -11,6 +11,7 @@
 import { eq } from "drizzle-orm";
 import { deliveries, users } from "../../db/schema";
 import type { MailMessage } from "../context/mail-port";
+import { serviceGreeting, serviceSignature } from "../context/service-mail";
 import { logError } from "../../observability";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
@@ -111,10 +112,6 @@ function guaranteeLine(language: Language): string {
   return language === "zh-HK" ? `${term}：保證入場，否則全數退款。` : `${term}: you get in, or you get your money back in full.`;
 }
 
-function signature(language: Language): string {
-  return language === "zh-HK" ? "Ovation 客戶服務團隊" : "The Ovation customer service team";
-}
-
 /** The order confirmation after payment. */
 export function orderConfirmationMail(row: DeliveryRow, language: Language): MailMessage {
   const facts = factsOf(row, language);
@@ -125,7 +122,7 @@ export function orderConfirmationMail(row: DeliveryRow, language: Language): Mai
     language,
     subject: zh ? `訂單 ${facts.orderNo} 已確認：${facts.title}` : `Order ${facts.orderNo} confirmed: ${facts.title}`,
     text: [
-      zh ? "你好：" : "Hi,",
+      serviceGreeting(language),
       "",
       zh ? "多謝你的購買，付款已完成，你的訂單已確認。" : "Thank you: your payment went through and your order is confirmed.",
       "",
@@ -136,7 +133,7 @@ export function orderConfirmationMail(row: DeliveryRow, language: Language): Mai
       guaranteeLine(language),
       facts.orderLink,
       "",
-      signature(language),
+      serviceSignature(language),
     ].join("\n"),
   };
 }
@@ -189,7 +186,7 @@ export function deliveryStepMail(step: StepName, row: DeliveryRow, language: Lan
     kind: `delivery_${mail}`,
     language,
     subject,
-    text: [language === "zh-HK" ? "你好：" : "Hi,", "", ...lines, "", ...summary(facts), "", facts.orderLink, "", signature(language)].join("\n"),
+    text: [serviceGreeting(language), "", ...lines, "", ...summary(facts), "", facts.orderLink, "", serviceSignature(language)].join("\n"),
   };
 }
 

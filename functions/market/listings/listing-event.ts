@@ -16,6 +16,17 @@ export function joinSessionEvent<T extends SQLiteSelect>(query: T): T {
     .innerJoin(venues, eq(venues.id, shows.venueId)) as unknown as T;
 }
 
+/** A session's times and its show's status, sale start and city: what a session's status and card read. */
+export const sessionScheduleColumns = {
+  sessionId: sessions.id,
+  startsAt: sessions.startsAt,
+  saleEndsAt: sessions.saleEndsAt,
+  showId: shows.id,
+  showStatus: shows.status,
+  saleStartsAt: shows.saleStartsAt,
+  cityCode: shows.cityCode,
+};
+
 /** An order (already in the query) with its session, show, tour and venue. */
 export function joinOrderEvent<T extends SQLiteSelect>(query: T): T {
   return joinSessionEvent(query.innerJoin(sessions, eq(sessions.id, orders.sessionId)) as unknown as T);
@@ -25,4 +36,9 @@ export function joinOrderEvent<T extends SQLiteSelect>(query: T): T {
 export function joinListingEvent<T extends SQLiteSelect>(query: T): T {
   const located = joinSessionEvent(query.innerJoin(sessions, eq(sessions.id, listings.sessionId)) as unknown as T);
   return located.innerJoin(venueSections, eq(venueSections.id, listings.sectionId)) as unknown as T;
+}
+
+/** A tour's title and artist, as every view of an event names them in the viewer's language. */
+export function tourNames(tour: { titleEn: string; titleZh: string; artistEn: string; artistZh: string }, zh: boolean) {
+  return { title: zh ? tour.titleZh : tour.titleEn, artist: zh ? tour.artistZh : tour.artistEn };
 }

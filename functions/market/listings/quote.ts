@@ -11,7 +11,7 @@ import { sessionStatus } from "./session-status";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { convert } from "../money";
-import { joinListingEvent } from "./listing-event";
+import { joinListingEvent, tourNames } from "./listing-event";
 import { ticketsLeft } from "./availability";
 import { listingCap, listingCapRule, refuseAboveLawCap } from "./resale-cap";
 import { priceOrder, type OrderPricing, type PricedParts } from "./price-order";
@@ -120,8 +120,7 @@ export async function quoteListing(ctx: MarketContext, input: { listingId: numbe
     quantity: q,
     event: {
       tourId: row.tourId,
-      title: zh ? row.titleZh : row.titleEn,
-      artist: zh ? row.artistZh : row.artistEn,
+      ...tourNames(row, zh),
       sessionId: row.sessionId,
       startsAt: row.startsAt,
       timeZone: row.timeZone,

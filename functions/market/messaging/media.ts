@@ -89,19 +89,24 @@ export async function sendImage(
   // other bytes gets the stored message back, which still names the first bytes.
   const key = contentKey(input.conversationId, sha256);
   if (!(await ctx.files.has(key))) await ctx.files.put(key, bytes, image.type);
-  const { message, duplicate } = await ctx.conversations(input.conversationId).append({
+  const { message, duplicate } = await appendEntry(ctx, input, userId, "image", JSON.stringify(image));
+  if (!duplicate) await indexMessage(ctx, access, message, "📷");
+  return message;
+}
+
+/** Appends an entry the sender posted that is not typed text (an image, a location): never masked, a reply to nothing. */
+function appendEntry(ctx: MarketContext, input: { conversationId: number; clientMessageId: string }, senderId: number, kind: "image" | "location", text: string) {
+  return ctx.conversations(input.conversationId).append({
     conversationId: input.conversationId,
     clientId: input.clientMessageId,
-    senderId: userId,
-    kind: "image",
-    text: JSON.stringify(image),
+    senderId,
+    kind,
+    text,
     masked: false,
     replyTo: null,
     ref: null,
     sentAt: ctx.now(),
   });
-  if (!duplicate) await indexMessage(ctx, access, message, "📷");
-  return message;
 }
 
 /**
@@ -150,17 +155,7 @@ export async function sendLocation(
   requireWritable(ctx, access);
   const userId = ctx.viewer.userId!;
   await takeSendSlot(ctx, userId, input.clientMessageId);
-  const { message, duplicate } = await ctx.conversations(input.conversationId).append({
-    conversationId: input.conversationId,
-    clientId: input.clientMessageId,
-    senderId: userId,
-    kind: "location",
-    text: String(orderId),
-    masked: false,
-    replyTo: null,
-    ref: null,
-    sentAt: ctx.now(),
-  });
+  const { message, duplicate } = await appendEntry(ctx, input, userId, "location", String(orderId));
   if (!duplicate) await indexMessage(ctx, access, message, "📍");
   return message;
 }

@@ -15,27 +15,21 @@ import type { MarketContext } from "../context";
 import { loadDeliveries, type DeliveryView } from "../delivery";
 import { notFound } from "../errors";
 import { convert, type CurrencyRate } from "../money";
-import { joinOrderEvent } from "../listings/listing-event";
+import { joinOrderEvent, tourNames } from "../listings/listing-event";
+import type { PriceBreakdown } from "../listings/listing-detail";
 import { seatsOfOrders, type SeatPick } from "../listings/seats";
 import { requireBuyer } from "../context/buyer";
 import type { ShippingAddress } from "./order-schemas";
 import { openCaseOf, orderVoided, refundedSoFar, resaleListed, resaleSold } from "../aftersales/rules";
 import { ONGOING_AFTER_START_MS, orderStateOf, orderStatusAt, orderTabAt, TICKETS_HANDED_OVER, type OrderOutcomeFacts, type OrderState, type OrderTab } from "./rules";
 
-export interface PriceDetails {
+/** SPEC §3 price details: the parts the listing quoted (`ticketPrice` is for all the order's tickets), and what the order adds. */
+export interface PriceDetails extends PriceBreakdown {
   currency: string;
   /** One ticket at the seller's price. */
   unitPrice: number;
-  /** SPEC §3 price details; `ticketPrice` is for all the order's tickets. */
-  ticketPrice: number;
-  serviceFee: number;
-  vat: number;
-  shippingFee: number;
-  additionalFees: number;
-  paymentGatewayFee: number;
   /** What the coupon took off (SPEC §3 price details show it as its own line); 0 without one. */
   couponDiscount: number;
-  total: number;
 }
 
 export interface OrderNoteView {
@@ -349,8 +343,7 @@ export function orderViewOf(ctx: Pick<MarketContext, "now" | "viewer">, referenc
     channel: order.channel,
     event: {
       tourId: row.tourId,
-      title: zh ? row.titleZh : row.titleEn,
-      artist: zh ? row.artistZh : row.artistEn,
+      ...tourNames(row, zh),
       showId: row.showId,
       sessionId: order.sessionId,
       startsAt: row.startsAt,

@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { deliveries, orderNotes, orders, payments, users } from "../../db/schema";
 import type { MailMessage } from "../context/mail-port";
+import { serviceMail } from "../context/service-mail";
 import { logError } from "../../observability";
 import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
@@ -135,40 +136,22 @@ export function refundMail(input: {
   why: RefundReason;
 }): MailMessage {
   const reason = REASONS[input.why][input.language];
-  if (input.language === "zh-HK") {
-    return {
-      to: input.to,
-      kind: "payment_refunded",
-      language: input.language,
-      subject: `訂單 ${input.orderNo} 的付款已退回`,
-      text: [
-        "你好：",
-        "",
-        `我們收到你就訂單 ${input.orderNo} 支付的 ${input.amount}，但${reason}，因此沒有為這筆付款發出門票。`,
-        "",
-        "我們已將全數款項退回你原本的付款方式，款項會在 1 至 3 個工作天內到帳。",
-        "",
-        "如仍想購買，請重新選擇門票並下單。",
-        "",
-        "Ovation 客戶服務團隊",
-      ].join("\n"),
-    };
-  }
-  return {
+  const zh = input.language === "zh-HK";
+  return serviceMail({
     to: input.to,
     kind: "payment_refunded",
     language: input.language,
-    subject: `Your payment for order ${input.orderNo} has been refunded`,
-    text: [
-      "Hi,",
-      "",
-      `We received your payment of ${input.amount} for order ${input.orderNo}, but ${reason}, so no tickets were issued for it.`,
-      "",
-      "We have refunded the full amount to your original payment method. It reaches you in 1-3 working days.",
-      "",
-      "If you still want to go, please choose your tickets and order again.",
-      "",
-      "The Ovation customer service team",
-    ].join("\n"),
-  };
+    subject: zh ? `訂單 ${input.orderNo} 的付款已退回` : `Your payment for order ${input.orderNo} has been refunded`,
+    paragraphs: zh
+      ? [
+          `我們收到你就訂單 ${input.orderNo} 支付的 ${input.amount}，但${reason}，因此沒有為這筆付款發出門票。`,
+          "我們已將全數款項退回你原本的付款方式，款項會在 1 至 3 個工作天內到帳。",
+          "如仍想購買，請重新選擇門票並下單。",
+        ]
+      : [
+          `We received your payment of ${input.amount} for order ${input.orderNo}, but ${reason}, so no tickets were issued for it.`,
+          "We have refunded the full amount to your original payment method. It reaches you in 1-3 working days.",
+          "If you still want to go, please choose your tickets and order again.",
+        ],
+  });
 }

@@ -9,12 +9,14 @@
  * - Price and quantity change only while nothing is held; every change is recorded (manage-listing.ts).
  * - A seat belongs to one live order at a time, decided in the order's own batch (seats.ts).
  * - A resold ticket's old credential dies in the batch that pays its new buyer (fan-resale.ts).
- * - A payout is due two days after the event, once delivered, with no open case or hold (payouts.ts).
+ * - A payout is due two days after the event, once delivered, with no open case or hold, into
+ *   the account the seller gives before their first payout (payouts.ts).
  */
 export * from "../reference/resale-laws";
 export * from "./selling-schemas";
 export { sessionMarket, verdictFor } from "./market-law";
-export { getSellerProfile, requireSeller, saveSellerProfile, type SellerProfileView } from "./seller-profiles";
+export { getSellerProfile, requireSeller, savePayoutAccount, saveSellerProfile, sellerStanding, type SellerProfileView } from "./seller-profiles";
+export * from "./payout-account-schema";
 export { checkListingSeats, createListing, checkProof, PROOF_MAX_BYTES, type ListingFiles } from "./create-listing";
 export { editListing, withdrawListing } from "./manage-listing";
 export { listProviderListings, listableSessions, listingStatus, openListingProof, type ProviderListingView, type ListableSession, type ListingStatus } from "./provider-listings";

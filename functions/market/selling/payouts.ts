@@ -8,6 +8,11 @@
  * A delivery voided because the buyer resold the tickets here (fan-resale.ts) counts as
  * complete: the seller delivered; the tickets simply changed hands.
  *
+ * A seller with a profile is paid into the payout account they give before their first payout,
+ * not with the profile (decision 251): until they give one, a payable payout waits for it
+ * (awaiting_account), and support's recording it paid refuses. A staff provider with no
+ * profile is paid as agreed outside the platform (decision 99) and never waits.
+ *
  * Money out of an order never exceeds money in: an after-sales case that granted the buyer a
  * refund or compensation stops the seller's payout for good (status refunded), and the payout
  * leaves the platform only by support recording it paid (payout_releases), one guarded INSERT
@@ -17,7 +22,7 @@
  */
 import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, payoutReleases, sessions, tours } from "../../db/schema";
+import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, payoutReleases, sellerProfiles, sessions, tours } from "../../db/schema";
 import { caseStopsPayout, grantedSoFar, OPEN_STATUSES, resaleSold } from "../aftersales/rules";
 import { recordId } from "../input/fields";
 import type { MarketContext } from "../context";
@@ -35,7 +40,7 @@ export const MARKETPLACE_FEE_BPS = 500;
 /** How long after the event starts a payout becomes due (time for a buyer to report a problem). */
 export const PAYOUT_AFTER_EVENT_MS = 48 * 60 * 60_000;
 
-export type PayoutStatus = "paid" | "refunded" | "held" | "case_open" | "awaiting_delivery" | "scheduled" | "payable";
+export type PayoutStatus = "paid" | "refunded" | "held" | "case_open" | "awaiting_delivery" | "scheduled" | "awaiting_account" | "payable";
 
 export interface PayoutView {
   orderId: number;
@@ -81,6 +86,8 @@ export interface PayoutFacts {
   granted?: boolean;
   /** Support recorded the payout paid. */
   paidOut?: boolean;
+  /** The seller has a profile but has not given a payout account yet. */
+  accountMissing?: boolean;
 }
 
 /** The payout's status at `now`, from its facts, first rule that applies. Pure. */
@@ -90,7 +97,14 @@ export function payoutStatus(facts: PayoutFacts, now: number): PayoutStatus {
   if (facts.held) return "held";
   if (facts.openCase) return "case_open";
   if (!facts.resold && !COMPLETE_STATES.has(facts.deliveryState ?? "")) return "awaiting_delivery";
-  return facts.startsAt + PAYOUT_AFTER_EVENT_MS > now ? "scheduled" : "payable";
+  if (facts.startsAt + PAYOUT_AFTER_EVENT_MS > now) return "scheduled";
+  return facts.accountMissing ? "awaiting_account" : "payable";
+}
+
+/** SQL: the seller of `listingId` has a profile with no payout account yet (a profile-less staff provider never waits). */
+function accountMissingSql(listingId: SQL): SQL<number> {
+  return sql<number>`EXISTS (SELECT 1 FROM ${sellerProfiles} sp INNER JOIN ${listings} sl ON sl.seller_id = sp.seller_id
+                             WHERE sl.id = ${listingId} AND sp.account_currency IS NULL)`;
 }
 
 async function payoutRows(ctx: MarketContext, where: ReturnType<typeof and>) {
@@ -110,6 +124,7 @@ async function payoutRows(ctx: MarketContext, where: ReturnType<typeof and>) {
         granted: sql<number>`EXISTS (SELECT 1 FROM ${afterSaleCases} g WHERE g.order_id = ${orders.id}
                                       AND g.status IN ('approved', 'refund_pending', 'refunded', 'completed')
                                       AND COALESCE(g.approved_refund_amount, 0) + COALESCE(g.approved_compensation_amount, 0) > 0)`.mapWith(Boolean),
+        accountMissing: accountMissingSql(sql`${orders.listingId}`).mapWith(Boolean),
         paidOutAmount: payoutReleases.amount,
         paidOutAt: payoutReleases.releasedAt,
         holdReason: sql<string | null>`(SELECT h.reason FROM ${payoutHolds} h WHERE h.order_id = ${orders.id} AND h.released_at IS NULL ORDER BY h.id DESC LIMIT 1)`,
@@ -148,6 +163,7 @@ function toView(row: Awaited<ReturnType<typeof payoutRows>>[number], now: number
         held,
         granted: row.granted,
         paidOut: row.paidOutAt !== null,
+        accountMissing: row.accountMissing,
       },
       now,
     ),
@@ -192,7 +208,7 @@ export async function payoutStatement(ctx: MarketContext, input: { month: unknow
       total.fee += line.fee;
       total.payout += line.payout;
       if (line.status === "payable") total.payable += line.payout;
-      if (line.status === "held" || line.status === "case_open") total.withheld += line.payout;
+      if (line.status === "held" || line.status === "case_open" || line.status === "awaiting_account") total.withheld += line.payout;
     }
     totals.set(line.currency, total);
   }
@@ -248,7 +264,8 @@ const payOutSchema = z.object({ orderId: recordId() });
 /**
  * Support records an order's payout paid to its seller: money out of the order. One guarded
  * INSERT … SELECT re-checks, against the live rows, every rule that makes it payable (paid, its
- * money not gone back, delivered or resold, two days past the event, no hold) and that no
+ * money not gone back, delivered or resold, two days past the event, no hold, an account to pay
+ * into) and that no
  * after-sales case is open or granted the buyer money, with payout and grants together within
  * what the buyer paid; the order's primary key makes a second payout impossible.
  *
@@ -276,6 +293,7 @@ export async function payOutSeller(ctx: MarketContext, input: { orderId: unknown
       AND NOT EXISTS (SELECT 1 FROM ${payments} AS p WHERE p.id = o.paid_payment_id AND p.status IN ('refund_pending', 'refunded'))
       AND (${resaleSold(o("id"))} OR d.state IN (${complete}))
       AND NOT EXISTS (SELECT 1 FROM ${payoutHolds} AS h WHERE h.order_id = o.id AND h.released_at IS NULL)
+      AND NOT ${accountMissingSql(o("listing_id"))}
       AND NOT ${caseStopsPayout(o("id"))}
       AND o.ticket_amount - ${feeSql(o("ticket_amount"))} + ${grantedSoFar(o("id"))} <= o.total_amount
     ON CONFLICT (order_id) DO NOTHING`);

@@ -60,8 +60,8 @@ export const CELLS = {
 } as const satisfies Record<string, readonly Cell[]>;
 
 /**
- * Whether a describe of this kind runs in this cell. The specs keep their language × JavaScript
- * loops and skip the cells their kind leaves out, so CELLS is the one place that decides.
+ * Whether a describe of this kind runs in this cell. Specs with their own language × JavaScript
+ * loops skip the cells their kind leaves out, so CELLS is the one place that decides.
  */
 export function runsIn(kind: keyof typeof CELLS, { language, javaScriptEnabled }: Cell): boolean {
   return CELLS[kind].some((cell) => cell.language === language && cell.javaScriptEnabled === javaScriptEnabled);
@@ -74,4 +74,25 @@ export function inLanguage(language: Language, english: string, chinese: string)
 
 export async function scrollToBottom(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+}
+
+/** What a describe of describeCells is given: its cell, and text in the cell's language. */
+export interface CellScope extends Cell {
+  say: (english: string, chinese: string) => string;
+}
+
+/**
+ * One describe per cell of `kind` (CELLS), titled `<title> in <language>, JavaScript on|off`, its
+ * pages in that language and JavaScript mode: the loop every form and page journey starts with.
+ */
+export function describeCells(kind: keyof typeof CELLS, title: string, body: (scope: CellScope) => void) {
+  for (const language of ["en-US", "zh-HK"] as const) {
+    for (const javaScriptEnabled of [true, false]) {
+      if (!runsIn(kind, { language, javaScriptEnabled })) continue;
+      test.describe(`${title} in ${language}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+        test.use({ language, javaScriptEnabled });
+        body({ language, javaScriptEnabled, say: (english, chinese) => inLanguage(language, english, chinese) });
+      });
+    }
+  }
 }

@@ -58,6 +58,12 @@ export function marketAt(clock: { now: number }, viewer: Partial<Viewer> = {}): 
   return createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, ...viewer }, now: () => clock.now });
 }
 
+/** A domain context whose clock starts at `start` (now unless given) and moves when the test moves it. */
+export function movableMarket(start = Date.now(), viewer: Partial<Viewer> = {}) {
+  const clock = { now: start };
+  return { clock, ctx: marketAt(clock, viewer) };
+}
+
 /** Posts a form the way a browser without JavaScript does (same origin). */
 export function postForm(path: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
   // React Router compares a form's Origin with the Host, which a browser always sends.

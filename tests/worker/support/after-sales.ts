@@ -7,7 +7,6 @@ import { env } from "cloudflare:test";
 import { paymentProvider, type PaymentProvider, type RefundInput } from "../../../functions/integrations/payment";
 import type { ApplyInput, ApplyRequest } from "../../../functions/market/aftersales";
 import { applySchema } from "../../../functions/market/aftersales";
-import { MarketError } from "../../../functions/market/errors";
 import { createOrder, getOrder, type OrderView } from "../../../functions/market/orders";
 import type { PaymentDeps } from "../../../functions/market/payments";
 import { clockAt, CONTACT, makeBuyer, makeListing, marketFor, paySandbox, testDb } from "./buying";
@@ -95,15 +94,7 @@ export function countingProvider(options: { failing?: boolean; holdUntil?: numbe
   return { deps, refunds };
 }
 
-/** The refusal a promise ends in. */
-export async function refusal(promise: Promise<unknown>): Promise<MarketError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof MarketError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
+export { refusal } from "./refusal";
 
 /** A case's row as stored. */
 export function caseRow(caseId: number) {

@@ -1,9 +1,48 @@
-import { applyD1Migrations, env } from "cloudflare:test";
-import { beforeEach } from "vitest";
+import { abortAllDurableObjects, applyD1Migrations, env, listDurableObjectIds, reset, runInDurableObject } from "cloudflare:test";
+import { beforeAll, beforeEach } from "vitest";
 import { forgetReference } from "../../../functions/market/reference";
+import { forgetKeptPages } from "../../../functions/web/page-cache";
 
-// Each test file gets its own storage; migrate it before the file's tests run.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+/**
+ * Test files share one workerd and one copy of the Worker's modules per vitest worker
+ * (`isolate: false` in tests/vitest.config.ts: starting a workerd and loading the modules afresh
+ * cost seconds a file), so every file starts from empty storage: every Durable Object's data
+ * (the chat rooms, the waiting room, R2's objects, the Cache API) is deleted, D1 loses every
+ * table before the migrations run again, and the pages the Worker keeps in memory are forgotten.
+ *
+ * `reset()` deletes the objects' files, but a live instance answers from its storage's cache:
+ * each chat room and waiting room empties its own storage and alarm first, and aborting them
+ * all makes the next file's first call start a new instance.
+ */
+async function emptyObjects<T extends Rpc.DurableObjectBranded | undefined>(namespace: DurableObjectNamespace<T>): Promise<void> {
+  for (const id of await listDurableObjectIds(namespace)) {
+    await runInDurableObject(namespace.get(id), async (_instance, state) => {
+      await state.storage.deleteAlarm();
+      await state.storage.deleteAll();
+    });
+  }
+}
+
+async function emptyDatabase(db: D1Database): Promise<void> {
+  const { results } = await db
+    .prepare("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY rowid DESC")
+    .all<{ type: "table" | "view"; name: string }>();
+  if (results.length === 0) return;
+  // Newest first, so a table goes before the tables its foreign keys name; IF EXISTS because
+  // dropping a full-text table also drops its shadow tables.
+  const drops = results.map(({ type, name }) => db.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name.replaceAll('"', '""')}"`));
+  await db.batch([db.prepare("PRAGMA defer_foreign_keys = on"), ...drops]);
+}
+
+beforeAll(async () => {
+  await emptyObjects(env.CONVERSATIONS);
+  await emptyObjects(env.WAITING_ROOM);
+  await reset();
+  await abortAllDurableObjects();
+  await emptyDatabase(env.DB);
+  forgetKeptPages(0);
+  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+});
 
 // Tests seed their own currencies and locations; the Worker shares this isolate's module copy of
 // the reference data, so a copy read before a test's seeding must not outlive that test.

@@ -20,17 +20,8 @@ const db = drizzle(env.DB, { schema });
 export const T0 = Date.parse("2026-11-18T02:00:00Z");
 const DAY = 24 * 60 * 60_000;
 
-export const CONTACT = { contactEmail: "buyer@example.com", contactPhoneCode: "852", contactPhone: "91234567" } as const;
+export { ADDRESS, CONTACT } from "../../support/buyer-details";
 
-export const ADDRESS = {
-  fullName: "Mei Chan",
-  phoneCode: "852",
-  phone: "91234567",
-  countryRegion: "Hong Kong",
-  province: "Hong Kong Island",
-  city: "Hong Kong",
-  address: "1 Queen's Road Central",
-};
 
 /** A clock a test moves by hand. */
 export function clockAt(start = T0) {

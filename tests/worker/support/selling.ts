@@ -6,7 +6,14 @@
 import { eq } from "drizzle-orm";
 import * as schema from "../../../functions/db/schema";
 import type { MarketContext } from "../../../functions/market/context";
-import { createListing, saveSellerProfile, type CreateListingInput, type SellerProfileInput } from "../../../functions/market/selling";
+import {
+  createListing,
+  savePayoutAccount,
+  saveSellerProfile,
+  type CreateListingInput,
+  type PayoutAccountInput,
+  type SellerProfileInput,
+} from "../../../functions/market/selling";
 import { makeBuyer, makeListing, marketFor, testDb } from "./buying";
 import { pdfBytes } from "./delivery";
 
@@ -27,11 +34,30 @@ export const TRADER_PROFILE: SellerProfileInput = {
   traderEmail: "desk@harbourtickets.example",
 };
 
-/** An account that has saved a seller profile, acting on `clock`. */
-export async function sellerOn(clock: { now: () => number }, profile: SellerProfileInput = PRIVATE_PROFILE) {
+/** A Hong Kong bank account to be paid into. */
+export const PAYOUT_ACCOUNT: PayoutAccountInput = {
+  accountCurrency: "HKD",
+  recipientName: "Chan Tai Man",
+  bankName: "HSBC",
+  bankCode: "004",
+  swiftCode: "HSBCHKHHHKH",
+  cardNumber: "004-123456-001",
+  accountOpeningArea: "Hong Kong",
+};
+
+/**
+ * An account that has saved a seller profile, acting on `clock`, and (unless `payoutAccount` is
+ * null) given the payout account its payouts wait for.
+ */
+export async function sellerOn(
+  clock: { now: () => number },
+  profile: SellerProfileInput = PRIVATE_PROFILE,
+  { payoutAccount = PAYOUT_ACCOUNT }: { payoutAccount?: PayoutAccountInput | null } = {},
+) {
   const userId = await makeBuyer();
   const market = marketFor(userId, clock);
   const saved = await saveSellerProfile(market, profile);
+  if (payoutAccount) await savePayoutAccount(market, payoutAccount);
   return { userId, market, sellerId: saved.sellerId };
 }
 
