@@ -75,7 +75,7 @@ export default [
     route("provider", "routes/provider.tsx"),
     route("provider/orders/:id", "routes/provider.order/route.tsx", { id: "routes/provider.order" }),
     route("provider/listings", "routes/provider.listings.tsx"),
-    route("provider/listings/new", "routes/provider.listing-new.tsx"),
+    route("provider/listings/new", "routes/provider.listing-new/route.tsx", { id: "routes/provider.listing-new" }),
     route("provider/listings/:id", "routes/provider.listing.tsx"),
     route("provider/payouts", "routes/provider.payouts.tsx"),
     route("provider/chats", "routes/provider.chats.tsx"),

@@ -1,5 +1,5 @@
 /**
- * The pieces of the listing form (routes/provider.listing-new.tsx) and the fan's resale: one
+ * The pieces of the listing form (routes/provider.listing-new/) and the fan's resale: one
  * step as a plain form post with Back and Continue, its fields (labels above, errors in the
  * viewer's language), the seats as toggles from the section's map, the delivery method with
  * only its own details, and the facts a seller reads before pricing.
@@ -39,7 +39,9 @@ interface ListingStepProps {
 export function ListingStep({ step, index, intent, title, submit, reply, hidden, defaultValue, multipart, first, children }: ListingStepProps) {
   const { t } = useTranslation("listing-form");
   const navigation = useNavigation();
-  const [form, fields] = useForm<Record<string, unknown>>({ id: `listing-${intent}`, lastResult: reply, defaultValue, shouldValidate: "onBlur" });
+  // Checked by the action alone (the seats against the map, the price against the law): without a
+  // check in the browser, conform leaves the post to the form, as without JavaScript.
+  const [form, fields] = useForm<Record<string, unknown>>({ id: `listing-${intent}`, lastResult: reply, defaultValue });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const previous = ORDER[index - 1];
   return (

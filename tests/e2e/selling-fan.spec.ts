@@ -14,8 +14,9 @@ import { signInStaff, STAFF } from "./support/staff";
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 /** An on-sale session (matching `query`) with a numbered section, from the seller's own API. */
-async function sessionToList(request: APIRequestContext, query: string): Promise<{ sessionId: number; section: { id: number; name: string } }> {
-  const answer = await (await request.get(`/provider/v1/listing/sessions?query=${encodeURIComponent(query)}`)).json();
+async function sessionToList(request: APIRequestContext, query: string, language: string): Promise<{ sessionId: number; section: { id: number; name: string } }> {
+  // The API names the sections in the language its `lan` header asks for, as the page does.
+  const answer = await (await request.get(`/provider/v1/listing/sessions?query=${encodeURIComponent(query)}`, { headers: { lan: language } })).json();
   for (const session of answer.data as { sessionId: number; sections: { id: number; name: string; generalAdmission: boolean }[] }[]) {
     const section = session.sections.find((candidate) => !candidate.generalAdmission);
     if (section) return { sessionId: session.sessionId, section };
@@ -58,7 +59,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
       await expect(page).toHaveURL(/\/me/);
       const profile = await (await page.request.post("/user/selling/v1/profile", { data: { displayName: "Mei's Spare Seats", kind: "private" } })).json();
       expect(profile.statusCode).toBe(200);
-      const { sessionId, section } = await sessionToList(page.request, "Hong Kong");
+      const { sessionId, section } = await sessionToList(page.request, "Hong Kong", language);
 
       await page.goto(`/provider/listings/new?sessionId=${sessionId}`);
       const { act, ...actions } = counter();
@@ -82,7 +83,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
       await expect(page.getByTestId("pricing-facts")).toBeVisible();
       await expect(page.getByTestId("pricing-face")).toContainText("880");
       await expect(page.getByTestId("pricing-suggestion")).toBeVisible();
-      await expect(page.getByTestId("price-chart").or(page.getByText(say("Lowest price", "最低價")).first())).toBeVisible();
+      await expect(page.getByTestId("price-chart").or(page.getByText(say("Lowest price", "最低價"))).first()).toBeVisible();
       await page.screenshot({ path: `test-results/selling-fan-price-${language}.png`, fullPage: true });
       await act(page.getByRole("button", { name: say("Continue", "繼續"), exact: true }).click());
 
@@ -105,9 +106,10 @@ for (const language of ["en-US", "zh-HK"] as const) {
       const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider, "/provider/listings");
       let listingId = 0;
       try {
-        const { sessionId, section } = await sessionToList(provider.page.request, "Taipei");
-        for (const row of ["3", "C"]) {
-          const seat = 20 + Math.floor(Math.random() * 8);
+        const { sessionId, section } = await sessionToList(provider.page.request, "Taipei", language);
+        // Rows are numbered or lettered by venue; the first the map has takes the listing.
+        for (const row of ["1", "2", "3", "A", "B", "C"]) {
+          const seat = 1 + Math.floor(Math.random() * 8);
           const answer = await (
             await provider.page.request.post("/provider/v1/listing/create", {
               multipart: {
