@@ -4,6 +4,8 @@
  * minutes with unread messages (at most one per conversation an hour), and forgetting the rate
  * limit's old rows.
  */
+import { asc, eq, lt } from "drizzle-orm";
+import { conversations } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { translateKey } from "../messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
@@ -13,10 +15,12 @@ import { publicOrigin } from "../config/deployment";
 /** Deletes messages older than 30 days from up to `limit` conversations. Returns how many were deleted. */
 export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<number> {
   const cutoff = ctx.now() - MESSAGE_RETENTION_MS;
-  const { results } = await ctx.d1
-    .prepare("SELECT id FROM conversations WHERE oldest_message_at < ? ORDER BY oldest_message_at LIMIT ?")
-    .bind(cutoff, limit)
-    .all<{ id: number }>();
+  const results = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(lt(conversations.oldestMessageAt, cutoff))
+    .orderBy(asc(conversations.oldestMessageAt))
+    .limit(limit);
   let deleted = 0;
   for (const { id } of results) {
     const store = ctx.conversations(id);

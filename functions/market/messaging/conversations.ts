@@ -7,7 +7,8 @@
  * provider; support staff (any conversation: platform intervention). Anyone else gets notFound,
  * exactly as for a conversation that does not exist.
  */
-import type { ConversationKind, MemberRole } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { accountRoles, conversationMembers, conversations, listings, orders, type ConversationKind, type MemberRole } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireRole, rolesOf } from "../staff";
@@ -54,11 +55,12 @@ async function conversationById(ctx: MarketContext, id: number): Promise<Convers
 
 async function isProviderOf(ctx: MarketContext, userId: number, sellerId: number | null): Promise<boolean> {
   if (sellerId === null) return false;
-  const row = await ctx.d1
-    .prepare("SELECT 1 AS yes FROM account_roles WHERE user_id = ? AND role = 'seller' AND seller_id = ?")
-    .bind(userId, sellerId)
-    .first();
-  return row !== null;
+  const row = await ctx.db
+    .select({ userId: accountRoles.userId })
+    .from(accountRoles)
+    .where(and(eq(accountRoles.userId, userId), eq(accountRoles.role, "seller"), eq(accountRoles.sellerId, sellerId)))
+    .get();
+  return row !== undefined;
 }
 
 /**
@@ -91,17 +93,24 @@ export async function openSupportConversation(ctx: MarketContext): Promise<Conve
     .prepare("INSERT INTO conversations (kind, buyer_user_id, created_at) VALUES ('support', ?, ?) ON CONFLICT DO NOTHING")
     .bind(userId, ctx.now())
     .run();
-  const row = await ctx.d1.prepare("SELECT id FROM conversations WHERE kind = 'support' AND buyer_user_id = ?").bind(userId).first<{ id: number }>();
+  const row = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.kind, "support"), eq(conversations.buyerUserId, userId)))
+    .get();
   await ensureMember(ctx, row!.id, userId, "buyer");
   return accessConversation(ctx, row!.id);
 }
 
 /** A paid order's buyer and provider (seller), or null for an unpaid or unknown order. */
 export async function paidOrderParties(ctx: MarketContext, orderId: number): Promise<{ id: number; buyerUserId: number; sellerId: number } | null> {
-  return ctx.d1
-    .prepare("SELECT o.id, o.user_id AS buyerUserId, l.seller_id AS sellerId FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ? AND o.status = 'paid'")
-    .bind(orderId)
-    .first<{ id: number; buyerUserId: number; sellerId: number }>();
+  const order = await ctx.db
+    .select({ id: orders.id, buyerUserId: orders.userId, sellerId: listings.sellerId })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+    .get();
+  return order ?? null;
 }
 
 /**
@@ -129,7 +138,11 @@ export async function ensureOrderConversation(ctx: MarketContext, order: { id: n
     .prepare("INSERT INTO conversations (kind, buyer_user_id, order_id, seller_id, created_at) VALUES ('order', ?, ?, ?, ?) ON CONFLICT DO NOTHING")
     .bind(order.buyerUserId, order.id, order.sellerId, ctx.now())
     .run();
-  const row = await ctx.d1.prepare("SELECT id FROM conversations WHERE kind = 'order' AND order_id = ?").bind(order.id).first<{ id: number }>();
+  const row = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.kind, "order"), eq(conversations.orderId, order.id)))
+    .get();
   const id = row!.id;
   await ctx.d1.batch([
     ctx.d1
@@ -241,10 +254,11 @@ export async function listConversations(ctx: MarketContext, input: { page: numbe
 /** The tab bar's count: unread messages in the viewer's conversations that are not muted (0 for a guest). */
 export async function unreadTotal(ctx: MarketContext): Promise<number> {
   if (ctx.viewer.userId === null) return 0;
-  const row = await ctx.d1
-    .prepare("SELECT COALESCE(SUM(unread_count), 0) AS total FROM conversation_members WHERE user_id = ? AND muted = 0")
-    .bind(ctx.viewer.userId)
-    .first<{ total: number }>();
+  const row = await ctx.db
+    .select({ total: sql<number>`COALESCE(SUM(${conversationMembers.unreadCount}), 0)` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, ctx.viewer.userId), eq(conversationMembers.muted, false)))
+    .get();
   return row?.total ?? 0;
 }
 

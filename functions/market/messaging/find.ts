@@ -7,8 +7,9 @@
  * are asked, each in its own Durable Object, for text messages of the last 30 days containing
  * the words; wildcards in the words match literally. Both are capped on the server.
  */
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { ConversationKind, MemberRole, SellerKind } from "../../db/schema";
+import { conversationMembers, type ConversationKind, type MemberRole, type SellerKind } from "../../db/schema";
 import type { ChatMessage, MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { MESSAGE_RETENTION_MS } from "./rules";
@@ -83,11 +84,12 @@ async function ownConversations(ctx: MarketContext, userId: number, only: number
 
 /** Refuses a conversation that is not the viewer's own (no index row) as notFound, as if it did not exist. Throws notLogin. */
 export async function requireOwnConversation(ctx: MarketContext, conversationId: number): Promise<void> {
-  const row = await ctx.d1
-    .prepare("SELECT 1 AS yes FROM conversation_members WHERE conversation_id = ? AND user_id = ?")
-    .bind(conversationId, viewerId(ctx))
-    .first();
-  if (row === null) throw notFound("conversation");
+  const row = await ctx.db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, viewerId(ctx))))
+    .get();
+  if (!row) throw notFound("conversation");
 }
 
 export interface SearchHit {
