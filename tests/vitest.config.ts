@@ -45,7 +45,7 @@ export default defineConfig({
           // one idle). The timeout is a guard for a loaded machine, not a speed figure.
           maxWorkers: Math.max(2, availableParallelism()),
           isolate: false,
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           include: ["tests/worker/**/*.test.ts"],
           globalSetup: ["./tests/worker/support/fresh-build.ts"],
           setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/worker/support/ledger-after-each.ts", "./tests/support/console-guard.ts"],

@@ -4,7 +4,7 @@
  * viewer's language), the seats as toggles from the section's map, the delivery method with
  * only its own details, and the facts a seller reads before pricing.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useState, type HTMLAttributes, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -91,21 +91,6 @@ export function ListingInput({ field, label, hint, type = "text", multiline = fa
       ) : (
         <input {...getInputProps(field, { type })} key={field.key} className={kit.input} autoComplete="off" inputMode={inputMode} accept={accept} />
       )}
-    </ConsoleFieldFrame>
-  );
-}
-
-export function ListingSelect({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
-  return (
-    <ConsoleFieldFrame field={field} label={label}>
-      <select {...getSelectProps(field)} key={field.key} className={kit.input}>
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
     </ConsoleFieldFrame>
   );
 }

@@ -9,10 +9,12 @@ import type { ResaleNotice } from "@market/listings/buyer-notices";
 import { ConsoleFieldFrame } from "./field/console-field";
 import kit from "./console-kit.module.css";
 
-export function ConsoleSelect({ field, label, options }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[] }) {
+/** A labelled select of a console form; `placeholder` is a first, empty choice ('Choose a row'). */
+export function ConsoleSelect({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
   return (
     <ConsoleFieldFrame field={field} label={label}>
       <select {...getSelectProps(field)} key={field.key} className={kit.input}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -127,7 +127,7 @@ export default function ProviderListing() {
         <h2 id="as-buyers" className={kit.cardTitle}>
           {t("listing-form:listing.asBuyers")}
         </h2>
-        <p className={listingStyles.suggestion}>
+        <p className={listingStyles.preview}>
           <span className={listingStyles.suggestionPrice} data-testid="listing-all-in">
             {t("listing-form:listing.allIn", { price: listing.allIn })}
           </span>

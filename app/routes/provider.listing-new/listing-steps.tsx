@@ -7,7 +7,8 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import kit from "~/components/console-kit.module.css";
 import styles from "~/styles/listing-form.module.css";
-import { DeliveryStep, Fact, ListingInput, ListingSelect, ListingStep, PricingFactsView, SeatGrid } from "~/components/listing-steps";
+import { DeliveryStep, Fact, ListingInput, ListingStep, PricingFactsView, SeatGrid } from "~/components/listing-steps";
+import { ConsoleSelect } from "~/components/selling-fields";
 import { SeatMap } from "~/components/seat-map";
 import { PriceChart } from "~/components/price-chart";
 import type { Chosen, ListingReply } from "./route.server";
@@ -69,7 +70,7 @@ export function ListingSteps({ chosen, reply }: { chosen: Chosen; reply: Listing
                     </>
                   ) : (
                     <>
-                      <ListingSelect field={fields.rowLabel} label={t("seats.row")} placeholder={t("seats.chooseRow")} options={plan.rows.map((row) => ({ value: row, label: row }))} />
+                      <ConsoleSelect field={fields.rowLabel} label={t("seats.row")} placeholder={t("seats.chooseRow")} options={plan.rows.map((row) => ({ value: row, label: row }))} />
                       <SeatGrid field={fields.seats} last={plan.seatsPerRow} picked={(values.seats ?? "").split(",")} />
                     </>
                   )}
@@ -111,7 +112,7 @@ export function ListingSteps({ chosen, reply }: { chosen: Chosen; reply: Listing
               <ListingInput field={fields.proof} label={t("review.proof")} type="file" accept="image/jpeg,image/png,image/webp,application/pdf" />
               <details className={styles.more}>
                 <summary>{t("review.more")}</summary>
-                <ListingSelect field={fields.splitRule} label={t("selling:fields.splitRule")} options={SPLITS.map((value) => ({ value, label: t(`selling:split.${value}`) }))} />
+                <ConsoleSelect field={fields.splitRule} label={t("selling:fields.splitRule")} options={SPLITS.map((value) => ({ value, label: t(`selling:split.${value}`) }))} />
                 <ListingInput field={fields.note} label={t("selling:fields.note")} multiline />
                 <ListingInput field={fields.restriction} label={t("selling:fields.restriction")} />
                 <ListingInput field={fields.ticketNumbers} label={t("selling:fields.ticketNumbers")} />

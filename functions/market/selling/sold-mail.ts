@@ -6,7 +6,8 @@
  * none. A mail never fails the payment that caused it: a failure is logged.
  */
 import { eq } from "drizzle-orm";
-import { listings, orders, sellerProfiles, sessions, shows, tours, users } from "../../db/schema";
+import { listings, orders, sellerProfiles, tours, users } from "../../db/schema";
+import { joinOrderEvent } from "../listings/listing-event";
 import type { MarketContext } from "../context";
 import type { MailMessage } from "../context/mail-port";
 import { isLanguage } from "../context/language";
@@ -31,24 +32,24 @@ const WORDS: Record<Language, { subject: (title: string) => string; body: (facts
 /** Mails the seller of the just-paid order `orderId`. Never throws (a failure is logged). */
 export async function mailSellerSold(ctx: MarketContext, orderId: number): Promise<void> {
   try {
-    const [row] = await ctx.db
-      .select({
-        listingId: listings.id,
-        quantity: orders.quantity,
-        unitPrice: orders.unitPrice,
-        currency: orders.currencyCode,
-        titleEn: tours.titleEn,
-        titleZh: tours.titleZh,
-        email: users.email,
-        language: users.defaultLanguage,
-      })
-      .from(orders)
-      .innerJoin(listings, eq(listings.id, orders.listingId))
-      .innerJoin(sellerProfiles, eq(sellerProfiles.sellerId, listings.sellerId))
-      .innerJoin(users, eq(users.id, sellerProfiles.userId))
-      .innerJoin(sessions, eq(sessions.id, listings.sessionId))
-      .innerJoin(shows, eq(shows.id, sessions.showId))
-      .innerJoin(tours, eq(tours.id, shows.tourId))
+    const [row] = await joinOrderEvent(
+      ctx.db
+        .select({
+          listingId: listings.id,
+          quantity: orders.quantity,
+          unitPrice: orders.unitPrice,
+          currency: orders.currencyCode,
+          titleEn: tours.titleEn,
+          titleZh: tours.titleZh,
+          email: users.email,
+          language: users.defaultLanguage,
+        })
+        .from(orders)
+        .innerJoin(listings, eq(listings.id, orders.listingId))
+        .innerJoin(sellerProfiles, eq(sellerProfiles.sellerId, listings.sellerId))
+        .innerJoin(users, eq(users.id, sellerProfiles.userId))
+        .$dynamic(),
+    )
       .where(eq(orders.id, orderId))
       .limit(1);
     if (!row?.email) return;

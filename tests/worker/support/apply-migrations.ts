@@ -7,7 +7,7 @@ import { forgetKeptPages } from "../../../functions/web/page-cache";
  * Test files share one workerd and one copy of the Worker's modules per vitest worker
  * (`isolate: false` in tests/vitest.config.ts: starting a workerd and loading the modules afresh
  * cost seconds a file), so every file starts from empty storage: every Durable Object's data
- * (the chat rooms, the waiting room, R2's objects, the Cache API) is deleted, D1 loses every
+ * (the chat rooms, the waiting room, the Cache API) is deleted, R2 is emptied, D1 loses every
  * table before the migrations run again, and the pages the Worker keeps in memory are forgotten.
  *
  * `reset()` deletes the objects' files, but a live instance answers from its storage's cache:
@@ -21,6 +21,16 @@ async function emptyObjects<T extends Rpc.DurableObjectBranded | undefined>(name
       await state.storage.deleteAll();
     });
   }
+}
+
+/** `reset()` leaves R2's objects (a file drawn by one file's order would answer the next file's). */
+async function emptyBucket(bucket: R2Bucket): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ cursor });
+    if (page.objects.length > 0) await bucket.delete(page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
 }
 
 async function emptyDatabase(db: D1Database): Promise<void> {
@@ -39,6 +49,7 @@ beforeAll(async () => {
   await emptyObjects(env.WAITING_ROOM);
   await reset();
   await abortAllDurableObjects();
+  await emptyBucket(env.FILES);
   await emptyDatabase(env.DB);
   forgetKeptPages(0);
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
