@@ -4,6 +4,8 @@
  * minutes with unread messages (at most one per conversation an hour), and forgetting the rate
  * limit's old rows.
  */
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { conversationMembers, conversations, users } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { translateKey } from "../messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
@@ -13,10 +15,12 @@ import { publicOrigin } from "../config/deployment";
 /** Deletes messages older than 30 days from up to `limit` conversations. Returns how many were deleted. */
 export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<number> {
   const cutoff = ctx.now() - MESSAGE_RETENTION_MS;
-  const { results } = await ctx.d1
-    .prepare("SELECT id FROM conversations WHERE oldest_message_at < ? ORDER BY oldest_message_at LIMIT ?")
-    .bind(cutoff, limit)
-    .all<{ id: number }>();
+  const results = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(lt(conversations.oldestMessageAt, cutoff))
+    .orderBy(asc(conversations.oldestMessageAt))
+    .limit(limit);
   let deleted = 0;
   for (const { id } of results) {
     const store = ctx.conversations(id);
@@ -35,17 +39,30 @@ export async function emailOfflineMembers(ctx: MarketContext, limit = 20): Promi
   const origin = publicOrigin(ctx);
   const now = ctx.now();
   const quietSince = now - OFFLINE_EMAIL_AFTER_MS;
-  const { results } = await ctx.d1
-    .prepare(
-      `SELECT m.conversation_id AS conversationId, m.user_id AS userId, m.unread_count AS unreadCount, u.email, u.default_language AS language
-       FROM conversation_members m JOIN users u ON u.id = m.user_id JOIN conversations c ON c.id = m.conversation_id
-       WHERE m.unread_count > 0 AND m.muted = 0 AND m.first_unread_at <= ? AND (m.last_seen_at IS NULL OR m.last_seen_at <= ?)
-         AND (m.notified_at IS NULL OR (m.notified_at <= ? AND m.notified_at < c.last_message_at))
-         AND u.email IS NOT NULL AND u.disabled_at IS NULL
-       LIMIT ?`,
+  const member = conversationMembers;
+  const results = await ctx.db
+    .select({
+      conversationId: member.conversationId,
+      userId: member.userId,
+      unreadCount: member.unreadCount,
+      email: users.email,
+      language: users.defaultLanguage,
+    })
+    .from(member)
+    .innerJoin(users, eq(users.id, member.userId))
+    .innerJoin(conversations, eq(conversations.id, member.conversationId))
+    .where(
+      and(
+        gt(member.unreadCount, 0),
+        eq(member.muted, false),
+        lte(member.firstUnreadAt, quietSince),
+        or(isNull(member.lastSeenAt), lte(member.lastSeenAt, quietSince)),
+        or(isNull(member.notifiedAt), and(lte(member.notifiedAt, now - OFFLINE_EMAIL_EVERY_MS), lt(member.notifiedAt, conversations.lastMessageAt))),
+        isNotNull(users.email),
+        isNull(users.disabledAt),
+      ),
     )
-    .bind(quietSince, quietSince, now - OFFLINE_EMAIL_EVERY_MS, limit)
-    .all<{ conversationId: number; userId: number; unreadCount: number; email: string; language: string }>();
+    .limit(limit);
   for (const row of results) {
     // Claim first, so two overlapping runs never send the same mail twice.
     const claimed = await ctx.d1
@@ -57,7 +74,8 @@ export async function emailOfflineMembers(ctx: MarketContext, limit = 20): Promi
     const link = `${origin}/chat?id=${row.conversationId}`;
     const params = { count: row.unreadCount, link };
     await ctx.mail.send({
-      to: row.email,
+      // Only accounts with an email are asked for.
+      to: row.email!,
       kind: "chat_unread",
       language,
       subject: await translateKey("chat:mail.subject", language, params),

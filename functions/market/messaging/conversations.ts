@@ -7,7 +7,19 @@
  * provider; support staff (any conversation: platform intervention). Anyone else gets notFound,
  * exactly as for a conversation that does not exist.
  */
-import type { ConversationKind, MemberRole } from "../../db/schema";
+import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type SQLWrapper } from "drizzle-orm";
+import {
+  accountRoles,
+  conversationMembers,
+  conversations,
+  listings,
+  orders,
+  sellers,
+  sessions,
+  users,
+  type ConversationKind,
+  type MemberRole,
+} from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireRole, rolesOf } from "../staff";
@@ -37,11 +49,13 @@ export interface ConversationAccess {
   window: ChatWindow | null;
 }
 
-const CONVERSATION_SELECT = `SELECT c.id, c.kind, c.buyer_user_id AS buyerUserId, c.order_id AS orderId, c.seller_id AS sellerId,
-  c.support_joined_at AS supportJoinedAt, c.last_seq AS lastSeq, c.last_message_at AS lastMessageAt,
-  c.last_message_preview AS lastMessagePreview, c.waiting_since AS waitingSince, c.created_at AS createdAt,
-  o.order_no AS orderNo, s.starts_at AS startsAt
-  FROM conversations c LEFT JOIN orders o ON o.id = c.order_id LEFT JOIN sessions s ON s.id = o.session_id`;
+/**
+ * An account's name as chat shows it (the account in the query as `users`): first and last name,
+ * else the nickname, else `fallback`.
+ */
+export function accountName<Name extends string | null = string | null>(fallback: SQLWrapper | string) {
+  return sql<Name>`COALESCE(NULLIF(TRIM(COALESCE(${users.firstName}, '') || ' ' || COALESCE(${users.lastName}, '')), ''), ${users.nickName}, ${fallback})`;
+}
 
 function viewerId(ctx: MarketContext): number {
   if (ctx.viewer.userId === null) throw new MarketError("notLogin");
@@ -49,16 +63,38 @@ function viewerId(ctx: MarketContext): number {
 }
 
 async function conversationById(ctx: MarketContext, id: number): Promise<ConversationRow | null> {
-  return ctx.d1.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?`).bind(id).first<ConversationRow>();
+  const row = await ctx.db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      buyerUserId: conversations.buyerUserId,
+      orderId: conversations.orderId,
+      sellerId: conversations.sellerId,
+      supportJoinedAt: conversations.supportJoinedAt,
+      lastSeq: conversations.lastSeq,
+      lastMessageAt: conversations.lastMessageAt,
+      lastMessagePreview: conversations.lastMessagePreview,
+      waitingSince: conversations.waitingSince,
+      createdAt: conversations.createdAt,
+      orderNo: orders.orderNo,
+      startsAt: sessions.startsAt,
+    })
+    .from(conversations)
+    .leftJoin(orders, eq(orders.id, conversations.orderId))
+    .leftJoin(sessions, eq(sessions.id, orders.sessionId))
+    .where(eq(conversations.id, id))
+    .get();
+  return row ?? null;
 }
 
 async function isProviderOf(ctx: MarketContext, userId: number, sellerId: number | null): Promise<boolean> {
   if (sellerId === null) return false;
-  const row = await ctx.d1
-    .prepare("SELECT 1 AS yes FROM account_roles WHERE user_id = ? AND role = 'seller' AND seller_id = ?")
-    .bind(userId, sellerId)
-    .first();
-  return row !== null;
+  const row = await ctx.db
+    .select({ userId: accountRoles.userId })
+    .from(accountRoles)
+    .where(and(eq(accountRoles.userId, userId), eq(accountRoles.role, "seller"), eq(accountRoles.sellerId, sellerId)))
+    .get();
+  return row !== undefined;
 }
 
 /**
@@ -91,17 +127,24 @@ export async function openSupportConversation(ctx: MarketContext): Promise<Conve
     .prepare("INSERT INTO conversations (kind, buyer_user_id, created_at) VALUES ('support', ?, ?) ON CONFLICT DO NOTHING")
     .bind(userId, ctx.now())
     .run();
-  const row = await ctx.d1.prepare("SELECT id FROM conversations WHERE kind = 'support' AND buyer_user_id = ?").bind(userId).first<{ id: number }>();
+  const row = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.kind, "support"), eq(conversations.buyerUserId, userId)))
+    .get();
   await ensureMember(ctx, row!.id, userId, "buyer");
   return accessConversation(ctx, row!.id);
 }
 
 /** A paid order's buyer and provider (seller), or null for an unpaid or unknown order. */
 export async function paidOrderParties(ctx: MarketContext, orderId: number): Promise<{ id: number; buyerUserId: number; sellerId: number } | null> {
-  return ctx.d1
-    .prepare("SELECT o.id, o.user_id AS buyerUserId, l.seller_id AS sellerId FROM orders o JOIN listings l ON l.id = o.listing_id WHERE o.id = ? AND o.status = 'paid'")
-    .bind(orderId)
-    .first<{ id: number; buyerUserId: number; sellerId: number }>();
+  const order = await ctx.db
+    .select({ id: orders.id, buyerUserId: orders.userId, sellerId: listings.sellerId })
+    .from(orders)
+    .innerJoin(listings, eq(listings.id, orders.listingId))
+    .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+    .get();
+  return order ?? null;
 }
 
 /**
@@ -129,7 +172,11 @@ export async function ensureOrderConversation(ctx: MarketContext, order: { id: n
     .prepare("INSERT INTO conversations (kind, buyer_user_id, order_id, seller_id, created_at) VALUES ('order', ?, ?, ?, ?) ON CONFLICT DO NOTHING")
     .bind(order.buyerUserId, order.id, order.sellerId, ctx.now())
     .run();
-  const row = await ctx.d1.prepare("SELECT id FROM conversations WHERE kind = 'order' AND order_id = ?").bind(order.id).first<{ id: number }>();
+  const row = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.kind, "order"), eq(conversations.orderId, order.id)))
+    .get();
   const id = row!.id;
   await ctx.d1.batch([
     ctx.d1
@@ -147,13 +194,13 @@ export async function ensureOrderConversation(ctx: MarketContext, order: { id: n
 
 /** The order's conversation id and window for its buyer or provider, without opening one (links on order screens). */
 export async function orderChatLink(ctx: MarketContext, orderId: number): Promise<{ conversationId: number | null; window: ChatWindow } | null> {
-  const row = await ctx.d1
-    .prepare(
-      `SELECT s.starts_at AS startsAt, c.id AS conversationId FROM orders o JOIN sessions s ON s.id = o.session_id
-       LEFT JOIN conversations c ON c.kind = 'order' AND c.order_id = o.id WHERE o.id = ? AND o.user_id = ? AND o.status = 'paid'`,
-    )
-    .bind(orderId, viewerId(ctx))
-    .first<{ startsAt: number; conversationId: number | null }>();
+  const row = await ctx.db
+    .select({ startsAt: sessions.startsAt, conversationId: conversations.id })
+    .from(orders)
+    .innerJoin(sessions, eq(sessions.id, orders.sessionId))
+    .leftJoin(conversations, and(eq(conversations.kind, "order"), eq(conversations.orderId, orders.id)))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, viewerId(ctx)), eq(orders.status, "paid")))
+    .get();
   return row ? { conversationId: row.conversationId, window: orderChatWindow(row.startsAt, ctx.now()) } : null;
 }
 
@@ -189,34 +236,38 @@ export interface ConversationPage {
  */
 export async function listConversations(ctx: MarketContext, input: { page: number; pageSize: number; as?: MemberRole }): Promise<ConversationPage> {
   const userId = viewerId(ctx);
-  const { results } = await ctx.d1
-    .prepare(
-      `SELECT c.id, c.kind, m.role, c.order_id AS orderId, o.order_no AS orderNo, c.support_joined_at AS supportJoinedAt,
-         c.last_message_preview AS lastMessagePreview, c.last_message_at AS lastMessageAt, m.unread_count AS unreadCount,
-         m.pinned_at AS pinnedAt, m.muted, se.nickname AS sellerName,
-         COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, u.email) AS buyerName
-       FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id
-       LEFT JOIN orders o ON o.id = c.order_id LEFT JOIN sellers se ON se.id = c.seller_id JOIN users u ON u.id = c.buyer_user_id
-       WHERE m.user_id = ? AND (m.hidden_at IS NULL OR c.last_message_at > m.hidden_at) AND (? IS NULL OR m.role = ?)
-       ORDER BY m.pinned_at IS NULL, m.pinned_at DESC, COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
-       LIMIT ? OFFSET ?`,
+  const member = conversationMembers;
+  const results = await ctx.db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      role: member.role,
+      orderId: conversations.orderId,
+      orderNo: orders.orderNo,
+      supportJoinedAt: conversations.supportJoinedAt,
+      lastMessagePreview: conversations.lastMessagePreview,
+      lastMessageAt: conversations.lastMessageAt,
+      unreadCount: member.unreadCount,
+      pinnedAt: member.pinnedAt,
+      muted: member.muted,
+      sellerName: sellers.nickname,
+      buyerName: accountName(users.email),
+    })
+    .from(member)
+    .innerJoin(conversations, eq(conversations.id, member.conversationId))
+    .leftJoin(orders, eq(orders.id, conversations.orderId))
+    .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
+    .innerJoin(users, eq(users.id, conversations.buyerUserId))
+    .where(
+      and(
+        eq(member.userId, userId),
+        or(isNull(member.hiddenAt), gt(conversations.lastMessageAt, member.hiddenAt)),
+        input.as ? eq(member.role, input.as) : undefined,
+      ),
     )
-    .bind(userId, input.as ?? null, input.as ?? null, input.pageSize + 1, (input.page - 1) * input.pageSize)
-    .all<{
-      id: number;
-      kind: ConversationKind;
-      role: MemberRole;
-      orderId: number | null;
-      orderNo: string | null;
-      supportJoinedAt: number | null;
-      lastMessagePreview: string | null;
-      lastMessageAt: number | null;
-      unreadCount: number;
-      pinnedAt: number | null;
-      muted: number;
-      sellerName: string | null;
-      buyerName: string | null;
-    }>();
+    .orderBy(isNull(member.pinnedAt), desc(member.pinnedAt), desc(sql`COALESCE(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
+    .limit(input.pageSize + 1)
+    .offset((input.page - 1) * input.pageSize);
   const list = results.slice(0, input.pageSize).map((row): ConversationListItem => {
     const counterpartRole: MemberRole = row.role !== "buyer" ? "buyer" : row.kind === "support" ? "support" : "provider";
     return {
@@ -232,7 +283,7 @@ export async function listConversations(ctx: MarketContext, input: { page: numbe
       lastMessageAt: row.lastMessageAt,
       unreadCount: row.unreadCount,
       pinned: row.pinnedAt !== null,
-      muted: row.muted === 1,
+      muted: row.muted,
     };
   });
   return { list, page: input.page, pageSize: input.pageSize, hasMore: results.length > input.pageSize, unreadTotal: await unreadTotal(ctx) };
@@ -241,10 +292,11 @@ export async function listConversations(ctx: MarketContext, input: { page: numbe
 /** The tab bar's count: unread messages in the viewer's conversations that are not muted (0 for a guest). */
 export async function unreadTotal(ctx: MarketContext): Promise<number> {
   if (ctx.viewer.userId === null) return 0;
-  const row = await ctx.d1
-    .prepare("SELECT COALESCE(SUM(unread_count), 0) AS total FROM conversation_members WHERE user_id = ? AND muted = 0")
-    .bind(ctx.viewer.userId)
-    .first<{ total: number }>();
+  const row = await ctx.db
+    .select({ total: sql<number>`COALESCE(SUM(${conversationMembers.unreadCount}), 0)` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, ctx.viewer.userId), eq(conversationMembers.muted, false)))
+    .get();
   return row?.total ?? 0;
 }
 
@@ -273,16 +325,15 @@ export interface GroupMember {
 /** The conversation's members and their roles (TUIGroup). Throws notLogin, notFound. */
 export async function groupMembers(ctx: MarketContext, conversationId: number): Promise<GroupMember[]> {
   await accessConversation(ctx, conversationId);
-  const { results } = await ctx.d1
-    .prepare(
-      `SELECT m.user_id AS userId, m.role, c.seller_id AS sellerId, se.nickname AS sellerName,
-         COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, 'Buyer') AS name
-       FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id JOIN users u ON u.id = m.user_id
-       LEFT JOIN sellers se ON se.id = c.seller_id
-       WHERE m.conversation_id = ? ORDER BY CASE m.role WHEN 'buyer' THEN 0 WHEN 'provider' THEN 1 ELSE 2 END, m.user_id`,
-    )
-    .bind(conversationId)
-    .all<{ userId: number; role: MemberRole; sellerName: string | null; name: string }>();
+  const member = conversationMembers;
+  const results = await ctx.db
+    .select({ userId: member.userId, role: member.role, sellerName: sellers.nickname, name: accountName<string>("Buyer") })
+    .from(member)
+    .innerJoin(conversations, eq(conversations.id, member.conversationId))
+    .innerJoin(users, eq(users.id, member.userId))
+    .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
+    .where(eq(member.conversationId, conversationId))
+    .orderBy(sql`CASE ${member.role} WHEN 'buyer' THEN 0 WHEN 'provider' THEN 1 ELSE 2 END`, asc(member.userId));
   // Providers speak as their shop and support as the platform: neither's own name is shown.
   return results.map((row) => ({
     userId: row.userId,
@@ -306,17 +357,25 @@ export interface QueueItem {
 /** Support's queue: conversations waiting for support, longest waiting first. Throws notLogin, notFound (not support). */
 export async function supportQueue(ctx: MarketContext, input: { limit: number }): Promise<QueueItem[]> {
   await requireRole(ctx, "support");
-  const { results } = await ctx.d1
-    .prepare(
-      `SELECT c.id, c.kind, o.order_no AS orderNo, c.last_message_preview AS lastMessagePreview, c.waiting_since AS waitingSince,
-         COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, u.email) AS buyerName
-       FROM conversations c JOIN users u ON u.id = c.buyer_user_id LEFT JOIN orders o ON o.id = c.order_id
-       WHERE c.waiting_since IS NOT NULL ORDER BY c.waiting_since ASC LIMIT ?`,
-    )
-    .bind(input.limit)
-    .all<Omit<QueueItem, "waitingMs" | "overdue">>();
+  const results = await ctx.db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      orderNo: orders.orderNo,
+      lastMessagePreview: conversations.lastMessagePreview,
+      waitingSince: conversations.waitingSince,
+      buyerName: accountName<string>(users.email),
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.buyerUserId))
+    .leftJoin(orders, eq(orders.id, conversations.orderId))
+    .where(isNotNull(conversations.waitingSince))
+    .orderBy(asc(conversations.waitingSince))
+    .limit(input.limit);
   return results.map((row) => {
-    const waitingMs = ctx.now() - row.waitingSince;
-    return { ...row, waitingMs, overdue: waitingMs > SUPPORT_REPLY_PROMISE_MS };
+    // Only waiting conversations are asked for.
+    const waitingSince = row.waitingSince!;
+    const waitingMs = ctx.now() - waitingSince;
+    return { ...row, waitingSince, waitingMs, overdue: waitingMs > SUPPORT_REPLY_PROMISE_MS };
   });
 }

@@ -7,10 +7,12 @@
  * are asked, each in its own Durable Object, for text messages of the last 30 days containing
  * the words; wildcards in the words match literally. Both are capped on the server.
  */
+import { and, desc, eq, gte } from "drizzle-orm";
 import { z } from "zod";
-import type { ConversationKind, MemberRole, SellerKind } from "../../db/schema";
+import { conversationMembers, conversations, orders, sellers, users, type ConversationKind, type MemberRole, type SellerKind } from "../../db/schema";
 import type { ChatMessage, MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
+import { accountName } from "./conversations";
 import { MESSAGE_RETENTION_MS } from "./rules";
 import { conversationIdSchema } from "./schemas";
 
@@ -67,27 +69,40 @@ interface OwnConversation {
 
 /** The viewer's own conversations with a message in the last 30 days, newest first (or just `only`). */
 async function ownConversations(ctx: MarketContext, userId: number, only: number | undefined): Promise<OwnConversation[]> {
-  const { results } = await ctx.d1
-    .prepare(
-      `SELECT c.id, c.kind, m.role, o.order_no AS orderNo, c.support_joined_at AS supportJoinedAt, se.nickname AS sellerName,
-         COALESCE(NULLIF(TRIM(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.nick_name, u.email) AS buyerName
-       FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id JOIN users u ON u.id = c.buyer_user_id
-       LEFT JOIN orders o ON o.id = c.order_id LEFT JOIN sellers se ON se.id = c.seller_id
-       WHERE m.user_id = ? AND (? IS NULL OR c.id = ?) AND c.last_message_at >= ?
-       ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?`,
+  return ctx.db
+    .select({
+      id: conversations.id,
+      kind: conversations.kind,
+      role: conversationMembers.role,
+      orderNo: orders.orderNo,
+      supportJoinedAt: conversations.supportJoinedAt,
+      sellerName: sellers.nickname,
+      buyerName: accountName(users.email),
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(users, eq(users.id, conversations.buyerUserId))
+    .leftJoin(orders, eq(orders.id, conversations.orderId))
+    .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
+    .where(
+      and(
+        eq(conversationMembers.userId, userId),
+        only === undefined ? undefined : eq(conversations.id, only),
+        gte(conversations.lastMessageAt, ctx.now() - MESSAGE_RETENTION_MS),
+      ),
     )
-    .bind(userId, only ?? null, only ?? null, ctx.now() - MESSAGE_RETENTION_MS, SEARCH_CONVERSATION_LIMIT)
-    .all<OwnConversation>();
-  return results;
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(SEARCH_CONVERSATION_LIMIT);
 }
 
 /** Refuses a conversation that is not the viewer's own (no index row) as notFound, as if it did not exist. Throws notLogin. */
 export async function requireOwnConversation(ctx: MarketContext, conversationId: number): Promise<void> {
-  const row = await ctx.d1
-    .prepare("SELECT 1 AS yes FROM conversation_members WHERE conversation_id = ? AND user_id = ?")
-    .bind(conversationId, viewerId(ctx))
-    .first();
-  if (row === null) throw notFound("conversation");
+  const row = await ctx.db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, viewerId(ctx))))
+    .get();
+  if (!row) throw notFound("conversation");
 }
 
 export interface SearchHit {

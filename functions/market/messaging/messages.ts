@@ -9,6 +9,8 @@
  * payment talk (support's own messages never); one's own message may be recalled within 2
  * minutes; only the last 30 days are ever shown.
  */
+import { and, eq } from "drizzle-orm";
+import { messageSends } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { formatInstant } from "./format";
@@ -57,10 +59,11 @@ export async function takeSendSlot(ctx: MarketContext, userId: number, clientMes
     .bind(userId, clientMessageId, now, userId, now - SEND_LIMIT_WINDOW_MS, SEND_LIMIT)
     .run();
   if (taken.meta.changes > 0) return;
-  const retry = await ctx.d1
-    .prepare("SELECT 1 AS yes FROM message_sends WHERE user_id = ? AND client_message_id = ?")
-    .bind(userId, clientMessageId)
-    .first();
+  const retry = await ctx.db
+    .select({ userId: messageSends.userId })
+    .from(messageSends)
+    .where(and(eq(messageSends.userId, userId), eq(messageSends.clientMessageId, clientMessageId)))
+    .get();
   if (!retry) throw new MarketError("requestTooFrequent");
 }
 

@@ -6,6 +6,8 @@
  * one that does not exist, and a member's upgrade goes to the conversation's object with who is
  * connecting.
  */
+import { eq } from "drizzle-orm";
+import { conversationMembers } from "../../db/schema";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
 import { MarketError, notFound } from "../errors";
@@ -76,7 +78,10 @@ export function admissionOf(request: Request): SocketAdmission {
 
 /** Closes every socket the account has open (sign-out, a blocked account). Returns how many. */
 export async function closeSocketsOf(ctx: MarketContext, userId: number): Promise<number> {
-  const { results } = await ctx.d1.prepare("SELECT conversation_id AS id FROM conversation_members WHERE user_id = ?").bind(userId).all<{ id: number }>();
+  const results = await ctx.db
+    .select({ id: conversationMembers.conversationId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.userId, userId));
   let closed = 0;
   for (const { id } of results) closed += await ctx.conversations(id).disconnect(userId);
   return closed;

@@ -4,6 +4,8 @@
  * event happens. They are entries of kind `system` from sender 0 whose text is the event's key
  * (each reader sees it in their language), counted unread for every member.
  */
+import { eq } from "drizzle-orm";
+import { conversations } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { logError } from "../../observability";
 import { ensureOrderConversation, paidOrderParties } from "./conversations";
@@ -28,10 +30,11 @@ export async function postOrderEvent(ctx: MarketContext, orderId: number, event:
 
 /** Appends the system message and indexes it, once per conversation, event and ref. */
 export async function postSystemMessage(ctx: MarketContext, conversationId: number, event: SystemEvent, ref: number | string = ""): Promise<void> {
-  const conversation = await ctx.d1
-    .prepare("SELECT id, kind, support_joined_at AS supportJoinedAt FROM conversations WHERE id = ?")
-    .bind(conversationId)
-    .first<{ id: number; kind: "order" | "support"; supportJoinedAt: number | null }>();
+  const conversation = await ctx.db
+    .select({ id: conversations.id, kind: conversations.kind, supportJoinedAt: conversations.supportJoinedAt })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .get();
   if (!conversation) return;
   const { message, duplicate } = await ctx.conversations(conversationId).append({
     conversationId,

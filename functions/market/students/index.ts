@@ -12,6 +12,8 @@
  * - Offered where the platform is H5 or PC and the channel is not the plain web channel (a
  *   partner channel opened in a browser); elsewhere the calls answer noPermission.
  */
+import { and, eq, gt, ne } from "drizzle-orm";
+import { listings, studentCertifications } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireRole } from "../staff";
@@ -49,19 +51,23 @@ export interface StudentStatus {
   expiresAt: number | null;
 }
 
-interface Row {
-  school_email: string;
-  status: "pending" | "verified";
-  code_hash: string | null;
-  code_expires_at: number | null;
-  attempts: number;
-  verified_at: number | null;
-  expires_at: number | null;
-  updated_at: number;
-}
-
 const rowOf = (ctx: MarketContext, userId: number) =>
-  ctx.d1.prepare("SELECT * FROM student_certifications WHERE user_id = ?").bind(userId).first<Row>();
+  ctx.db.select().from(studentCertifications).where(eq(studentCertifications.userId, userId)).get();
+
+/** The account, other than `userId`, that `schoolEmail` certifies now (one address certifies one account at a time). */
+const certifiedElsewhere = (ctx: MarketContext, schoolEmail: string, now: number, userId: number) =>
+  ctx.db
+    .select({ userId: studentCertifications.userId })
+    .from(studentCertifications)
+    .where(
+      and(
+        eq(studentCertifications.schoolEmail, schoolEmail),
+        eq(studentCertifications.status, "verified"),
+        gt(studentCertifications.expiresAt, now),
+        ne(studentCertifications.userId, userId),
+      ),
+    )
+    .get();
 
 function requireUser(ctx: MarketContext): number {
   if (ctx.viewer.userId === null) throw new MarketError("notLogin");
@@ -86,7 +92,7 @@ export function badgeInForce(certification: StudentBadge | null | undefined, now
 /** True when the account holds a badge in force now. */
 export async function hasStudentBadge(ctx: MarketContext, userId: number): Promise<boolean> {
   const row = await rowOf(ctx, userId);
-  return badgeInForce(row && { status: row.status, expiresAt: row.expires_at }, ctx.now());
+  return badgeInForce(row && { status: row.status, expiresAt: row.expiresAt }, ctx.now());
 }
 
 /** The viewer's certification. Throws notLogin for a guest. No side effects. */
@@ -94,9 +100,9 @@ export async function studentStatus(ctx: MarketContext): Promise<StudentStatus> 
   const userId = requireUser(ctx);
   const row = await rowOf(ctx, userId);
   const offered = studentCertificationOffered(ctx.viewer);
-  const verified = badgeInForce(row && { status: row.status, expiresAt: row.expires_at }, ctx.now());
+  const verified = badgeInForce(row && { status: row.status, expiresAt: row.expiresAt }, ctx.now());
   if (!row || (row.status === "verified" && !verified)) return { offered, status: "none", schoolEmail: null, verifiedAt: null, expiresAt: null };
-  return { offered, status: row.status, schoolEmail: maskEmail(row.school_email), verifiedAt: row.verified_at, expiresAt: row.expires_at };
+  return { offered, status: row.status, schoolEmail: maskEmail(row.schoolEmail), verifiedAt: row.verifiedAt, expiresAt: row.expiresAt };
 }
 
 /**
@@ -112,13 +118,10 @@ export async function requestStudentCode(ctx: MarketContext, schoolEmail: string
   if (email.length > 254 || !isSchoolEmail(email)) throw new MarketError("invalidParam", { messageKey: "studentEmailInvalid", params: { field: "schoolEmail" } });
   const now = ctx.now();
   if (await hasStudentBadge(ctx, userId)) throw new MarketError("clientOperateFail", { messageKey: "studentAlreadyVerified" });
-  const taken = await ctx.d1
-    .prepare("SELECT user_id FROM student_certifications WHERE school_email = ? AND status = 'verified' AND expires_at > ? AND user_id != ?")
-    .bind(email, now, userId)
-    .first();
+  const taken = await certifiedElsewhere(ctx, email, now, userId);
   if (taken) throw new MarketError("clientOperateFail", { messageKey: "studentEmailTaken" });
   const existing = await rowOf(ctx, userId);
-  if (existing?.status === "pending" && existing.updated_at > now - STUDENT_CODE_RESEND_MS) throw new MarketError("requestTooFrequent");
+  if (existing?.status === "pending" && existing.updatedAt > now - STUDENT_CODE_RESEND_MS) throw new MarketError("requestTooFrequent");
 
   const code = randomDigits(6);
   const salt = base64url(randomBytes(16));
@@ -148,19 +151,16 @@ export async function verifyStudentCode(ctx: MarketContext, code: string): Promi
   requireOffered(ctx);
   const now = ctx.now();
   const row = await rowOf(ctx, userId);
-  if (!row || row.status !== "pending" || !row.code_hash || (row.code_expires_at ?? 0) <= now) throw new MarketError("verifyCodeExpire");
+  if (!row || row.status !== "pending" || !row.codeHash || (row.codeExpiresAt ?? 0) <= now) throw new MarketError("verifyCodeExpire");
   // Take the try before comparing, so parallel guesses cannot exceed the allowance.
   const tried = await ctx.d1
     .prepare("UPDATE student_certifications SET attempts = attempts + 1 WHERE user_id = ? AND status = 'pending' AND attempts < ?")
     .bind(userId, STUDENT_CODE_MAX_ATTEMPTS)
     .run();
   if (tried.meta.changes === 0) throw new MarketError("verifyCodeExpire");
-  const [salt, hash] = row.code_hash.split(":");
+  const [salt, hash] = row.codeHash.split(":");
   if (!/^\d{6}$/.test(code) || !sameSecret(await sha256(`${salt}:${code}`), hash)) throw new MarketError("verifyCodeError");
-  const taken = await ctx.d1
-    .prepare("SELECT user_id FROM student_certifications WHERE school_email = ? AND status = 'verified' AND expires_at > ? AND user_id != ?")
-    .bind(row.school_email, now, userId)
-    .first();
+  const taken = await certifiedElsewhere(ctx, row.schoolEmail, now, userId);
   if (taken) throw new MarketError("clientOperateFail", { messageKey: "studentEmailTaken" });
   await ctx.d1
     .prepare(
@@ -186,12 +186,13 @@ export function assertMayBuyListing(listing: { studentsOnly: boolean }, certific
 /** Whether the seller's own listing is for verified students only (not found for anyone else's). */
 export async function listingForStudents(ctx: MarketContext, listingId: number): Promise<boolean> {
   const seller = await requireRole(ctx, "seller");
-  const row = await ctx.d1
-    .prepare("SELECT students_only AS studentsOnly FROM listings WHERE id = ? AND seller_id = ?")
-    .bind(listingId, seller.sellerId)
-    .first<{ studentsOnly: number }>();
+  const row = await ctx.db
+    .select({ studentsOnly: listings.studentsOnly })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), eq(listings.sellerId, seller.sellerId!)))
+    .get();
   if (!row) throw notFound("listing");
-  return row.studentsOnly === 1;
+  return row.studentsOnly;
 }
 
 export async function markListingForStudents(ctx: MarketContext, listingId: number, studentsOnly: boolean): Promise<{ listingId: number; studentsOnly: boolean }> {
