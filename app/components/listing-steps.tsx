@@ -10,6 +10,7 @@ import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleFieldFrame, FormError, useErrorText } from "./field/console-field";
 import { useHydrated } from "./hydrated";
+import { ChoiceCard, ChoiceGroup } from "./seller-choice";
 import kit from "./console-kit.module.css";
 import styles from "~/styles/listing-form.module.css";
 
@@ -101,8 +102,8 @@ export function SeatGrid({ field, last, picked }: { field: FieldMetadata<any>; l
   const errorText = useErrorText();
   const error = errorText(field.errors, t("seats.seats"));
   return (
-    <fieldset className={kit.field} aria-describedby={error ? field.errorId : undefined}>
-      <legend className={styles.legend}>{t("seats.seats")}</legend>
+    <fieldset className={styles.seatSet} aria-describedby={error ? field.errorId : undefined}>
+      <legend className={kit.label}>{t("seats.seats")}</legend>
       <p className={kit.hint}>{t("seats.seatsHint", { last })}</p>
       <div className={styles.seatGrid} data-testid="seat-grid">
         {Array.from({ length: last }, (_, index) => String(index + 1)).map((seat) => (
@@ -170,25 +171,23 @@ export function DeliveryStep({
     >
       {(fields) => (
         <>
-          <fieldset className={styles.choices}>
-            <legend className={styles.legend}>{t("delivery.method")}</legend>
+          <ChoiceGroup legend={t("delivery.method")}>
             {METHODS.map((value) => (
-              <label key={value} className={styles.choice}>
-                <input type="radio" name="deliveryMethod" value={value} defaultChecked={value === initial} onChange={() => setMethod(value)} />
-                {t(`order:delivery.${value}`)}
-              </label>
+              <ChoiceCard key={value} option={{ value, label: t(`order:delivery.${value}`) }} name="deliveryMethod" defaultChecked={value === initial} onChange={() => setMethod(value)} />
             ))}
-          </fieldset>
+          </ChoiceGroup>
           {DETAILS[shown].includes("eTicketTiming") ? (
-            <fieldset className={styles.choices}>
-              <legend className={styles.legend}>{t("delivery.timing")}</legend>
+            <ChoiceGroup legend={t("delivery.timing")}>
               {(["later", "now"] as const).map((value) => (
-                <label key={value} className={styles.choice}>
-                  <input type="radio" name="eTicketTiming" value={value} defaultChecked={value === (values.eTicketTiming ?? "later")} onChange={() => setTiming(value)} />
-                  {t(`selling:timing.${value}`)}
-                </label>
+                <ChoiceCard
+                  key={value}
+                  option={{ value, label: t(`selling:timing.${value}`) }}
+                  name="eTicketTiming"
+                  defaultChecked={value === (values.eTicketTiming ?? "later")}
+                  onChange={() => setTiming(value)}
+                />
               ))}
-            </fieldset>
+            </ChoiceGroup>
           ) : null}
           {DETAILS[shown].includes("pickupPlace") ? <ListingInput field={fields.pickupPlace} label={t("delivery.pickupPlace")} /> : null}
           {DETAILS[shown].includes("pickupTime") ? <ListingInput field={fields.pickupTime} label={t("delivery.pickupTime")} type="datetime-local" /> : null}

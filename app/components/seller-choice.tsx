@@ -5,15 +5,38 @@
  * thing at a time with JavaScript off too; hidden fields are not required by the schema.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import kit from "./console-kit.module.css";
 import styles from "./seller-choice.module.css";
 
-interface ChoiceOption {
+export interface ChoiceOption {
   value: string;
   label: string;
   hint?: string;
+}
+
+/** A radio card: the choice's name, and a line on what it means. */
+export function ChoiceCard({ option, ...input }: { option: ChoiceOption } & Pick<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultChecked" | "onChange">) {
+  return (
+    <label className={styles.choice}>
+      <input type="radio" value={option.value} className={styles.radio} {...input} />
+      <span className={styles.choiceText}>
+        <span className={styles.choiceLabel}>{option.label}</span>
+        {option.hint ? <span className={kit.hint}>{option.hint}</span> : null}
+      </span>
+    </label>
+  );
+}
+
+/** A set of radio cards under its legend (every selling form's choices look alike). */
+export function ChoiceGroup({ legend, children, describedBy }: { legend: string; children: ReactNode; describedBy?: string }) {
+  return (
+    <fieldset className={styles.choices} aria-describedby={describedBy}>
+      <legend className={kit.label}>{legend}</legend>
+      {children}
+    </fieldset>
+  );
 }
 
 export function ChoiceCards({ field, legend, options }: { field: FieldMetadata<any>; legend: string; options: ChoiceOption[] }) {
@@ -21,23 +44,16 @@ export function ChoiceCards({ field, legend, options }: { field: FieldMetadata<a
   const checked = typeof field.initialValue === "string" ? field.initialValue : "";
   const error = field.errors?.[0];
   return (
-    <fieldset className={styles.choices} aria-describedby={error ? field.errorId : undefined} key={field.key}>
-      <legend className={kit.label}>{legend}</legend>
+    <ChoiceGroup legend={legend} describedBy={error ? field.errorId : undefined} key={field.key}>
       {options.map((option) => (
-        <label key={option.value} className={styles.choice}>
-          <input type="radio" name={field.name} value={option.value} defaultChecked={checked === option.value} className={styles.radio} />
-          <span className={styles.choiceText}>
-            <span className={styles.choiceLabel}>{option.label}</span>
-            {option.hint ? <span className={kit.hint}>{option.hint}</span> : null}
-          </span>
-        </label>
+        <ChoiceCard key={option.value} option={option} name={field.name} defaultChecked={checked === option.value} />
       ))}
       {error ? (
         <p id={field.errorId} className={kit.error} role="alert">
           {t(error, { field: legend })}
         </p>
       ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * One listing in the provider console (/provider/listings/:id, seller role): the listing as
- * buyers see it (its price with fees, where it stands against the session's lowest price, and a
- * way to open it as a buyer), its facts and status, the law capping its price if any, a form to change price or quantity (refused while a
+ * buyers see it (its price with fees, how often buyers opened it, where it stands against the
+ * session's lowest price, and a way to open it as a buyer), its facts and status, the law capping its price if any, a form to change price or quantity (refused while a
  * buyer holds tickets), withdrawal, and every change with who and when. Another seller's listing
  * is not found.
  */
@@ -68,6 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         standing: lowest === null ? { kind: "noOther" as const } : above !== null && above > 0 ? { kind: "above" as const, diff: money(above), lowest: money(lowest.allInMinor) } : { kind: "cheapest" as const },
         face: money(listing.faceValueMinor),
         counts: { left: listing.left, sold: listing.sold, held: listing.held },
+        views: listing.views,
         cap: listing.cap ? { law: listing.cap.law, cap: money(listing.cap.capMinor) } : null,
         editable: listing.editable,
         withdrawable: listing.status === "active" || listing.status === "sold_out",
@@ -135,6 +136,7 @@ export default function ProviderListing() {
           {listing.seats ? ` · ${listing.seats}` : ""}
         </p>
         <dl className={kit.facts}>
+          <Fact label={t("listing-form:listing.views")} value={t("listing-form:listing.viewsCount", { count: listing.views })} testId="listing-views" />
           <Fact
             label={t("listing-form:listing.compare")}
             value={listing.standing.kind === "above" ? t("listing-form:listing.above", listing.standing) : t(`listing-form:listing.${listing.standing.kind}`)}

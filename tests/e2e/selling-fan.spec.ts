@@ -95,6 +95,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
 
       await expect(page.getByTestId("listing-as-buyers")).toBeVisible();
       await expect(page.getByTestId("listing-standing")).not.toBeEmpty();
+      await expect(page.getByTestId("listing-views")).toHaveText(say("0 views", "0 次瀏覽"));
       await page.screenshot({ path: `test-results/selling-fan-listing-${language}.png`, fullPage: true });
       await page.getByTestId("open-as-buyer").click();
       await expect(page).toHaveURL(/\/confirm-ticket\?listingId=\d+&quantity=1/);

@@ -1,15 +1,16 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { messageOf } from "../../functions/market/messages";
 import { CODES } from "../../functions/market/errors";
 import { createOrder } from "../../functions/market/orders";
 import { pricingFacts, resalePricing, suggestPrice } from "../../functions/market/selling";
-import { api } from "./support/api";
+import { api, page } from "./support/api";
 import { refusal } from "./support/after-sales";
 import { clockAt, CONTACT, makeBuyer, marketFor, paySandbox, T0, testDb } from "./support/buying";
 import { DAY, tokenHeaders } from "./support/delivery";
+import { cookieFor } from "./support/chat";
 import { listFor, listingForm, sellerOn, sessionOnSale } from "./support/selling";
 
 test("the suggestion is the cheapest comparable listing when it is below the median recent sale, rounded down to a whole dollar", () => {
@@ -192,4 +193,28 @@ test("when tickets sell, the seller gets a mail in their language saying which l
     subject: `Your tickets sold: ${title}`,
     text_body: `2 tickets of your listing #${listingId} for ${title} sold at HK$980 each.\n\nDeliver them as your listing says; your payout follows once the buyer has them. Follow both under Me › My listings.`,
   });
+});
+
+test("each time a buyer opens a listing it counts a view, on the web and the API; the seller's own visits do not", async () => {
+  const seller = await sellerOn(clockAt());
+  const session = await sessionOnSale();
+  const { listingId } = await listFor(seller, listingForm(session));
+  const views = async () => (await testDb.select().from(schema.listingViews).where(eq(schema.listingViews.listingId, listingId)))[0]?.views ?? 0;
+
+  expect((await page(`/confirm-ticket?listingId=${listingId}&quantity=2`)).status).toBe(200);
+  expect((await page(`/confirm-ticket?listingId=${listingId}&quantity=1`)).status).toBe(200);
+  const buyer = await makeBuyer();
+  expect((await api(`/pub/tour/v1/listing/detail?listingId=${listingId}&quantity=2`, { headers: await tokenHeaders(buyer) })).body.statusCode).toBe(200);
+  await vi.waitFor(async () => expect(await views()).toBe(3));
+
+  const own = await page(`/confirm-ticket?listingId=${listingId}&quantity=2`, { headers: { cookie: await cookieFor(seller.userId) } });
+  expect(own.status).toBe(200);
+  expect((await api(`/pub/tour/v1/listing/detail?listingId=${listingId}&quantity=2`, { headers: await tokenHeaders(seller.userId) })).body.statusCode).toBe(200);
+  expect((await page(`/confirm-ticket?listingId=${listingId + 1000}&quantity=2`)).status).toBe(404);
+
+  const detail = await api<{ views: number }>(`/provider/v1/listing/detail?listingId=${listingId}`, { headers: await tokenHeaders(seller.userId) });
+  expect(detail.body.data.views).toBe(3);
+  const sellerPage = await (await page(`/provider/listings/${listingId}`, { headers: { cookie: await cookieFor(seller.userId) } })).text();
+  expect(sellerPage).toMatch(/data-testid="listing-views">3 views</);
+  expect(await testDb.select().from(schema.listingViews)).toHaveLength(1);
 });

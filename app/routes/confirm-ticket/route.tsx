@@ -22,6 +22,7 @@ import { writtenSessionTime, type SessionTime } from "~/i18n/session-time";
 import { MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
 import { listingDetail, listingDetailQuerySchema, type ListingDetail } from "@market/listings/listing-detail";
+import { recordListingView } from "@market/listings/listing-views";
 import { priceChangedSince, seenPriceOf, seenPriceSchema } from "@market/listings/seen-price";
 import type { Money } from "@market/money";
 import styles from "./styles.module.css";
@@ -61,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = await i18nServer.getFixedT(ctx.viewer.language, "buy");
   try {
     const detail = await listingDetail(ctx, query.data);
+    context.cloudflare.ctx.waitUntil(recordListingView(ctx, query.data.listingId));
     const seen = seenPriceOf(seenQuery.data);
     if (seen && priceChangedSince(seen, detail.allInPerTicket)) {
       const refusal: Refusal = { kind: "priceChanged", sessionId: detail.session.sessionId, quantity: detail.quantity, was: seen, now: detail.allInPerTicket };

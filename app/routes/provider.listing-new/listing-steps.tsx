@@ -87,9 +87,7 @@ export function ListingSteps({ chosen, reply }: { chosen: Chosen; reply: Listing
       {step === "price" && reply?.pricing ? (
         <>
           <PricingFactsView pricing={reply.pricing} />
-          <section className={kit.card}>
-            <PriceChart history={chosen.history} timeZone={chosen.timeZone} changes={chosen.changes} />
-          </section>
+          <PriceChart history={chosen.history} timeZone={chosen.timeZone} changes={chosen.changes} />
           <ListingStep {...common} intent="price" hidden={carried("price")} defaultValue={{ price: values.price ?? reply.pricing.start ?? "" }}>
             {(fields) => <ListingInput field={fields.price} label={t("price.price", { currency })} hint={t("price.priceHint")} inputMode="decimal" />}
           </ListingStep>

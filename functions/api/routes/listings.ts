@@ -13,6 +13,7 @@ import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
 import { notePickSeatArrival, visitorOf } from "../../market/demand/high-demand";
 import { listingDetail, listingDetailQuerySchema } from "../../market/listings/listing-detail";
+import { recordListingView } from "../../market/listings/listing-views";
 import { seatMapQuerySchema, sessionSeatMap } from "../../market/listings/seat-map";
 import { listingsQueryInput, sessionListings, sessionListingsQuerySchema } from "../../market/listings/session-listings";
 
@@ -36,6 +37,8 @@ export function registerListingRoutes(api: Hono<ApiEnv>) {
 
   api.get("/pub/tour/v1/listing/detail", async (c) => {
     const query = parsed(listingDetailQuerySchema, { listingId: c.req.query("listingId") || undefined, quantity: c.req.query("quantity") || undefined });
-    return c.json(ok(await listingDetail(c.get("market"), query)));
+    const detail = await listingDetail(c.get("market"), query);
+    c.executionCtx.waitUntil(recordListingView(c.get("market"), query.listingId));
+    return c.json(ok(detail));
   });
 }

@@ -76,6 +76,15 @@ export const listingTerms = sqliteTable(
   ],
 );
 
+/**
+ * How often buyers opened each listing (migration 0017): the seller's own visits are not
+ * counted. Its own narrow table, so a view writes nothing the buyer's reads of `listings` touch.
+ */
+export const listingViews = sqliteTable("listing_views", {
+  listingId: keyLink("listing_id", () => listings.id),
+  views: integer("views").notNull(),
+});
+
 export const LISTING_CHANGE_KINDS = ["created", "price", "quantity", "withdrawn"] as const;
 export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
 

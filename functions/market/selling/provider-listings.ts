@@ -5,7 +5,7 @@
  * for support only, a listing's face-value proof.
  */
 import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
-import { listingChanges, listings, listingTerms, orders, sessions, shows, tours, venues, venueSections, type ListingChangeKind } from "../../db/schema";
+import { listingChanges, listings, listingTerms, listingViews, orders, sessions, shows, tours, venues, venueSections, type ListingChangeKind } from "../../db/schema";
 import type { StoredFile } from "../context/file-store";
 import { sessionStatus } from "../listings/session-status";
 import type { MarketContext } from "../context";
@@ -40,6 +40,8 @@ export interface ProviderListingView {
   /** Price and quantity can change only while nothing is held and the listing is active. */
   editable: boolean;
   fanResale: boolean;
+  /** How often buyers opened it (listings/listing-views.ts). */
+  views: number;
   changes: { kind: ListingChangeKind; from: string | null; to: string | null; at: number; byUserId: number | null }[];
 }
 
@@ -64,6 +66,7 @@ export async function listProviderListings(ctx: MarketContext, only?: { listingI
       .select({
         listing: listings,
         terms: listingTerms,
+        views: sql<number>`COALESCE(${listingViews.views}, 0)`.mapWith(Number),
         left: ticketsLeft(now),
         sold: sql<number>`(SELECT COALESCE(SUM(quantity), 0) FROM ${orders} WHERE listing_id = ${listings.id} AND status = 'paid')`.mapWith(Number),
         held: sql<number>`(SELECT COALESCE(SUM(quantity), 0) FROM ${orders} WHERE listing_id = ${listings.id} AND status = 'pending_payment' AND expires_at > ${now})`.mapWith(Number),
@@ -77,6 +80,7 @@ export async function listProviderListings(ctx: MarketContext, only?: { listingI
       })
       .from(listings)
       .leftJoin(listingTerms, eq(listingTerms.listingId, listings.id))
+      .leftJoin(listingViews, eq(listingViews.listingId, listings.id))
       .$dynamic(),
   )
     .where(where)
@@ -116,6 +120,7 @@ export async function listProviderListings(ctx: MarketContext, only?: { listingI
       cap: rule && terms?.capMinor != null ? { law: zh ? rule.law.zh : rule.law.en, capMinor: terms.capMinor } : null,
       editable: (status === "active" || status === "sold_out") && row.held === 0,
       fanResale: terms?.sourceOrderId != null,
+      views: row.views,
       changes: changes
         .filter((change) => change.listingId === listing.id)
         .map((change) => ({ kind: change.kind, from: change.fromValue, to: change.toValue, at: change.createdAt, byUserId: change.actorUserId })),

@@ -53,6 +53,9 @@ beforeAll(async () => {
   await emptyDatabase(env.DB);
   forgetKeptPages(0);
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  // A file's own beforeAll may seed and buy before the first beforeEach: the reference data the
+  // previous file read must already be gone.
+  forgetReference();
 });
 
 // Tests seed their own currencies and locations; the Worker shares this isolate's module copy of
