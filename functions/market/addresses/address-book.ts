@@ -10,11 +10,13 @@
  *   flag to the most recently changed address left. A default cannot be un-chosen, only moved.
  * - The list shows the default first, then the most recently changed.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addresses } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { requireBuyer } from "../context/buyer";
+import { prepare } from "../context/statements";
 import { MAX_ADDRESSES, type AddressRequest } from "./address-schema";
 
 export interface AddressView {
@@ -75,7 +77,19 @@ export async function getAddress(ctx: MarketContext, addressId: number): Promise
   return row;
 }
 
-const FIELDS_SQL = "full_name, phone_code, phone, country_region, province, city, district, address, address_remark, postal_code";
+/** The columns an address form sets, in one order for the insert's list and the update's assignments. */
+const FIELDS = [
+  addresses.fullName,
+  addresses.phoneCode,
+  addresses.phone,
+  addresses.countryRegion,
+  addresses.province,
+  addresses.city,
+  addresses.district,
+  addresses.address,
+  addresses.addressRemark,
+  addresses.postalCode,
+] as const;
 
 function fieldValues(input: AddressRequest) {
   return [
@@ -92,6 +106,12 @@ function fieldValues(input: AddressRequest) {
   ];
 }
 
+/** A column as an INSERT's list or an UPDATE's SET names it: unqualified. */
+const named = (column: AnySQLiteColumn) => sql.identifier(column.name);
+
+/** The account has room for one more address: the guard of every insert, checked in its own statement. */
+const hasRoom = (userId: number) => sql`(SELECT COUNT(*) FROM ${addresses} WHERE ${addresses.userId} = ${userId}) < ${MAX_ADDRESSES}`;
+
 /**
  * Adds an address to the viewer's book; it becomes the default when asked or when it is the
  * first. Throws notLogin; clientAddressValidFail when the book is full. One batch: the old
@@ -100,18 +120,22 @@ function fieldValues(input: AddressRequest) {
 export async function createAddress(ctx: MarketContext, input: AddressRequest): Promise<AddressView> {
   const userId = requireBuyer(ctx);
   const now = ctx.now();
-  const hasRoom = `(SELECT COUNT(*) FROM addresses WHERE user_id = ?) < ${MAX_ADDRESSES}`;
-  const insert = ctx.d1
-    .prepare(
-      `INSERT INTO addresses (user_id, ${FIELDS_SQL}, is_default, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-              CASE WHEN ? = 1 OR NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ?) THEN 1 ELSE 0 END, ?, ?
-       WHERE ${hasRoom}
-       RETURNING id`,
-    )
-    .bind(userId, ...fieldValues(input), input.isDefault ? 1 : 0, userId, now, now, userId);
+  const insert = prepare(
+    ctx.d1,
+    sql`INSERT INTO ${addresses} (${named(addresses.userId)}, ${sql.join(FIELDS.map(named), sql`, `)}, ${named(addresses.isDefault)}, ${named(addresses.createdAt)}, ${named(addresses.updatedAt)})
+        SELECT ${userId}, ${sql.join(fieldValues(input).map((value) => sql`${value}`), sql`, `)},
+               CASE WHEN ${input.isDefault ? 1 : 0} = 1 OR NOT EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.userId} = ${userId}) THEN 1 ELSE 0 END, ${now}, ${now}
+        WHERE ${hasRoom(userId)}
+        RETURNING ${named(addresses.id)}`,
+  );
   const statements = input.isDefault
-    ? [ctx.d1.prepare(`UPDATE addresses SET is_default = 0 WHERE user_id = ? AND is_default = 1 AND ${hasRoom}`).bind(userId, userId), insert]
+    ? [
+        prepare(
+          ctx.d1,
+          sql`UPDATE ${addresses} SET ${named(addresses.isDefault)} = 0 WHERE ${addresses.userId} = ${userId} AND ${addresses.isDefault} = 1 AND ${hasRoom(userId)}`,
+        ),
+        insert,
+      ]
     : [insert];
   const results = await ctx.d1.batch<{ id: number }>(statements);
   const id = results[results.length - 1]?.results[0]?.id;
@@ -126,15 +150,16 @@ export async function createAddress(ctx: MarketContext, input: AddressRequest): 
 export async function updateAddress(ctx: MarketContext, addressId: number, input: AddressRequest): Promise<AddressView> {
   const userId = requireBuyer(ctx);
   const now = ctx.now();
-  const assignments = FIELDS_SQL.split(", ")
-    .map((column) => `${column} = ?`)
-    .join(", ");
-  const update = ctx.d1
-    .prepare(
-      `UPDATE addresses SET ${assignments}, is_default = CASE WHEN ? = 1 THEN 1 ELSE is_default END, updated_at = ?
-       WHERE id = ? AND user_id = ? RETURNING id`,
-    )
-    .bind(...fieldValues(input), input.isDefault ? 1 : 0, now, addressId, userId);
+  const values = fieldValues(input);
+  const assignments = sql.join(
+    FIELDS.map((column, index) => sql`${named(column)} = ${values[index]}`),
+    sql`, `,
+  );
+  const update = prepare(
+    ctx.d1,
+    sql`UPDATE ${addresses} SET ${assignments}, ${named(addresses.isDefault)} = CASE WHEN ${input.isDefault ? 1 : 0} = 1 THEN 1 ELSE ${addresses.isDefault} END, ${named(addresses.updatedAt)} = ${now}
+        WHERE ${addresses.id} = ${addressId} AND ${addresses.userId} = ${userId} RETURNING ${named(addresses.id)}`,
+  );
   const statements = input.isDefault ? [clearOtherDefaults(ctx, userId, addressId), update] : [update];
   const results = await ctx.d1.batch<{ id: number }>(statements);
   if (!results[results.length - 1]?.results[0]) throw notFound("address");
@@ -143,13 +168,12 @@ export async function updateAddress(ctx: MarketContext, addressId: number, input
 
 /** Clears the default of the account's other addresses, only when `addressId` is the account's. */
 function clearOtherDefaults(ctx: MarketContext, userId: number, addressId: number): D1PreparedStatement {
-  return ctx.d1
-    .prepare(
-      `UPDATE addresses SET is_default = 0
-       WHERE user_id = ? AND is_default = 1 AND id <> ?
-         AND EXISTS (SELECT 1 FROM addresses WHERE id = ? AND user_id = ?)`,
-    )
-    .bind(userId, addressId, addressId, userId);
+  return prepare(
+    ctx.d1,
+    sql`UPDATE ${addresses} SET ${named(addresses.isDefault)} = 0
+        WHERE ${addresses.userId} = ${userId} AND ${addresses.isDefault} = 1 AND ${addresses.id} <> ${addressId}
+          AND EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.id} = ${addressId} AND ${addresses.userId} = ${userId})`,
+  );
 }
 
 /**
@@ -160,9 +184,11 @@ export async function setDefaultAddress(ctx: MarketContext, addressId: number): 
   const userId = requireBuyer(ctx);
   const results = await ctx.d1.batch<{ id: number }>([
     clearOtherDefaults(ctx, userId, addressId),
-    ctx.d1
-      .prepare("UPDATE addresses SET is_default = 1, updated_at = ? WHERE id = ? AND user_id = ? RETURNING id")
-      .bind(ctx.now(), addressId, userId),
+    prepare(
+      ctx.d1,
+      sql`UPDATE ${addresses} SET ${named(addresses.isDefault)} = 1, ${named(addresses.updatedAt)} = ${ctx.now()}
+          WHERE ${addresses.id} = ${addressId} AND ${addresses.userId} = ${userId} RETURNING ${named(addresses.id)}`,
+    ),
   ]);
   if (!results[1]?.results[0]) throw notFound("address");
   return getAddress(ctx, addressId);
@@ -176,14 +202,13 @@ export async function setDefaultAddress(ctx: MarketContext, addressId: number): 
 export async function deleteAddress(ctx: MarketContext, addressId: number): Promise<{ id: number }> {
   const userId = requireBuyer(ctx);
   const results = await ctx.d1.batch<{ id: number }>([
-    ctx.d1.prepare("DELETE FROM addresses WHERE id = ? AND user_id = ? RETURNING id").bind(addressId, userId),
-    ctx.d1
-      .prepare(
-        `UPDATE addresses SET is_default = 1
-         WHERE id = (SELECT id FROM addresses WHERE user_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1)
-           AND NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = ? AND is_default = 1)`,
-      )
-      .bind(userId, userId),
+    prepare(ctx.d1, sql`DELETE FROM ${addresses} WHERE ${addresses.id} = ${addressId} AND ${addresses.userId} = ${userId} RETURNING ${named(addresses.id)}`),
+    prepare(
+      ctx.d1,
+      sql`UPDATE ${addresses} SET ${named(addresses.isDefault)} = 1
+          WHERE ${addresses.id} = (SELECT ${addresses.id} FROM ${addresses} WHERE ${addresses.userId} = ${userId} ORDER BY ${addresses.updatedAt} DESC, ${addresses.id} DESC LIMIT 1)
+            AND NOT EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.userId} = ${userId} AND ${addresses.isDefault} = 1)`,
+    ),
   ]);
   if (!results[0]?.results[0]) throw notFound("address");
   return { id: addressId };

@@ -6,7 +6,10 @@
  * same JSON in the `adParams` header.
  */
 import { parse, serialize } from "cookie";
+import { eq, sql } from "drizzle-orm";
+import { orderAttributions, orders } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { prepare } from "../context/statements";
 import { AD_PARAM_NAMES, adParamsFrom, type AdParams } from "./ad-params";
 
 export const AD_PARAMS_COOKIE = "adParams";
@@ -63,13 +66,20 @@ export function adParamsOfRequest(request: Request, now: number): { kept: KeptAd
 export function attributionStatement(ctx: MarketContext, orderNo: string): D1PreparedStatement | null {
   const kept = ctx.viewer.adParams;
   if (!kept) return null;
-  return ctx.d1
-    .prepare("INSERT OR IGNORE INTO order_attributions (order_id, campaign, params, captured_at) SELECT id, ?, ?, ? FROM orders WHERE order_no = ?")
-    .bind(kept.params.utm_campaign ?? "", JSON.stringify(kept.params), kept.capturedAt, orderNo);
+  // Part of the order's own batch, keyed by the order number the batch has just inserted.
+  return prepare(
+    ctx.d1,
+    sql`INSERT OR IGNORE INTO ${orderAttributions} (order_id, campaign, params, captured_at)
+        SELECT ${orders.id}, ${kept.params.utm_campaign ?? ""}, ${JSON.stringify(kept.params)}, ${kept.capturedAt} FROM ${orders} WHERE ${orders.orderNo} = ${orderNo}`,
+  );
 }
 
 /** An order's attribution, for support and the funnel's paid step. */
 export async function attributionOf(ctx: MarketContext, orderId: number): Promise<{ campaign: string; params: AdParams } | null> {
-  const row = await ctx.d1.prepare("SELECT campaign, params FROM order_attributions WHERE order_id = ?").bind(orderId).first<{ campaign: string; params: string }>();
+  const [row] = await ctx.db
+    .select({ campaign: orderAttributions.campaign, params: orderAttributions.params })
+    .from(orderAttributions)
+    .where(eq(orderAttributions.orderId, orderId))
+    .limit(1);
   return row ? { campaign: row.campaign, params: JSON.parse(row.params) as AdParams } : null;
 }

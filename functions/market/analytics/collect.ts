@@ -6,6 +6,8 @@
  * Workers Analytics Engine when the ANALYTICS binding is configured (it cannot be read locally,
  * so D1 stays the source the console reads).
  */
+import { sql } from "drizzle-orm";
+import { analyticsDaily, analyticsEvents } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { MAX_EVENTS_PER_REQUEST, PAGE_VIEW_EVENT } from "./event-rules";
@@ -88,25 +90,31 @@ export async function collectAnalytics(ctx: MarketContext, body: unknown): Promi
   for (const event of kept) count(utcDay(event.occurredAt), event.event, event.channel, event.campaign);
   for (let i = 0; i < dropped; i++) count(utcDay(now), INVALID_EVENT, ctx.viewer.channel, "");
 
-  const statements = [
-    ...kept.map((event) =>
-      ctx.d1
-        .prepare(
-          `INSERT INTO analytics_events (received_at, occurred_at, event, channel, campaign, page, device_id, session_id, user_id, params)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .bind(now, event.occurredAt, event.event, event.channel, event.campaign, event.page, deviceId, event.sessionId, userId, JSON.stringify(event.params)),
-    ),
-    ...[...counts.values()].map((row) =>
-      ctx.d1
-        .prepare(
-          `INSERT INTO analytics_daily (day, event, channel, campaign, count) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (day, event, channel, campaign) DO UPDATE SET count = count + excluded.count`,
-        )
-        .bind(row.day, row.event, row.channel, row.campaign, row.count),
-    ),
-  ];
-  if (statements.length > 0) await ctx.d1.batch(statements);
+  const events = kept.map((event) =>
+    ctx.db.insert(analyticsEvents).values({
+      receivedAt: now,
+      occurredAt: event.occurredAt,
+      event: event.event,
+      channel: event.channel,
+      campaign: event.campaign,
+      page: event.page,
+      deviceId,
+      sessionId: event.sessionId,
+      userId,
+      params: JSON.stringify(event.params),
+    }),
+  );
+  const daily = [...counts.values()].map((row) =>
+    ctx.db
+      .insert(analyticsDaily)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [analyticsDaily.day, analyticsDaily.event, analyticsDaily.channel, analyticsDaily.campaign],
+        set: { count: sql`${analyticsDaily.count} + excluded.count` },
+      }),
+  );
+  const [first, ...rest] = [...events, ...daily];
+  if (first) await ctx.db.batch([first, ...rest]);
 
   const dataset = ctx.env.ANALYTICS;
   if (dataset) {

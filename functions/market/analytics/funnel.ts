@@ -4,6 +4,8 @@
  * device (else an analytics session); each step counts the distinct visitors who reached it, so
  * the drop between two steps is where buyers leave. Read from the raw events (kept 30 days).
  */
+import { sql } from "drizzle-orm";
+import { analyticsEvents } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { FUNNEL_STEPS, PAGE_VIEW_EVENT, type FunnelStep } from "./event-rules";
 
@@ -28,17 +30,14 @@ const PAGES = FUNNEL_STEPS.flatMap((s) => ("page" in s ? [`'${s.page}'`] : [])).
 const EVENTS = FUNNEL_STEPS.flatMap((s) => ("event" in s ? [`'${s.event}'`] : [])).join(", ");
 
 async function byDimension(ctx: MarketContext, dimension: "channel" | "campaign", since: number): Promise<FunnelRow[]> {
-  // Step names and the dimension are constants of this module, never input: only `since` is bound.
-  const { results } = await ctx.d1
-    .prepare(
-      `SELECT ${dimension} AS key, CASE ${STEP_OF} END AS step,
-              COUNT(DISTINCT COALESCE(device_id, session_id, 'event:' || id)) AS visitors
-       FROM analytics_events
-       WHERE occurred_at >= ? AND ((event = '${PAGE_VIEW_EVENT}' AND page IN (${PAGES})) OR event IN (${EVENTS}))
-       GROUP BY key, step`,
-    )
-    .bind(since)
-    .all<{ key: string; step: FunnelStep; visitors: number }>();
+  // Step names and the dimension are constants of this module, never input (sql.raw): only `since` is bound.
+  const results = await ctx.db.all<{ key: string; step: FunnelStep; visitors: number }>(
+    sql`SELECT ${analyticsEvents[dimension]} AS key, CASE ${sql.raw(STEP_OF)} END AS step,
+               COUNT(DISTINCT COALESCE(${analyticsEvents.deviceId}, ${analyticsEvents.sessionId}, 'event:' || ${analyticsEvents.id})) AS visitors
+        FROM ${analyticsEvents}
+        WHERE ${analyticsEvents.occurredAt} >= ${since} AND ((${analyticsEvents.event} = ${PAGE_VIEW_EVENT} AND ${analyticsEvents.page} IN (${sql.raw(PAGES)})) OR ${analyticsEvents.event} IN (${sql.raw(EVENTS)}))
+        GROUP BY key, step`,
+  );
   const rows = new Map<string, FunnelCounts>();
   for (const row of results) {
     const counts = rows.get(row.key) ?? emptyCounts();

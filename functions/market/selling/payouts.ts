@@ -32,6 +32,7 @@ import { requireRole } from "../staff";
 import { sellingInvalid } from "./invalid-input";
 import { requireSeller } from "./seller-profiles";
 import { logStatement } from "./review-log";
+import { prepare } from "../context/statements";
 import { payoutHoldSchema, statementQuerySchema } from "./selling-schemas";
 import { joinOrderEvent } from "../listings/listing-event";
 
@@ -233,12 +234,13 @@ export async function holdPayout(ctx: MarketContext, input: { orderId: unknown; 
   if (!parsed.success) throw sellingInvalid(parsed.error);
   const current = await supportPayout(ctx, parsed.data.orderId);
   const [result] = await ctx.d1.batch([
-    ctx.d1
-      .prepare(
-        `INSERT INTO payout_holds (order_id, reason, held_by, created_at)
-         SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM payout_holds WHERE order_id = ?1 AND released_at IS NULL)`,
-      )
-      .bind(current.orderId, parsed.data.reason, staff.userId, ctx.now()),
+    // One open hold per order: a second, however it races, inserts nothing.
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${payoutHolds} (order_id, reason, held_by, created_at)
+          SELECT ${current.orderId}, ${parsed.data.reason}, ${staff.userId}, ${ctx.now()}
+          WHERE NOT EXISTS (SELECT 1 FROM ${payoutHolds} WHERE ${payoutHolds.orderId} = ${current.orderId} AND ${payoutHolds.releasedAt} IS NULL)`,
+    ),
     logStatement(ctx, { subject: "payout", subjectId: current.orderId, decision: "held", reason: parsed.data.reason, staffUserId: staff.userId }, sql`changes() > 0`),
   ]);
   if (result.meta.changes === 0) throw new MarketError("clientOperateFail", { data: { reason: "already_held" } });

@@ -12,7 +12,7 @@
  * - Offered where the platform is H5 or PC and the channel is not the plain web channel (a
  *   partner channel opened in a browser); elsewhere the calls answer noPermission.
  */
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { listings, studentCertifications } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
@@ -127,14 +127,12 @@ export async function requestStudentCode(ctx: MarketContext, schoolEmail: string
   const salt = base64url(randomBytes(16));
   const codeHash = `${salt}:${await sha256(`${salt}:${code}`)}`;
   const expiresAt = now + STUDENT_CODE_TTL_MS;
-  await ctx.d1
-    .prepare(
-      `INSERT INTO student_certifications (user_id, school_email, status, code_hash, code_expires_at, attempts, verified_at, expires_at, updated_at)
-       VALUES (?1, ?2, 'pending', ?3, ?4, 0, NULL, NULL, ?5)
-       ON CONFLICT (user_id) DO UPDATE SET school_email = ?2, status = 'pending', code_hash = ?3, code_expires_at = ?4, attempts = 0,
-         verified_at = NULL, expires_at = NULL, updated_at = ?5`,
-    )
-    .bind(userId, email, codeHash, expiresAt, now)
+  // A new code restarts the certification: status, tries and any earlier badge start over.
+  const pending = { schoolEmail: email, status: "pending" as const, codeHash, codeExpiresAt: expiresAt, attempts: 0, verifiedAt: null, expiresAt: null, updatedAt: now };
+  await ctx.db
+    .insert(studentCertifications)
+    .values({ userId, ...pending })
+    .onConflictDoUpdate({ target: studentCertifications.userId, set: pending })
     .run();
   await ctx.mail.send(studentMail({ to: email, language: ctx.viewer.language, code, minutes: STUDENT_CODE_TTL_MS / 60_000 }));
   return { expiresAt };
@@ -153,20 +151,20 @@ export async function verifyStudentCode(ctx: MarketContext, code: string): Promi
   const row = await rowOf(ctx, userId);
   if (!row || row.status !== "pending" || !row.codeHash || (row.codeExpiresAt ?? 0) <= now) throw new MarketError("verifyCodeExpire");
   // Take the try before comparing, so parallel guesses cannot exceed the allowance.
-  const tried = await ctx.d1
-    .prepare("UPDATE student_certifications SET attempts = attempts + 1 WHERE user_id = ? AND status = 'pending' AND attempts < ?")
-    .bind(userId, STUDENT_CODE_MAX_ATTEMPTS)
+  const tried = await ctx.db
+    .update(studentCertifications)
+    .set({ attempts: sql`${studentCertifications.attempts} + 1` })
+    .where(and(eq(studentCertifications.userId, userId), eq(studentCertifications.status, "pending"), lt(studentCertifications.attempts, STUDENT_CODE_MAX_ATTEMPTS)))
     .run();
   if (tried.meta.changes === 0) throw new MarketError("verifyCodeExpire");
   const [salt, hash] = row.codeHash.split(":");
   if (!/^\d{6}$/.test(code) || !sameSecret(await sha256(`${salt}:${code}`), hash)) throw new MarketError("verifyCodeError");
   const taken = await certifiedElsewhere(ctx, row.schoolEmail, now, userId);
   if (taken) throw new MarketError("clientOperateFail", { messageKey: "studentEmailTaken" });
-  await ctx.d1
-    .prepare(
-      "UPDATE student_certifications SET status = 'verified', code_hash = NULL, code_expires_at = NULL, verified_at = ?, expires_at = ?, updated_at = ? WHERE user_id = ?",
-    )
-    .bind(now, now + STUDENT_BADGE_MS, now, userId)
+  await ctx.db
+    .update(studentCertifications)
+    .set({ status: "verified", codeHash: null, codeExpiresAt: null, verifiedAt: now, expiresAt: now + STUDENT_BADGE_MS, updatedAt: now })
+    .where(eq(studentCertifications.userId, userId))
     .run();
   return studentStatus(ctx);
 }
@@ -197,9 +195,12 @@ export async function listingForStudents(ctx: MarketContext, listingId: number):
 
 export async function markListingForStudents(ctx: MarketContext, listingId: number, studentsOnly: boolean): Promise<{ listingId: number; studentsOnly: boolean }> {
   const seller = await requireRole(ctx, "seller");
-  const changed = await ctx.d1
-    .prepare("UPDATE listings SET students_only = ? WHERE id = ? AND seller_id = ?")
-    .bind(studentsOnly ? 1 : 0, listingId, seller.sellerId)
+  // A seller role without a provider behind it owns no listing.
+  if (seller.sellerId === null) throw notFound("listing");
+  const changed = await ctx.db
+    .update(listings)
+    .set({ studentsOnly })
+    .where(and(eq(listings.id, listingId), eq(listings.sellerId, seller.sellerId)))
     .run();
   if (changed.meta.changes === 0) throw notFound("listing");
   return { listingId, studentsOnly };
