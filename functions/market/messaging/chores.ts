@@ -5,7 +5,7 @@
  * limit's old rows.
  */
 import { and, asc, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
-import { conversationMembers, conversations, users } from "../../db/schema";
+import { conversationMembers, conversations, messageSends, users } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { translateKey } from "../messages";
 import { MESSAGE_RETENTION_MS, OFFLINE_EMAIL_AFTER_MS, OFFLINE_EMAIL_EVERY_MS, SEND_LIMIT_WINDOW_MS } from "./rules";
@@ -27,9 +27,9 @@ export async function cutOldMessages(ctx: MarketContext, limit = 50): Promise<nu
     const cut = await store.cut(cutoff);
     deleted += cut.deleted;
     for (const image of cut.images) await forgetImage(ctx, store, id, image);
-    await ctx.d1.prepare("UPDATE conversations SET oldest_message_at = ? WHERE id = ?").bind(cut.oldest, id).run();
+    await ctx.db.update(conversations).set({ oldestMessageAt: cut.oldest }).where(eq(conversations.id, id));
   }
-  await ctx.d1.prepare("DELETE FROM message_sends WHERE sent_at < ?").bind(ctx.now() - 60 * SEND_LIMIT_WINDOW_MS).run();
+  await ctx.db.delete(messageSends).where(lt(messageSends.sentAt, ctx.now() - 60 * SEND_LIMIT_WINDOW_MS));
   return deleted;
 }
 
@@ -65,9 +65,16 @@ export async function emailOfflineMembers(ctx: MarketContext, limit = 20): Promi
     .limit(limit);
   for (const row of results) {
     // Claim first, so two overlapping runs never send the same mail twice.
-    const claimed = await ctx.d1
-      .prepare("UPDATE conversation_members SET notified_at = ? WHERE conversation_id = ? AND user_id = ? AND (notified_at IS NULL OR notified_at < ?)")
-      .bind(now, row.conversationId, row.userId, now - OFFLINE_EMAIL_EVERY_MS + 1)
+    const claimed = await ctx.db
+      .update(member)
+      .set({ notifiedAt: now })
+      .where(
+        and(
+          eq(member.conversationId, row.conversationId),
+          eq(member.userId, row.userId),
+          or(isNull(member.notifiedAt), lt(member.notifiedAt, now - OFFLINE_EMAIL_EVERY_MS + 1)),
+        ),
+      )
       .run();
     if (claimed.meta.changes === 0) continue;
     const language = row.language === "zh-HK" ? "zh-HK" : "en-US";

@@ -21,6 +21,7 @@ import {
   type MemberRole,
 } from "../../db/schema";
 import type { MarketContext } from "../context";
+import { prepare } from "../context/statements";
 import { MarketError, notFound } from "../errors";
 import { requireRole, rolesOf } from "../staff";
 import { orderChatWindow, SUPPORT_REPLY_PROMISE_MS, type ChatWindow } from "./rules";
@@ -114,19 +115,13 @@ export async function accessConversation(ctx: MarketContext, id: number): Promis
 
 /** Makes sure the account has its index row (unread, pin, mute) in the conversation. */
 export async function ensureMember(ctx: MarketContext, conversationId: number, userId: number, role: MemberRole): Promise<void> {
-  await ctx.d1
-    .prepare("INSERT INTO conversation_members (conversation_id, user_id, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-    .bind(conversationId, userId, role, ctx.now(), ctx.now())
-    .run();
+  await ctx.db.insert(conversationMembers).values({ conversationId, userId, role, joinedAt: ctx.now(), lastSeenAt: ctx.now() }).onConflictDoNothing();
 }
 
 /** The viewer's support conversation, opened on first use. Throws notLogin. */
 export async function openSupportConversation(ctx: MarketContext): Promise<ConversationAccess> {
   const userId = viewerId(ctx);
-  await ctx.d1
-    .prepare("INSERT INTO conversations (kind, buyer_user_id, created_at) VALUES ('support', ?, ?) ON CONFLICT DO NOTHING")
-    .bind(userId, ctx.now())
-    .run();
+  await ctx.db.insert(conversations).values({ kind: "support", buyerUserId: userId, createdAt: ctx.now() }).onConflictDoNothing();
   const row = await ctx.db
     .select({ id: conversations.id })
     .from(conversations)
@@ -168,26 +163,30 @@ export async function openOrderConversation(ctx: MarketContext, orderId: number)
  * for the provider as members. No access check: callers have made theirs (or are the platform).
  */
 export async function ensureOrderConversation(ctx: MarketContext, order: { id: number; buyerUserId: number; sellerId: number }): Promise<number> {
-  await ctx.d1
-    .prepare("INSERT INTO conversations (kind, buyer_user_id, order_id, seller_id, created_at) VALUES ('order', ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-    .bind(order.buyerUserId, order.id, order.sellerId, ctx.now())
-    .run();
+  await ctx.db
+    .insert(conversations)
+    .values({ kind: "order", buyerUserId: order.buyerUserId, orderId: order.id, sellerId: order.sellerId, createdAt: ctx.now() })
+    .onConflictDoNothing();
   const row = await ctx.db
     .select({ id: conversations.id })
     .from(conversations)
     .where(and(eq(conversations.kind, "order"), eq(conversations.orderId, order.id)))
     .get();
   const id = row!.id;
+  // One batch, so the buyer and the provider's accounts become members together. The providers
+  // are an INSERT … SELECT over the seller's accounts, which the query builder cannot say without
+  // naming every column, and drizzle's D1 batch cannot carry a hand-written statement with bound
+  // values: both are compiled for D1's own batch.
   await ctx.d1.batch([
-    ctx.d1
-      .prepare("INSERT INTO conversation_members (conversation_id, user_id, role, joined_at) VALUES (?, ?, 'buyer', ?) ON CONFLICT DO NOTHING")
-      .bind(id, order.buyerUserId, ctx.now()),
-    ctx.d1
-      .prepare(
-        `INSERT INTO conversation_members (conversation_id, user_id, role, joined_at)
-         SELECT ?, user_id, 'provider', ? FROM account_roles WHERE role = 'seller' AND seller_id = ? ON CONFLICT DO NOTHING`,
-      )
-      .bind(id, ctx.now(), order.sellerId),
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${conversationMembers} (conversation_id, user_id, role, joined_at) VALUES (${id}, ${order.buyerUserId}, 'buyer', ${ctx.now()}) ON CONFLICT DO NOTHING`,
+    ),
+    prepare(
+      ctx.d1,
+      sql`INSERT INTO ${conversationMembers} (conversation_id, user_id, role, joined_at)
+          SELECT ${id}, user_id, 'provider', ${ctx.now()} FROM ${accountRoles} WHERE role = 'seller' AND seller_id = ${order.sellerId} ON CONFLICT DO NOTHING`,
+    ),
   ]);
   return id;
 }
@@ -308,12 +307,11 @@ export async function setMemberSetting(ctx: MarketContext, input: { conversation
   const userId = viewerId(ctx);
   await ensureMember(ctx, input.conversationId, userId, access.role);
   const value = input.on ? ctx.now() : null;
-  const statement = {
-    pin: ctx.d1.prepare("UPDATE conversation_members SET pinned_at = ? WHERE conversation_id = ? AND user_id = ?").bind(value, input.conversationId, userId),
-    mute: ctx.d1.prepare("UPDATE conversation_members SET muted = ? WHERE conversation_id = ? AND user_id = ?").bind(input.on ? 1 : 0, input.conversationId, userId),
-    hide: ctx.d1.prepare("UPDATE conversation_members SET hidden_at = ? WHERE conversation_id = ? AND user_id = ?").bind(value, input.conversationId, userId),
-  }[input.setting];
-  await statement.run();
+  const change = { pin: { pinnedAt: value }, mute: { muted: input.on }, hide: { hiddenAt: value } }[input.setting];
+  await ctx.db
+    .update(conversationMembers)
+    .set(change)
+    .where(and(eq(conversationMembers.conversationId, input.conversationId), eq(conversationMembers.userId, userId)));
 }
 
 export interface GroupMember {

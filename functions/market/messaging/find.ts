@@ -7,9 +7,20 @@
  * are asked, each in its own Durable Object, for text messages of the last 30 days containing
  * the words; wildcards in the words match literally. Both are capped on the server.
  */
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { conversationMembers, conversations, orders, sellers, users, type ConversationKind, type MemberRole, type SellerKind } from "../../db/schema";
+import {
+  conversationMembers,
+  conversations,
+  listings,
+  orders,
+  sellerProfiles,
+  sellers,
+  users,
+  type ConversationKind,
+  type MemberRole,
+  type SellerKind,
+} from "../../db/schema";
 import type { ChatMessage, MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { accountName } from "./conversations";
@@ -195,13 +206,24 @@ export const CONTACT_LIMIT = 100;
 export async function listContacts(ctx: MarketContext): Promise<Contact[]> {
   const userId = viewerId(ctx);
   // Support is a contact through the support conversation or an order chat support joined.
-  const { results } = await ctx.d1
-    .prepare(
-      `WITH own AS (
+  // Each person's latest conversation and how many there are is a window over the viewer's
+  // conversations, which the query builder cannot say: written by hand over the schema's tables.
+  const results = await ctx.db.all<{
+    role: "provider" | "support";
+    sellerId: number | null;
+    conversationId: number;
+    lastMessageAt: number;
+    conversations: number;
+    name: string | null;
+    ratingX10: number | null;
+    since: number | null;
+    profileKind: SellerKind | null;
+    sales: number;
+  }>(sql`WITH own AS (
          SELECT c.id, c.last_message_at AS at, CASE WHEN c.kind = 'support' OR c.support_joined_at IS NOT NULL THEN 1 ELSE 0 END AS withSupport,
            CASE WHEN c.kind = 'order' THEN c.seller_id END AS sellerId
-         FROM conversation_members m JOIN conversations c ON c.id = m.conversation_id
-         WHERE m.user_id = ? AND m.role = 'buyer' AND c.last_message_at IS NOT NULL),
+         FROM ${conversationMembers} m JOIN ${conversations} c ON c.id = m.conversation_id
+         WHERE m.user_id = ${userId} AND m.role = 'buyer' AND c.last_message_at IS NOT NULL),
        people AS (
          SELECT 'provider' AS role, sellerId, id, at FROM own WHERE sellerId IS NOT NULL
          UNION ALL SELECT 'support', NULL, id, at FROM own WHERE withSupport = 1),
@@ -210,24 +232,10 @@ export async function listContacts(ctx: MarketContext): Promise<Contact[]> {
          FROM people WINDOW w AS (PARTITION BY role, sellerId))
        SELECT r.role, r.sellerId, r.id AS conversationId, r.at AS lastMessageAt, r.conversations,
          se.nickname AS name, se.rating_x10 AS ratingX10, se.created_at AS since, sp.kind AS profileKind,
-         (SELECT COUNT(*) FROM orders o JOIN listings l ON l.id = o.listing_id WHERE l.seller_id = r.sellerId AND o.status = 'paid') AS sales
-       FROM ranked r LEFT JOIN sellers se ON se.id = r.sellerId
-       LEFT JOIN seller_profiles sp ON sp.user_id = (SELECT MIN(user_id) FROM seller_profiles WHERE seller_id = r.sellerId)
-       WHERE r.n = 1 ORDER BY r.at DESC, r.id DESC LIMIT ?`,
-    )
-    .bind(userId, CONTACT_LIMIT)
-    .all<{
-      role: "provider" | "support";
-      sellerId: number | null;
-      conversationId: number;
-      lastMessageAt: number;
-      conversations: number;
-      name: string | null;
-      ratingX10: number | null;
-      since: number | null;
-      profileKind: SellerKind | null;
-      sales: number;
-    }>();
+         (SELECT COUNT(*) FROM ${orders} o JOIN ${listings} l ON l.id = o.listing_id WHERE l.seller_id = r.sellerId AND o.status = 'paid') AS sales
+       FROM ranked r LEFT JOIN ${sellers} se ON se.id = r.sellerId
+       LEFT JOIN ${sellerProfiles} sp ON sp.user_id = (SELECT MIN(user_id) FROM ${sellerProfiles} WHERE seller_id = r.sellerId)
+       WHERE r.n = 1 ORDER BY r.at DESC, r.id DESC LIMIT ${CONTACT_LIMIT}`);
   return results.map((row) => ({
     role: row.role,
     name: row.role === "provider" ? row.name : null,

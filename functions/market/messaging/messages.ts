@@ -9,8 +9,8 @@
  * payment talk (support's own messages never); one's own message may be recalled within 2
  * minutes; only the last 30 days are ever shown.
  */
-import { and, eq } from "drizzle-orm";
-import { messageSends } from "../../db/schema";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { conversationMembers, conversations, messageReports, messageSends } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { formatInstant } from "./format";
@@ -50,14 +50,11 @@ export function requireWritable(ctx: MarketContext, access: ConversationAccess) 
 /** Counts the send against the sender's minute; a retry of the same client id is not counted again. */
 export async function takeSendSlot(ctx: MarketContext, userId: number, clientMessageId: string) {
   const now = ctx.now();
-  const taken = await ctx.d1
-    .prepare(
-      `INSERT INTO message_sends (user_id, client_message_id, sent_at)
-       SELECT ?, ?, ? WHERE (SELECT COUNT(*) FROM message_sends WHERE user_id = ? AND sent_at > ?) < ?
-       ON CONFLICT DO NOTHING`,
-    )
-    .bind(userId, clientMessageId, now, userId, now - SEND_LIMIT_WINDOW_MS, SEND_LIMIT)
-    .run();
+  // The count and the insert are one statement, so parallel sends cannot pass the limit together.
+  const taken = await ctx.db.run(sql`
+    INSERT INTO ${messageSends} (user_id, client_message_id, sent_at)
+    SELECT ${userId}, ${clientMessageId}, ${now} WHERE (SELECT COUNT(*) FROM ${messageSends} WHERE user_id = ${userId} AND sent_at > ${now - SEND_LIMIT_WINDOW_MS}) < ${SEND_LIMIT}
+    ON CONFLICT DO NOTHING`);
   if (taken.meta.changes > 0) return;
   const retry = await ctx.db
     .select({ userId: messageSends.userId })
@@ -113,26 +110,33 @@ export async function indexMessage(
   const { conversation, role } = access;
   const now = ctx.now();
   const supportWatches = conversation.kind === "support" || conversation.supportJoinedAt !== null;
-  // 0: support answered (the wait ends); 1: the buyer is waiting for support (since the first unanswered message); 2: unchanged.
-  const waiting = role === "support" ? 0 : role === "buyer" && supportWatches ? 1 : 2;
+  // Support's answer ends the wait; a buyer's message to support starts it (since the first
+  // unanswered message); anyone else's leaves it be.
+  const waitingSince =
+    role === "support" ? null : role === "buyer" && supportWatches ? sql`COALESCE(${conversations.waitingSince}, ${message.sentAt})` : undefined;
   if (role !== null) await ensureMember(ctx, conversation.id, message.senderId, role);
-  await ctx.d1.batch([
-    ctx.d1
-      .prepare(
-        `UPDATE conversations SET last_seq = MAX(last_seq, ?1), last_message_at = ?2, last_message_preview = ?3, last_sender_user_id = ?4,
-           oldest_message_at = COALESCE(oldest_message_at, ?2),
-           waiting_since = CASE ?6 WHEN 0 THEN NULL WHEN 1 THEN COALESCE(waiting_since, ?2) ELSE waiting_since END WHERE id = ?5`,
-      )
-      .bind(message.seq, message.sentAt, preview, message.senderId, conversation.id, waiting),
-    ctx.d1
-      .prepare(
-        `UPDATE conversation_members SET unread_count = unread_count + 1, first_unread_at = COALESCE(first_unread_at, ?)
-         WHERE conversation_id = ? AND user_id != ?`,
-      )
-      .bind(now, conversation.id, message.senderId),
-    ctx.d1
-      .prepare("UPDATE conversation_members SET last_read_seq = ?, last_seen_at = ? WHERE conversation_id = ? AND user_id = ?")
-      .bind(message.seq, now, conversation.id, message.senderId),
+  const member = conversationMembers;
+  // One batch: the conversation's last message and its members' counts never disagree.
+  await ctx.db.batch([
+    ctx.db
+      .update(conversations)
+      .set({
+        lastSeq: sql`MAX(${conversations.lastSeq}, ${message.seq})`,
+        lastMessageAt: message.sentAt,
+        lastMessagePreview: preview,
+        lastSenderUserId: message.senderId,
+        oldestMessageAt: sql`COALESCE(${conversations.oldestMessageAt}, ${message.sentAt})`,
+        waitingSince,
+      })
+      .where(eq(conversations.id, conversation.id)),
+    ctx.db
+      .update(member)
+      .set({ unreadCount: sql`${member.unreadCount} + 1`, firstUnreadAt: sql`COALESCE(${member.firstUnreadAt}, ${now})` })
+      .where(and(eq(member.conversationId, conversation.id), ne(member.userId, message.senderId))),
+    ctx.db
+      .update(member)
+      .set({ lastReadSeq: message.seq, lastSeenAt: now })
+      .where(and(eq(member.conversationId, conversation.id), eq(member.userId, message.senderId))),
   ]);
 }
 
@@ -176,14 +180,16 @@ export async function markRead(ctx: MarketContext, input: { conversationId: numb
   const userId = ctx.viewer.userId!;
   await ensureMember(ctx, input.conversationId, userId, access.role);
   const caughtUp = input.seq >= access.conversation.lastSeq;
-  await ctx.d1
-    .prepare(
-      `UPDATE conversation_members SET last_read_seq = MAX(last_read_seq, ?), last_seen_at = ?,
-         unread_count = CASE WHEN ? THEN 0 ELSE unread_count END, first_unread_at = CASE WHEN ? THEN NULL ELSE first_unread_at END
-       WHERE conversation_id = ? AND user_id = ?`,
-    )
-    .bind(input.seq, ctx.now(), caughtUp ? 1 : 0, caughtUp ? 1 : 0, input.conversationId, userId)
-    .run();
+  const member = conversationMembers;
+  await ctx.db
+    .update(member)
+    .set({
+      lastReadSeq: sql`MAX(${member.lastReadSeq}, ${input.seq})`,
+      lastSeenAt: ctx.now(),
+      // Caught up, nothing is unread; read partway, the count stays as it is.
+      ...(caughtUp ? { unreadCount: 0, firstUnreadAt: null } : {}),
+    })
+    .where(and(eq(member.conversationId, input.conversationId), eq(member.userId, userId)));
   await ctx.conversations(input.conversationId).markRead({ userId, seq: input.seq });
 }
 
@@ -203,10 +209,11 @@ export async function recallMessage(ctx: MarketContext, input: { conversationId:
   if (ctx.now() - message.sentAt > RECALL_WINDOW_MS) throw new MarketError("chatRecallExpired");
   const recall = await store.recall({ conversationId: input.conversationId, seq: input.seq, at: ctx.now(), clientId: `recall-${input.seq}`, senderId: userId });
   await forgetImage(ctx, store, input.conversationId, message);
-  await ctx.d1
-    .prepare("UPDATE conversations SET last_message_preview = NULL WHERE id = ? AND last_seq = ?")
-    .bind(input.conversationId, input.seq)
-    .run();
+  // Only while it is still the last message: a later one keeps its own preview.
+  await ctx.db
+    .update(conversations)
+    .set({ lastMessagePreview: null })
+    .where(and(eq(conversations.id, input.conversationId), eq(conversations.lastSeq, input.seq)));
   return recall;
 }
 
@@ -219,12 +226,17 @@ export async function reportMessage(ctx: MarketContext, input: { conversationId:
   const userId = ctx.viewer.userId!;
   const message = await ctx.conversations(input.conversationId).message(input.seq);
   if (!message || message.kind !== "text" || message.senderId === userId) throw notFound("message");
-  await ctx.d1
-    .prepare(
-      `INSERT INTO message_reports (conversation_id, seq, reporter_user_id, sender_user_id, reason, excerpt, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-    )
-    .bind(input.conversationId, input.seq, userId, message.senderId, input.reason, message.text.slice(0, 500), ctx.now())
-    .run();
+  await ctx.db
+    .insert(messageReports)
+    .values({
+      conversationId: input.conversationId,
+      seq: input.seq,
+      reporterUserId: userId,
+      senderUserId: message.senderId,
+      reason: input.reason,
+      excerpt: message.text.slice(0, 500),
+      createdAt: ctx.now(),
+    })
+    .onConflictDoNothing();
   return { reported: true };
 }

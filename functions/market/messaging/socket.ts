@@ -6,7 +6,7 @@
  * one that does not exist, and a member's upgrade goes to the conversation's object with who is
  * connecting.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { conversationMembers } from "../../db/schema";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
@@ -37,10 +37,10 @@ export async function admitToConversation(ctx: MarketContext, userId: number, in
     throw error instanceof MarketError ? notFound("conversation") : error;
   });
   await ensureMember(viewerCtx, input.conversationId, userId, role);
-  await ctx.d1
-    .prepare("UPDATE conversation_members SET last_seen_at = ? WHERE conversation_id = ? AND user_id = ?")
-    .bind(ctx.now(), input.conversationId, userId)
-    .run();
+  await ctx.db
+    .update(conversationMembers)
+    .set({ lastSeenAt: ctx.now() })
+    .where(and(eq(conversationMembers.conversationId, input.conversationId), eq(conversationMembers.userId, userId)));
   return { userId, conversationId: input.conversationId, since: input.since, notBefore: ctx.now() - MESSAGE_RETENTION_MS, language: ctx.viewer.language };
 }
 

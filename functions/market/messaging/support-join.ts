@@ -3,6 +3,8 @@
  * line that tells its members. Apart from conversations.ts because the system line is posted
  * through system-messages.ts, which itself reads the conversations.
  */
+import { and, eq, isNull } from "drizzle-orm";
+import { conversations } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { requireRole } from "../staff";
 import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
@@ -14,7 +16,12 @@ export async function joinAsSupport(ctx: MarketContext, conversationId: number):
   const access = await accessConversation(ctx, conversationId);
   await ensureMember(ctx, conversationId, staff.userId, "support");
   if (access.conversation.kind === "order" && access.conversation.supportJoinedAt === null) {
-    const joined = await ctx.d1.prepare("UPDATE conversations SET support_joined_at = ? WHERE id = ? AND support_joined_at IS NULL").bind(ctx.now(), conversationId).run();
+    // Only the first to join turns it into a group, so the system line is posted once.
+    const joined = await ctx.db
+      .update(conversations)
+      .set({ supportJoinedAt: ctx.now() })
+      .where(and(eq(conversations.id, conversationId), isNull(conversations.supportJoinedAt)))
+      .run();
     if (joined.meta.changes > 0) await postSystemMessage(ctx, conversationId, "supportJoined");
   }
   return accessConversation(ctx, conversationId);
