@@ -7,6 +7,8 @@
  * importer and the import, the loop or the chain written out. Where a wall allows something, it is
  * a named entry below with its reason; nothing else is exempt.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { fileCycles, folderCycles, readImportGraph, valueChains, type ImportEdge } from "../support/import-graph";
@@ -128,4 +130,18 @@ test("browser code (app/platform, app/components) reaches no drizzle, no cloudfl
     (node.startsWith("functions/db/schema/") && !BROWSER_SAFE_SCHEMA.some((entry) => entry.file === node));
   expect(valueChains(edges, starts, forbidden).map((chain) => chain.join(" -> "))).toEqual([]);
   for (const entry of BROWSER_SAFE_SCHEMA) expect(edges.filter((edge) => edge.from === entry.file), entry.why).toEqual([]);
+});
+
+test("no SQL string reaches D1 by hand: every statement of the product is built with drizzle (docs/decisions.md 217)", () => {
+  // The builder, or its `sql` template over the schema's tables compiled by context/statements.ts;
+  // a string passed to `.prepare(` loses the schema's names and types. The seed writes its own
+  // bulk SQL file and is not the product's runtime.
+  const handWritten = graph.files
+    .filter((file) => file.startsWith("functions/") && !under("functions/seed", "functions/db")(file) && /\.tsx?$/.test(file))
+    .flatMap((file) =>
+      readFileSync(join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, index) => (/\.prepare\(\s*["'`]/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+  expect(handWritten).toEqual([]);
 });
