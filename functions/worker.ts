@@ -63,6 +63,9 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (appLink) return appLink;
   const file = await answerEdgeFile(request, env, ctx);
   if (file) return file;
+  // Pages are read (GET, HEAD) and their forms posted (POST); the router refuses any other method
+  // too, but as a routing error it logs. A browser's stray preflight is no fault: refused here.
+  if (!PAGE_METHODS.has(request.method)) return new Response(null, { status: 405, headers: { Allow: [...PAGE_METHODS].join(", ") } });
   const context = await getLoadContext({ request, nonce, context: { cloudflare: { env, ctx } } });
   const kept = mayKeepPage(request) ? pageKey(request, context, webApp.assets.version) : null;
   if (kept) {
@@ -75,6 +78,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   }
   return renderPage(request, context);
 }
+
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /** The web app's answer for one request, with its language headers and addresses kept. */
 async function renderPage(request: Request, context: AppLoadContext): Promise<Response> {

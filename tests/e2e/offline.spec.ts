@@ -23,7 +23,7 @@ async function underServiceWorker(page: Page) {
 
 for (const language of ["en-US", "zh-HK"] as const) {
   test.describe(`Offline in ${language}`, () => {
-    test.use({ language, networkCut: true });
+    test.use({ language, networkCut: true, serviceWorkers: "allow" });
     test.describe.configure({ timeout: 180_000 });
     const say = (english: string, chinese: string) => inLanguage(language as Language, english, chinese);
 

@@ -39,6 +39,10 @@ export default defineConfig({
     // A trace records the screen all along (a large share of the browser's work): in CI only a
     // retried test is traced, and the retry of a failure is what needs one.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // The service worker (public/sw.js) keeps every page a browser opens, work that every new
+    // context repeats: it is proven by offline.spec.ts, which allows it; the other journeys are
+    // tested against the network, as on a first visit.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],

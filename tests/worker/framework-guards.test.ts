@@ -45,3 +45,10 @@ test("a redirectTo on the site is honoured after signing in", async () => {
   const response = await postForm("/login", { email: account.email, password: "Encore#2026", redirectTo: "/my-order?tab=closed" });
   expect(response.headers.get("location")).toBe("/my-order?tab=closed");
 });
+
+test("a page asked with a method it does not take is refused with 405 and the methods it does", async () => {
+  for (const method of ["OPTIONS", "PUT", "DELETE", "PATCH"]) {
+    const answer = await page("/show-list", { method, headers: { origin: "https://ovation.test" } });
+    expect([method, answer.status, answer.headers.get("allow")]).toEqual([method, 405, "GET, HEAD, POST"]);
+  }
+});
