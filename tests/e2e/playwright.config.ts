@@ -2,9 +2,9 @@
  * Browser tests: real Chromium at a 390x844 phone viewport against the production build served
  * by `wrangler dev` (workerd) over a fresh, migrated and seeded local D1.
  */
-import { randomInt } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath } from "./support/chromium";
+import { networkOfItsOwn } from "./support/network";
 
 /** Override with E2E_PORT when another server already holds the default. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8790);
@@ -31,10 +31,8 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: "en-US",
-    // Each test worker is its own network to the Worker: mailed codes are limited per network
-    // (60 an hour, functions/market/accounts/codes.ts), and the suite asks for more than that.
-    // Locally wrangler passes the header through; Cloudflare's edge sets it and no client can.
-    extraHTTPHeaders: { "cf-connecting-ip": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
+    // Each test worker is its own network to the Worker (support/network.ts).
+    extraHTTPHeaders: networkOfItsOwn(),
     timezoneId: "Asia/Hong_Kong",
     // A trace records the screen all along (a large share of the browser's work): in CI only a
     // retried test is traced, and the retry of a failure is what needs one.

@@ -20,6 +20,7 @@ import {
   type ConversationKind,
   type MemberRole,
 } from "../../db/schema";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { MarketContext } from "../context";
 import { prepare } from "../context/statements";
 import { MarketError, notFound } from "../errors";
@@ -56,6 +57,18 @@ export interface ConversationAccess {
  */
 export function accountName<Name extends string | null = string | null>(fallback: SQLWrapper | string) {
   return sql<Name>`COALESCE(NULLIF(TRIM(COALESCE(${users.firstName}, '') || ' ' || COALESCE(${users.lastName}, '')), ''), ${users.nickName}, ${fallback})`;
+}
+
+/**
+ * A member's conversations (the member row already in the query) with what names them in a list:
+ * the order's number, the seller's nickname and the buyer as `users` (named by accountName).
+ */
+export function joinConversationNames<T extends SQLiteSelect>(query: T): T {
+  return query
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .leftJoin(orders, eq(orders.id, conversations.orderId))
+    .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
+    .innerJoin(users, eq(users.id, conversations.buyerUserId)) as unknown as T;
 }
 
 function viewerId(ctx: MarketContext): number {
@@ -236,7 +249,7 @@ export interface ConversationPage {
 export async function listConversations(ctx: MarketContext, input: { page: number; pageSize: number; as?: MemberRole }): Promise<ConversationPage> {
   const userId = viewerId(ctx);
   const member = conversationMembers;
-  const results = await ctx.db
+  const listed = ctx.db
     .select({
       id: conversations.id,
       kind: conversations.kind,
@@ -253,10 +266,8 @@ export async function listConversations(ctx: MarketContext, input: { page: numbe
       buyerName: accountName(users.email),
     })
     .from(member)
-    .innerJoin(conversations, eq(conversations.id, member.conversationId))
-    .leftJoin(orders, eq(orders.id, conversations.orderId))
-    .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
-    .innerJoin(users, eq(users.id, conversations.buyerUserId))
+    .$dynamic();
+  const results = await joinConversationNames(listed)
     .where(
       and(
         eq(member.userId, userId),

@@ -23,7 +23,7 @@ import {
 } from "../../db/schema";
 import type { ChatMessage, MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
-import { accountName } from "./conversations";
+import { accountName, joinConversationNames } from "./conversations";
 import { MESSAGE_RETENTION_MS } from "./rules";
 import { conversationIdSchema } from "./schemas";
 
@@ -80,7 +80,7 @@ interface OwnConversation {
 
 /** The viewer's own conversations with a message in the last 30 days, newest first (or just `only`). */
 async function ownConversations(ctx: MarketContext, userId: number, only: number | undefined): Promise<OwnConversation[]> {
-  return ctx.db
+  const named = ctx.db
     .select({
       id: conversations.id,
       kind: conversations.kind,
@@ -91,10 +91,8 @@ async function ownConversations(ctx: MarketContext, userId: number, only: number
       buyerName: accountName(users.email),
     })
     .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(users, eq(users.id, conversations.buyerUserId))
-    .leftJoin(orders, eq(orders.id, conversations.orderId))
-    .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
+    .$dynamic();
+  return joinConversationNames(named)
     .where(
       and(
         eq(conversationMembers.userId, userId),
