@@ -4,9 +4,10 @@
  * Shared by the Worker entry and `react-router dev`'s proxy so both run the same code.
  */
 import type { AppLoadContext } from "react-router";
-import { createMarketContext, type MarketContext } from "./wiring";
+import { createMarketContext, readStartOf, type MarketContext } from "./wiring";
 import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { resolveWebViewer } from "./web/viewer";
+import { readAfterOf } from "./web/session";
 import type { AppFrame } from "./web/app-context";
 
 declare module "react-router" {
@@ -36,7 +37,7 @@ export async function getLoadContext({
   context: { cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> } };
 }): Promise<AppLoadContext> {
   const env = context.cloudflare.env;
-  const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER });
+  const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER, reads: readStartOf(request, readAfterOf(request)) });
   const { viewer, setCookies, suggestion, detected, appFrame } = await resolveWebViewer(request, bootstrap);
   return {
     cloudflare: context.cloudflare,

@@ -3,7 +3,7 @@
  * the edge files, the Durable Objects worker.ts exports) is built here, so the domain owns its
  * ports (market/context) and never names an adapter.
  */
-import { assembleMarketContext, type AdapterContext, type ConversationStore, type MarketContext, type MarketPorts, type Viewer } from "./market/context";
+import { assembleMarketContext, isReadBookmark, type AdapterContext, type ConversationStore, type MarketContext, type MarketPorts, type ReadStart, type Viewer } from "./market/context";
 import { outboxMail } from "./integrations/mail";
 import { paymentPort } from "./integrations/payment";
 import { fileStore } from "./integrations/storage";
@@ -15,8 +15,26 @@ export function workerAdapters(base: AdapterContext): MarketPorts {
   return { mail: outboxMail(base), files: fileStore(base.env), payments: paymentPort(base.env), conversations: conversationObjects(base.env) };
 }
 
-export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number }): MarketContext {
+export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number; reads?: ReadStart }): MarketContext {
   return assembleMarketContext({ ...input, adapters: workerAdapters });
+}
+
+/**
+ * Reads that hand over a ticket or its file: whoever holds it is decided on the primary, so a
+ * ticket resold a moment ago never opens for its former holder on a copy that is behind.
+ */
+const TICKET_READS = ["/e-ticket", "/pdf-download", "/pickup-ticket", "/ticket-detail", "/media/e-ticket/", "/user/order/v1/delivery/"];
+
+/**
+ * Where a request of either door starts reading (docs/decisions.md 266): a write (anything but
+ * GET and HEAD: forms, API calls that change something, webhooks) and a ticket's handover read the
+ * primary; any other read starts after the viewer's bookmark, or at the nearest copy without one.
+ */
+export function readStartOf(request: Request, bookmark: string | null): ReadStart {
+  if (request.method !== "GET" && request.method !== "HEAD") return "primary";
+  const path = new URL(request.url).pathname;
+  if (TICKET_READS.some((prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`))) return "primary";
+  return bookmark !== null && isReadBookmark(bookmark) ? { after: bookmark } : "nearest";
 }
 
 /** One Durable Object per conversation, named by its id; its stub answers the port's calls over RPC. */

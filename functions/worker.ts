@@ -19,6 +19,8 @@ import { createNonce, httpsRedirect, secureResponse } from "./web/security-heade
 import { foreignOriginResponse, isSameOriginRequest } from "./web/origin";
 import { refuseBadManifestRequest } from "./web/manifest-guard";
 import { createMarketContext, type MarketContext } from "./wiring";
+import { readBookmarkOf } from "./market/context";
+import { readAfterCookie } from "./web/session";
 import { DEFAULT_VIEWER, type Viewer } from "./market/context/viewer";
 import { ConversationObject } from "./market/messaging/conversation-object";
 import { tidyExpiredOrders } from "./market/orders";
@@ -87,6 +89,9 @@ async function renderPage(request: Request, context: AppLoadContext): Promise<Re
   const page = await handleWebApp(request, context);
   const headers = new Headers(page.headers);
   for (const [name, value] of Object.entries(languageHeaders(url, context.market.viewer.language))) headers.set(name, value);
+  // What this request changed (a form posted, a sign-in) is read on the next pages, wherever they are read.
+  const bookmark = request.method === "POST" || headers.has("set-cookie") ? readBookmarkOf(context.market) : null;
+  if (bookmark) headers.append("set-cookie", readAfterCookie(bookmark));
   const robots = robotsTag(url);
   if (robots) headers.set("X-Robots-Tag", robots);
   const answered = new Response(page.body, { status: page.status, statusText: page.statusText, headers });

@@ -29,9 +29,11 @@ export default defineConfig({
             main: "./functions/worker.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // REPLICA_DB: the read copy that lags behind D1 in tests of where reads go (support/lagging-d1.ts).
+              d1Databases: ["REPLICA_DB"],
               // The test deployment's own secret: pages on https://ovation.test are production's, which
               // has no public stand-in key (functions/market/config/deployment.ts).
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`), DEMAND_SIGNING_KEY: "test-demand-signing-key-7c1e" },
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`), DEMAND_SIGNING_KEY: "test-demand-signing-key-7c1e", SESSION_SIGNING_KEY: "test-session-signing-key-51d0" },
             },
           })),
         ],

@@ -3,7 +3,8 @@
  * functions/market. Every answer is the SPEC §8 envelope; nothing ever answers a stack trace.
  */
 import { Hono } from "hono";
-import { createMarketContext } from "../wiring";
+import { createMarketContext, readStartOf } from "../wiring";
+import { readBookmarkOf } from "../market/context";
 import { DEFAULT_VIEWER } from "../market/context/viewer";
 import { MarketError } from "../market/errors";
 import { logError, requestIdOf } from "../observability";
@@ -34,6 +35,12 @@ import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerStudentRoutes } from "./routes/students";
 import { registerSellingRoutes } from "./routes/selling";
 
+/** The D1 bookmark an answer carries and the app sends back on its next call. */
+export const BOOKMARK_HEADER = "bookmark";
+
+/** A session's assertion (decision 268), answered after D1 judged the session and sent back by the app. */
+export const ASSERTION_HEADER = "session-assertion";
+
 /** Routes whose own read checks the caller's session, sparing a D1 round trip (docs/decisions.md 172). */
 const SESSION_CHECKED_BY_ROUTE = new Set(["POST /user/order/v1/create"]);
 
@@ -42,17 +49,21 @@ export function createApi() {
 
   api.use("*", async (c, next) => {
     const headers = readApiHeaders(c.req.raw);
-    const bootstrap = createMarketContext({ env: c.env, viewer: DEFAULT_VIEWER });
+    const bootstrap = createMarketContext({ env: c.env, viewer: DEFAULT_VIEWER, reads: readStartOf(c.req.raw, headers.bookmark ?? null) });
     const viewer = await resolveApiViewer(c.req.raw, headers, bootstrap);
     // The caller's session (access-token header, or the web cookie); routes needing one use requireSignedIn.
-    const session = SESSION_CHECKED_BY_ROUTE.has(`${c.req.method} ${c.req.path}`)
-      ? await presentedApiSession(c.req.raw, headers)
-      : await resolveApiSession(c.req.raw, headers, bootstrap);
+    const { session, assertion } = SESSION_CHECKED_BY_ROUTE.has(`${c.req.method} ${c.req.path}`)
+      ? { session: await presentedApiSession(c.req.raw, headers), assertion: null }
+      : await resolveApiSession(c.req.raw, headers, { ...bootstrap, viewer });
     c.set("headers", headers);
     c.set("session", session);
     const presentedSession = session.status === "presented" ? { tokenHash: session.tokenHash, publicId: session.publicId } : null;
     c.set("market", { ...bootstrap, viewer: { ...viewer, userId: session.status === "valid" ? session.userId : null, presentedSession } });
     await next();
+    // Where the app's next call starts reading, so it sees what this one wrote (docs/decisions.md 266).
+    const bookmark = readBookmarkOf(bootstrap);
+    if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+    if (assertion) c.header(ASSERTION_HEADER, assertion);
   });
 
   registerReferenceRoutes(api);

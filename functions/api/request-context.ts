@@ -4,7 +4,7 @@
  * Missing headers fall back to SPEC §4's defaults; malformed ones are invalidParam.
  */
 import { z } from "zod";
-import type { MarketContext, Viewer } from "../market/context";
+import { isReadBookmark, type MarketContext, type Viewer } from "../market/context";
 import { loadReference } from "../market/reference";
 import { resolveLanguage } from "../market/context/language";
 import { resolveCurrency } from "../market/preferences/currency";
@@ -32,6 +32,10 @@ const headerSchema = z.object({
   deviceId: z.string().max(128).optional(),
   tsessionid: z.string().max(256).optional(),
   oc: z.string().max(32).optional(),
+  // The `bookmark` of the app's last answer (docs/decisions.md 266): its reads start there.
+  bookmark: z.string().refine(isReadBookmark, "must be a bookmark this API answered").optional(),
+  // The `session-assertion` of an earlier answer (decision 268); one that does not hold is ignored.
+  "session-assertion": z.string().max(1024).optional(),
 });
 
 export type ApiHeaders = z.infer<typeof headerSchema> & { token: string | null };

@@ -7,11 +7,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { StaffRole } from "../db/schema";
 import type { MarketContext } from "../market/context";
-import { lookupSession, sessionRefusal } from "../market/accounts/sessions";
+import { sessionRefusal } from "../market/accounts/sessions";
+import { resolveSession } from "../market/accounts/session-assertion";
 import { sha256 } from "../market/context/crypto";
 import { MarketError } from "../market/errors";
 import { requireRole } from "../market/staff";
-import { readSessionToken } from "../web/session";
+import { readAssertionCookie, readSessionToken } from "../web/session";
 import type { ApiEnv, ApiSession } from "./api-env";
 import type { ApiHeaders } from "./request-context";
 
@@ -30,10 +31,26 @@ export function presentedToken(request: Request, headers: ApiHeaders): string | 
   return readSessionToken(request);
 }
 
-export async function resolveApiSession(request: Request, headers: ApiHeaders, ctx: MarketContext): Promise<ApiSession> {
+/**
+ * The caller's session and, when D1 was asked and found it valid, a fresh assertion for the
+ * `session-assertion` answer header (decision 268): an app that sends it back on its reads
+ * spares them the session's D1 round trip. The browser's calls carry the web's assertion cookie.
+ */
+export async function resolveApiSession(
+  request: Request,
+  headers: ApiHeaders,
+  ctx: MarketContext,
+): Promise<{ session: ApiSession; assertion: string | null }> {
   const token = presentedToken(request, headers);
-  if (!token) return headers.token ? { status: "invalid" } : { status: "none" };
-  return lookupSession(ctx, token, headers.tsessionid);
+  if (!token) return { session: headers.token ? { status: "invalid" } : { status: "none" }, assertion: null };
+  const presented = headers["session-assertion"] ?? (headers.token ? null : readAssertionCookie(request));
+  const { lookup, assertion } = await resolveSession(ctx, {
+    token,
+    publicId: headers.tsessionid,
+    presented,
+    reads: request.method === "GET" || request.method === "HEAD",
+  });
+  return { session: lookup, assertion };
 }
 
 /**

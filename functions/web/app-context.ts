@@ -87,7 +87,7 @@ export async function applyAppContext(request: Request, ctx: MarketContext): Pro
   let tokenRefused: number | null = null;
   if (context.token && mayHandOverToken(request)) {
     const session = await lookupSession(ctx, context.token, context.tsessionid ?? null);
-    const current = await readSession(request, ctx);
+    const { session: current } = await readSession(request, ctx);
     if (session.status !== "valid") tokenRefused = session.status === "expired" ? CODES.tokenExpired : CODES.tokenInvalid;
     // Never over another signed-in account: the browser keeps the account it has.
     else if (current && current.userId !== session.userId) userId = current.userId;
@@ -142,7 +142,7 @@ export function silentRegistryBody(channel: string, context: AppContext): string
  */
 async function silentChannelLogin(request: Request, ctx: MarketContext, context: AppContext, channel: string | undefined) {
   if (!channel || !(EMBEDDED_CHANNELS as readonly string[]).includes(channel) || !context.email) return null;
-  if (await readSession(request, ctx)) return null;
+  if ((await readSession(request, ctx)).session) return null;
   const rawBody = silentRegistryBody(channel, context);
   const fields = channelRegistrySchema.safeParse(JSON.parse(rawBody));
   if (!fields.success) return null;

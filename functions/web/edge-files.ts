@@ -27,7 +27,7 @@ async function shareCard(request: Request, url: URL, env: Env, ctx: ExecutionCon
   const version = url.searchParams.get("v");
   let png: Uint8Array<ArrayBuffer>;
   try {
-    png = await tourShareCard(createMarketContext({ env, viewer: DEFAULT_VIEWER }), tourId, version);
+    png = await tourShareCard(createMarketContext({ env, viewer: DEFAULT_VIEWER, reads: "nearest" }), tourId, version);
   } catch (error) {
     if (error instanceof MarketError && error.status === 404) return notFound();
     throw error;
@@ -45,7 +45,7 @@ export async function answerEdgeFile(request: Request, env: Env, ctx: ExecutionC
   const path = url.pathname;
   if (path === "/robots.txt") return bytes(new TextEncoder().encode(robotsTxt(url)), "text/plain; charset=utf-8", CACHE.file);
   if (path === "/sitemap.xml") {
-    const xml = await sitemapXml(url, createMarketContext({ env, viewer: DEFAULT_VIEWER }));
+    const xml = await sitemapXml(url, createMarketContext({ env, viewer: DEFAULT_VIEWER, reads: "nearest" }));
     return bytes(new TextEncoder().encode(xml), "application/xml; charset=utf-8", "public, max-age=3600, must-revalidate");
   }
   const draw = ICON_FILES[path];

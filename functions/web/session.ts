@@ -6,7 +6,7 @@
  */
 import { parse, serialize } from "cookie";
 import type { MarketContext } from "../market/context";
-import { lookupSession } from "../market/accounts/sessions";
+import { ASSERTION_TTL_S, resolveSession } from "../market/accounts/session-assertion";
 
 export const SESSION_COOKIE = "__Host-ovation_session";
 
@@ -31,21 +31,56 @@ export function readSessionToken(request: Request): string | null {
   return value && value.length <= 128 ? value : null;
 }
 
-export async function readSession(request: Request, ctx: MarketContext): Promise<WebSession | null> {
+/**
+ * The session's assertion (market/accounts/session-assertion.ts): a page that only reads takes
+ * the signed-in account from it without asking D1, for its five minutes.
+ */
+export const ASSERTION_COOKIE = "__Host-ovation_session_assertion";
+
+export function readAssertionCookie(request: Request): string | null {
+  return parse(request.headers.get("cookie") ?? "")[ASSERTION_COOKIE] ?? null;
+}
+
+/**
+ * The request's session, and the Set-Cookie of a fresh assertion when D1 was asked and found it
+ * valid. `ctx` carries the request's environment (a deployed host signs only with its own key).
+ */
+export async function readSession(request: Request, ctx: MarketContext): Promise<{ session: WebSession | null; setCookie: string | null }> {
   const token = readSessionToken(request);
-  if (!token) return null;
-  const session = await lookupSession(ctx, token);
-  return session.status === "valid" ? { userId: session.userId, sessionId: session.sessionId } : null;
+  if (!token) return { session: null, setCookie: null };
+  const presented = readAssertionCookie(request);
+  const { lookup, assertion } = await resolveSession(ctx, { token, presented, reads: request.method === "GET" || request.method === "HEAD" });
+  return {
+    session: lookup.status === "valid" ? { userId: lookup.userId, sessionId: lookup.sessionId } : null,
+    setCookie: assertion ? serialize(ASSERTION_COOKIE, assertion, { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: ASSERTION_TTL_S }) : null,
+  };
 }
 
 export function sessionCookie(token: string): string {
   return serialize(SESSION_COOKIE, token, { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: COOKIE_MAX_AGE_S });
 }
 
+/**
+ * Where the browser's next pages start reading (docs/decisions.md 266): the D1 bookmark of the
+ * last request that changed something, so the order or address just saved is on the next page
+ * whichever copy of the database answers it. Any copy has caught up long before ten minutes.
+ */
+export const READ_AFTER_COOKIE = "__Host-ovation_read_after";
+const READ_AFTER_MAX_AGE_S = 10 * 60;
+
+export function readAfterOf(request: Request): string | null {
+  return parse(request.headers.get("cookie") ?? "")[READ_AFTER_COOKIE] ?? null;
+}
+
+export function readAfterCookie(bookmark: string): string {
+  return serialize(READ_AFTER_COOKIE, bookmark, { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: READ_AFTER_MAX_AGE_S });
+}
+
 /** Set-Cookie values that end the web session and clear the signed-in keys. */
 export function signedOutCookies(): string[] {
   return [
     serialize(SESSION_COOKIE, "", { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: 0 }),
+    serialize(ASSERTION_COOKIE, "", { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: 0 }),
     ...SIGNED_IN_COOKIES.map((name) => serialize(name, "", { path: "/", maxAge: 0 })),
   ];
 }

@@ -74,7 +74,8 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
   // A city only counts inside the location in use (a stale one from another region is ignored).
   const cityRow = cookies.locationCityId ? reference.locationByCode.get(cookies.locationCityId) : undefined;
   const city = cityRow?.kind === "city" && cityRow.parentCode === location?.code ? cityRow.code : null;
-  const session = await readSession(request, ctx);
+  const environment = environmentFromHost(url.hostname);
+  const { session, setCookie: sessionCookie } = await readSession(request, { ...ctx, viewer: { ...ctx.viewer, environment } });
 
   return {
     viewer: {
@@ -85,7 +86,7 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
       timeZone: (city && reference.locationByCode.get(city)?.timeZone) || location?.timeZone || "Asia/Hong_Kong",
       channel,
       platform: platformType({ src: app.frame.source, userAgent: request.headers.get("user-agent") ?? "" }).type,
-      environment: environmentFromHost(url.hostname),
+      environment,
       deviceId: app.context.deviceId ?? cookies.deviceId ?? null,
       userId: app.userId ?? session?.userId ?? null,
       adParams: ad.kept,
@@ -94,6 +95,6 @@ export async function resolveWebViewer(request: Request, ctx: MarketContext): Pr
     suggestion: located.suggestion ?? null,
     detected: detected && known.includes(detected) ? detected : null,
     appFrame: app.frame,
-    setCookies: [...app.setCookies, ...(ad.setCookie ? [ad.setCookie] : [])],
+    setCookies: [...app.setCookies, ...(ad.setCookie ? [ad.setCookie] : []), ...(sessionCookie ? [sessionCookie] : [])],
   };
 }

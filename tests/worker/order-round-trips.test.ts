@@ -16,7 +16,7 @@ import { CONTACT, clockAt, makeBuyer, makeListing } from "./support/buying";
 
 const ANSWERING = new Set<PropertyKey>(["all", "run", "first", "raw"]);
 
-/** The database binding, counting every call that waits on D1: a statement answered or a batch. */
+/** The database binding, counting every call that waits on D1: a statement answered or a batch, in any of its sessions. */
 function countedDatabase(d1: D1Database) {
   const trips = { count: 0 };
   const counted = <T extends object>(target: T, wraps: (key: PropertyKey, value: (...args: unknown[]) => unknown) => unknown): T =>
@@ -32,12 +32,15 @@ function countedDatabase(d1: D1Database) {
       if (ANSWERING.has(key)) return (...args: unknown[]) => ((trips.count += 1), call(...args));
       return call;
     });
-  const database = counted(d1, (key, call) => {
-    if (key === "prepare") return (query: string) => statement(call(query) as D1PreparedStatement);
-    if (key === "batch") return (statements: D1PreparedStatement[]) => ((trips.count += 1), call(statements));
-    return call;
-  });
-  return { database, trips };
+  // The binding and each of its sessions (the market context reads through one) count alike.
+  const client = <T extends object>(target: T): T =>
+    counted(target, (key, call) => {
+      if (key === "prepare") return (query: string) => statement(call(query) as D1PreparedStatement);
+      if (key === "batch") return (statements: D1PreparedStatement[]) => ((trips.count += 1), call(statements));
+      if (key === "withSession") return (start?: string) => client(call(start) as D1DatabaseSession);
+      return call;
+    });
+  return { database: client(d1), trips };
 }
 
 /** A buyer's signed-in context over the counted binding, with the reference data already cached, as in a warm Worker. */

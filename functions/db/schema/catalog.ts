@@ -171,6 +171,8 @@ export const sessions = sqliteTable(
     startsAt: integer("starts_at").notNull(),
     /** Sales close at this instant (saleOvertime after it). */
     saleEndsAt: integer("sale_ends_at").notNull(),
+    /** Bumped by trigger with every change to what the session offers (migration 0018, decision 269). */
+    inventoryVersion: integer("inventory_version").notNull().default(0),
   },
   (t) => [index("sessions_show").on(t.showId), index("sessions_starts").on(t.startsAt)],
 );

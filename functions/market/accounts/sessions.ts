@@ -7,7 +7,7 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { users, userSessions } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { builtOncePerDatabase } from "../context/statements";
+import { preparedOnce } from "../context/statements";
 import { randomToken, sha256 } from "../context/crypto";
 import { MarketError } from "../errors";
 
@@ -63,7 +63,7 @@ export async function openSession(
  * account.
  */
 export async function lookupSession(
-  ctx: Pick<MarketContext, "db" | "now">,
+  ctx: Pick<MarketContext, "db" | "d1" | "now">,
   token: string,
   publicId?: string | null,
 ): Promise<SessionLookup> {
@@ -72,11 +72,11 @@ export async function lookupSession(
 
 /** lookupSession for a token known by its hash (a door that hashed it and left the check for later). */
 export async function lookupSessionByHash(
-  ctx: Pick<MarketContext, "db" | "now">,
+  ctx: Pick<MarketContext, "db" | "d1" | "now">,
   tokenHash: string,
   publicId?: string | null,
 ): Promise<SessionLookup> {
-  const [row] = await sessionByTokenHash(ctx.db).all({ tokenHash });
+  const [row] = await sessionByTokenHash(ctx.d1).all({ tokenHash });
   return judgeSession(ctx, row, publicId);
 }
 
@@ -143,7 +143,7 @@ export function sessionRefusal(session: Exclude<SessionLookup, { status: "valid"
  * The session a token's hash opens, with its account's switch, as a statement built once per
  * database: every signed-in call asks it, and building it anew cost CPU each time.
  */
-const sessionByTokenHash = builtOncePerDatabase((db) =>
+const sessionByTokenHash = preparedOnce((db) =>
   db
     .select(sessionColumns)
     .from(userSessions)

@@ -29,7 +29,7 @@ export const UNSUBSCRIBE_PATH = "/alert-unsubscribe";
 type AlertRow = typeof ticketAlerts.$inferSelect;
 type Scope = { tourId: number; sessionId: number };
 type AlertPrice = Pick<AlertRow, "priceBelowMinor" | "priceCurrency">;
-type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "now" | "mail" | "viewer">;
+type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "env" | "now" | "mail" | "viewer">;
 
 export interface ScopeState {
   available: boolean;

@@ -29,6 +29,7 @@ export const DEPLOYMENT_SECRETS = {
   MTL_LAUNCH_SIGNING_KEY: "MTL_LAUNCH silent sign-in",
   PIAOXIAOER_SIGNING_KEY: "PiaoXiaoer silent sign-in",
   SANDBOX_PAYMENT_SECRET: "the sandbox payment page's callbacks (non-production hosts)",
+  SESSION_SIGNING_KEY: "session assertions (signed-in reads then read the session in D1 each time)",
 } as const;
 export type DeploymentSecret = keyof typeof DEPLOYMENT_SECRETS;
 

@@ -24,7 +24,7 @@ export interface ViewerSetting {
 }
 
 /** The viewer's setting; anything the reference data no longer lists falls back to SPEC §4's defaults. */
-export async function describeViewerSetting(ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">): Promise<ViewerSetting> {
+export async function describeViewerSetting(ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">): Promise<ViewerSetting> {
   const { region, city, language, currency } = await describeViewerPreferences(ctx);
   const place = ({ id, code, name, parentCode, phoneCode }: SettingLocation): SettingLocation => ({ id, code, name, parentCode, phoneCode });
   return { language, currency, location: place(region), city: city ? place(city) : null };

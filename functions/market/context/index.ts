@@ -5,14 +5,39 @@
  * Durable Objects build one through functions/wiring.ts, which hands in the adapters.
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import * as schema from "../../db/schema";
 import type { Conversations } from "./conversation-port";
 import type { FileStore } from "./file-store";
 import type { MailPort } from "./mail-port";
 import type { PaymentPort } from "./payment-port";
 import type { Viewer } from "./viewer";
 
-export type Database = DrizzleD1Database<typeof schema>;
+/** Drizzle over the request's D1 session; the schema's tables are imported where used (no relational queries). */
+export type Database = DrizzleD1Database;
+
+/**
+ * Where a request's reads start (docs/decisions.md 266): "primary" for anything that writes or
+ * decides money or tickets, "nearest" for reads that may be a moment behind (the catalog, seat
+ * maps, listings shown), or after a bookmark the viewer carries, so that a buyer's own last write
+ * is seen on whichever copy answers. One D1 session serves the whole request: once it has read or
+ * written at some point, no later statement of it sees anything older.
+ */
+export type ReadStart = "primary" | "nearest" | { after: string };
+
+/**
+ * A D1 bookmark as D1 writes one (four hex groups): what the viewer carries back is checked
+ * before it reaches D1, which would refuse anything else with an error.
+ */
+const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+
+export function isReadBookmark(value: string): boolean {
+  return BOOKMARK.test(value);
+}
+
+function sessionStart(reads: ReadStart): D1SessionBookmark | D1SessionConstraint {
+  if (reads === "primary") return "first-primary";
+  if (reads === "nearest") return "first-unconstrained";
+  return reads.after;
+}
 
 /**
  * What an adapter may use: the context without its viewer or ports.
@@ -27,8 +52,8 @@ export type Database = DrizzleD1Database<typeof schema>;
  */
 export interface AdapterContext {
   db: Database;
-  /** The raw binding, for batches of hand-written atomic statements. */
-  d1: D1Database;
+  /** The request's D1 session (its statements and batches), for batches of hand-written atomic statements. */
+  d1: D1DatabaseSession;
   env: Env;
   now: () => number;
 }
@@ -45,27 +70,30 @@ export interface MarketContext extends AdapterContext, MarketPorts {
   viewer: Viewer;
 }
 
-/** One drizzle instance per binding: building one walks the whole schema, which every request would otherwise pay for. */
-const databases = new WeakMap<D1Database, Database>();
-
-function databaseOf(d1: D1Database): Database {
-  let db = databases.get(d1);
-  if (!db) {
-    db = drizzle(d1, { schema });
-    databases.set(d1, db);
-  }
-  return db;
-}
-
-/** The context, with the ports the given adapters build over its database, bindings and clock. */
+/**
+ * The context, with the ports the given adapters build over its database, bindings and clock.
+ * Its D1 session starts where `reads` says, the primary when it says nothing: a caller that
+ * does not know what its statements decide reads what the last write left.
+ */
 export function assembleMarketContext(input: {
   env: Env;
   viewer: Viewer;
   now?: () => number;
+  reads?: ReadStart;
   adapters: (base: AdapterContext) => MarketPorts;
 }): MarketContext {
-  const base: AdapterContext = { db: databaseOf(input.env.DB), d1: input.env.DB, env: input.env, now: input.now ?? Date.now };
+  const d1 = input.env.DB.withSession(sessionStart(input.reads ?? "primary"));
+  // Without the schema: drizzle then walks no relations, so one per request costs microseconds.
+  const base: AdapterContext = { db: drizzle(d1 as unknown as D1Database), d1, env: input.env, now: input.now ?? Date.now };
   return { ...base, ...input.adapters(base), viewer: input.viewer };
+}
+
+/**
+ * What the viewer carries to the next request so it reads at least what this one saw or wrote
+ * (null before the session has run a statement).
+ */
+export function readBookmarkOf(ctx: Pick<AdapterContext, "d1">): string | null {
+  return ctx.d1.getBookmark();
 }
 
 export type { Viewer } from "./viewer";

@@ -40,7 +40,7 @@ export interface TradeLowest {
   currency: string;
 }
 
-type HistoryContext = Pick<MarketContext, "db" | "d1" | "now">;
+type HistoryContext = Pick<MarketContext, "db" | "d1" | "env" | "now">;
 
 /** The lowest all-in price of each session in `sessionIds` (all sessions when omitted) at the context's clock. */
 export async function currentLowest(ctx: HistoryContext, sessionIds?: readonly number[]): Promise<Map<number, TradeLowest>> {

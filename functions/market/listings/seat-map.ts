@@ -27,7 +27,7 @@ import { rowLabel, stageOutline, type StageOutline } from "../venues/seat-maps";
 import type { Money } from "../money";
 import type { MarketContext } from "../context";
 import { chosenQuantity, offeredQuantities } from "./session-listings";
-import { offeredListings, sessionSummary, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
+import { keptOfferedListings, sessionSummary, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
 import { recordId, sectionCode, wholeNumber } from "../input/fields";
 
 /** The most price bands a map's legend shows. */
@@ -142,7 +142,7 @@ export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: num
       .from(venueSections)
       .where(eq(venueSections.venueId, session.venue.id))
       .orderBy(asc(venueSections.sort), asc(venueSections.id)),
-    session.orderable ? offeredListings(ctx, { sessionId: session.sessionId }) : Promise.resolve([]),
+    session.orderable ? keptOfferedListings(ctx, session) : Promise.resolve([]),
   ]);
   const quantity = chosenQuantity(offeredQuantities(offered), input.quantity);
   const bySection = new Map<string, { count: number; left: number; lowest: Money }>();

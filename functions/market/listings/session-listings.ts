@@ -26,7 +26,7 @@ import { loadReference } from "../reference";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { dealRank, dealSignals, type Deal } from "./deal-signal";
-import { displayCurrency, offeredListings, sessionSummary, ZONE_RANK, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
+import { displayCurrency, keptOfferedListings, sessionSummary, ZONE_RANK, type OfferedListing, type SectionZone, type SessionSummary } from "./session-offer";
 import { recordId, sectionCode, wholeNumber } from "../input/fields";
 
 export { LISTING_SORTS, type ListingSort } from "./listing-sort";
@@ -143,7 +143,7 @@ export async function sessionListings(
   const page = query.page ?? 1;
   const session = await sessionSummary(ctx, query.sessionId);
   if (!session.orderable) throw new MarketError("orderSessionUnavailable", { data: { sessionId: session.sessionId, status: session.status } });
-  const [offered, reference] = await Promise.all([offeredListings(ctx, { sessionId: session.sessionId }), loadReference(ctx)]);
+  const [offered, reference] = await Promise.all([keptOfferedListings(ctx, session), loadReference(ctx)]);
   const currency = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
   const quantities = offeredQuantities(offered);
   const quantity = chosenQuantity(quantities, query.quantity);

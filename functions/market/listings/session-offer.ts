@@ -43,6 +43,8 @@ export interface SessionSummary {
   status: ShowStatus;
   /** True while a buyer can order from this session. */
   orderable: boolean;
+  /** Changes with every hold, order, payment, expiry and listing change of the session (decision 269). */
+  inventoryVersion: number;
 }
 
 export interface OfferedListing {
@@ -83,6 +85,7 @@ export async function sessionSummary(ctx: MarketContext, sessionId: number): Pro
           showId: shows.id,
           startsAt: sessions.startsAt,
           saleEndsAt: sessions.saleEndsAt,
+          inventoryVersion: sessions.inventoryVersion,
           showStatus: shows.status,
           tourId: tours.id,
           tourTitle: zh ? tours.titleZh : tours.titleEn,
@@ -113,6 +116,7 @@ export async function sessionSummary(ctx: MarketContext, sessionId: number): Pro
     timeZone: row.timeZone,
     status,
     orderable: status === "ONSALE",
+    inventoryVersion: row.inventoryVersion,
   };
 }
 
@@ -135,6 +139,35 @@ export function displayCurrency(currencies: Map<string, CurrencyRow>, code: stri
   const row = currencies.get(code) ?? currencies.get("HKD");
   if (!row) throw new Error("the currency list has neither the viewer's currency nor HKD");
   return row;
+}
+
+/** How long a session's offered listings are kept in the isolate (decision 269). */
+export const OFFER_KEPT_FOR_MS = 2_000;
+const keptOffers = new Map<string, { at: number; offered: Promise<OfferedListing[]> }>();
+
+/**
+ * The session's offered listings (offeredListings), kept for OFFER_KEPT_FOR_MS under the session's
+ * inventory version: every pick-seat, seat map and listing page of a busy session in this isolate
+ * reads them once, and any change to what the session offers (a hold, an order, a payment, an
+ * expiry, a listing) makes a new version, so a seat sold before the page was asked is never
+ * shown longer than that. Placing an order still decides on the primary.
+ */
+export function keptOfferedListings(ctx: MarketContext, session: Pick<SessionSummary, "sessionId" | "inventoryVersion">): Promise<OfferedListing[]> {
+  const now = ctx.now();
+  const key = `${session.sessionId}:${session.inventoryVersion}:${ctx.viewer.language}:${ctx.viewer.currency}`;
+  const kept = keptOffers.get(key);
+  if (kept && now >= kept.at && now - kept.at < OFFER_KEPT_FOR_MS) return kept.offered;
+  for (const [other, entry] of keptOffers) if (now < entry.at || now - entry.at >= OFFER_KEPT_FOR_MS) keptOffers.delete(other);
+  const offered = offeredListings(ctx, { sessionId: session.sessionId });
+  keptOffers.set(key, { at: now, offered });
+  // A failed read is not kept: the next request asks again.
+  offered.catch(() => keptOffers.delete(key));
+  return offered;
+}
+
+/** Drops every kept offer (tests that empty the database between files share the isolate). */
+export function forgetKeptOffers(): void {
+  keptOffers.clear();
 }
 
 /**

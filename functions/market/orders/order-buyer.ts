@@ -26,7 +26,7 @@ function accountOf(session: SessionLookup): number {
 }
 
 /** The buyer's account, checking a presented session on its own: for a create refused before its read. */
-export async function confirmBuyer(ctx: Pick<MarketContext, "db" | "now">, buyer: OrderBuyer): Promise<number> {
+export async function confirmBuyer(ctx: Pick<MarketContext, "db" | "d1" | "now">, buyer: OrderBuyer): Promise<number> {
   if (buyer.presented === null) return buyer.userId;
   return accountOf(await lookupSessionByHash(ctx, buyer.presented.tokenHash, buyer.presented.publicId));
 }
@@ -35,7 +35,7 @@ export async function confirmBuyer(ctx: Pick<MarketContext, "db" | "now">, buyer
 export type JoinedSession = { [Column in keyof SessionRow]: SessionRow[Column] | null } | null;
 
 /** The viewer's account as a buyer, a presented session checked on its own: for a create refused before it is read (a malformed body). */
-export async function confirmOrderBuyer(ctx: Pick<MarketContext, "db" | "now" | "viewer">): Promise<number> {
+export async function confirmOrderBuyer(ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">): Promise<number> {
   return confirmBuyer(ctx, orderBuyerOf(ctx));
 }
 

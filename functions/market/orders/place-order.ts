@@ -36,7 +36,7 @@ import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
 import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatListing } from "../listings/seats";
-import { builtOncePerDatabase, compiledOnce, prepare, rowOf } from "../context/statements";
+import { preparedOnce, compiledOnce, prepare, rowOf } from "../context/statements";
 import { cancelStatements } from "./cancel-order";
 import { invalidInput } from "./validation";
 
@@ -205,7 +205,7 @@ function liveUnpaidOf(buyerId: number | Placeholder | SQL, now: number | Placeho
  * door left it unchecked (the buyer is then its account). Built once per database, since every
  * order asks it and building it walks a dozen joins.
  */
-const orderableQuery = builtOncePerDatabase((db) => {
+const orderableQuery = preparedOnce((db) => {
   const now = sql.placeholder("now");
   const buyerId = sql`coalesce(${sql.placeholder("buyerId")}, ${userSessions.userId})`;
   return joinListingEvent(
@@ -253,7 +253,7 @@ const orderableQuery = builtOncePerDatabase((db) => {
 });
 
 async function readOrderable(ctx: MarketContext, listingId: number, buyer: OrderBuyer, now: number): Promise<Orderable> {
-  const listingQuery = orderableQuery(ctx.db).all({ listingId, buyerId: buyer.userId, tokenHash: buyer.presented?.tokenHash ?? null, now });
+  const listingQuery = orderableQuery(ctx.d1).all({ listingId, buyerId: buyer.userId, tokenHash: buyer.presented?.tokenHash ?? null, now });
   const [listingRows, reference] = await Promise.all([listingQuery, loadReference(ctx)]);
   const row = listingRows[0];
   if (!row) {

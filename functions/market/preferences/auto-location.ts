@@ -72,7 +72,7 @@ export function nearestCity(
  * only when a position is given. Never throws for unknown input: it falls through to Hong Kong.
  */
 export async function locateRegion(
-  ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">,
+  ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">,
   clues: { position?: Position | null; country?: string | null },
 ): Promise<{ region: LocationRow; by: LocatedBy }> {
   const reference = await loadReference(ctx);
@@ -108,7 +108,7 @@ function offeredRegion(reference: Reference, code: string | null | undefined): L
 
 /** SPEC §3's auto-location payload for a region, named in the viewer's language. */
 export async function autoLocationOf(
-  ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">,
+  ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">,
   region: LocationRow,
 ): Promise<AutoLocation> {
   const reference = await loadReference(ctx);

@@ -31,7 +31,7 @@ export interface PreferenceChange {
   theme?: Theme;
 }
 
-type ReferenceContext = Pick<MarketContext, "db" | "d1" | "now" | "viewer">;
+type ReferenceContext = Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">;
 
 /** A language to show the market in. Throws invalidParam (language) for one we do not speak. */
 export function chooseLanguage(input: { language: string }): PreferenceChange & { language: Language } {

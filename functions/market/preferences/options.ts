@@ -79,7 +79,7 @@ export function toCurrencyOption(row: CurrencyRow, language: Language): Currency
  * `offered: true` leaves them out, for pickers.
  */
 export async function listLocations(
-  ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">,
+  ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">,
   options: { kind?: "region" | "city"; offered?: boolean } = {},
 ): Promise<LocationOption[]> {
   const reference = await loadReference(ctx);
@@ -108,7 +108,7 @@ export function isOffered(reference: Reference, row: LocationRow): boolean {
  * The cities that have shows on sale or coming on sale, in reference order, each with its number
  * of such shows. A city without any is left out, so a buyer never picks an empty city.
  */
-export async function listShowLocations(ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">): Promise<ShowLocationOption[]> {
+export async function listShowLocations(ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">): Promise<ShowLocationOption[]> {
   const reference = await loadReference(ctx);
   const counts = await ctx.db
     .select({ cityCode: shows.cityCode, showCount: count() })
@@ -122,13 +122,13 @@ export async function listShowLocations(ctx: Pick<MarketContext, "db" | "d1" | "
 }
 
 /** Every currency we show prices in, the default (HKD) first. */
-export async function listCurrencies(ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">): Promise<CurrencyOption[]> {
+export async function listCurrencies(ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">): Promise<CurrencyOption[]> {
   const reference = await loadReference(ctx);
   return reference.currencies.map((row) => toCurrencyOption(row, ctx.viewer.language));
 }
 
 /** Every language the product speaks, each named in itself. */
-export async function listLanguages(ctx: Pick<MarketContext, "db" | "d1" | "now">): Promise<LanguageOption[]> {
+export async function listLanguages(ctx: Pick<MarketContext, "db" | "d1" | "env" | "now">): Promise<LanguageOption[]> {
   const reference = await loadReference(ctx);
   return reference.languages.map(({ code, name }) => ({ code, name }));
 }
@@ -145,7 +145,7 @@ export interface ViewerPreferences {
  * The viewer's region, city, language and currency, named in the viewer's language. Falls back to
  * SPEC §4's defaults for anything the reference data no longer lists.
  */
-export async function describeViewerPreferences(ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">): Promise<ViewerPreferences> {
+export async function describeViewerPreferences(ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">): Promise<ViewerPreferences> {
   const reference = await loadReference(ctx);
   const { viewer } = ctx;
   const regionRow = reference.locationByCode.get(viewer.location) ?? reference.locationByCode.get("HK");
@@ -176,7 +176,7 @@ export interface RegionChoice extends LocationOption {
  * then, unless the region itself matched.
  */
 export async function listRegionChoices(
-  ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">,
+  ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">,
   options: { query?: string | null } = {},
 ): Promise<RegionChoice[]> {
   const reference = await loadReference(ctx);
@@ -207,7 +207,7 @@ export async function listRegionChoices(
  * not the one in use; null otherwise, so a stale or odd suggestion is simply not shown.
  */
 export async function describeLocationSuggestion(
-  ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">,
+  ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">,
   code: string | null | undefined,
 ): Promise<LocationOption | null> {
   if (!code || code === ctx.viewer.location) return null;

@@ -19,17 +19,18 @@ export interface Reference {
 }
 
 const TTL_MS = 5 * 60_000;
-let cached: { at: number; db: D1Database; value: Promise<Reference> } | null = null;
+let cached: { at: number; binding: D1Database; value: Promise<Reference> } | null = null;
 
 /** The reference data, from the isolate's cache when fresh. Throws only if D1 fails. */
-export function loadReference(ctx: Pick<MarketContext, "db" | "d1" | "now">): Promise<Reference> {
+export function loadReference(ctx: Pick<MarketContext, "db" | "env" | "now">): Promise<Reference> {
   const now = ctx.now();
-  if (cached && cached.db === ctx.d1 && now - cached.at < TTL_MS) return cached.value;
+  // Kept per binding, not per request's session: one copy serves every request of the isolate.
+  if (cached && cached.binding === ctx.env.DB && now - cached.at < TTL_MS) return cached.value;
   const value = readReference(ctx).catch((error) => {
     cached = null;
     throw error;
   });
-  cached = { at: now, db: ctx.d1, value };
+  cached = { at: now, binding: ctx.env.DB, value };
   return value;
 }
 

@@ -29,7 +29,7 @@ export interface DiscoveryScope {
  * The scope for an optional `cityCode` (see the file rules). Throws invalidParam (field
  * cityCode) for a code that names no location.
  */
-export async function discoveryScope(ctx: Pick<MarketContext, "db" | "d1" | "now" | "viewer">, cityCode?: string): Promise<DiscoveryScope> {
+export async function discoveryScope(ctx: Pick<MarketContext, "db" | "d1" | "env" | "now" | "viewer">, cityCode?: string): Promise<DiscoveryScope> {
   const reference = await loadReference(ctx);
   const language = ctx.viewer.language;
   if (cityCode === EVERYWHERE) {

@@ -1,5 +1,6 @@
 /** Calls the real Worker (SELF) the way a native app or partner channel would. */
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../../functions/worker";
 
 export const ORIGIN = "https://ovation.test";
 
@@ -30,4 +31,20 @@ export function page(path: string, init: RequestInit = {}): Promise<Response> {
   if (!headers.has("host")) headers.set("host", new URL(ORIGIN).host);
   if (init.method && init.method !== "GET") headers.set("origin", headers.get("origin") ?? ORIGIN);
   return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" });
+}
+
+/**
+ * A page or API request answered by the Worker's own fetch with some bindings replaced (a D1
+ * double, a missing secret), as a browser sends it; its body read and its waitUntil work done.
+ */
+export async function fetchWorker(path: string, init: RequestInit, bindings: Partial<Env>): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("host", new URL(ORIGIN).host);
+  if (init.method && init.method !== "GET") headers.set("origin", ORIGIN);
+  const ctx = createExecutionContext();
+  const request = new Request(`${ORIGIN}${path}`, { ...init, headers, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>;
+  const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
+  const body = await response.arrayBuffer();
+  await waitOnExecutionContext(ctx);
+  return new Response(body.byteLength > 0 ? body : null, response);
 }

@@ -2,6 +2,8 @@ import { abortAllDurableObjects, applyD1Migrations, env, listDurableObjectIds, r
 import { beforeAll, beforeEach } from "vitest";
 import { forgetReference } from "../../../functions/market/reference";
 import { forgetKeptPages } from "../../../functions/web/page-cache";
+import { emptyDatabase } from "./tables";
+import { forgetKeptOffers } from "../../../functions/market/listings/session-offer";
 
 /**
  * Test files share one workerd and one copy of the Worker's modules per vitest worker
@@ -33,17 +35,6 @@ async function emptyBucket(bucket: R2Bucket): Promise<void> {
   } while (cursor);
 }
 
-async function emptyDatabase(db: D1Database): Promise<void> {
-  const { results } = await db
-    .prepare("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY rowid DESC")
-    .all<{ type: "table" | "view"; name: string }>();
-  if (results.length === 0) return;
-  // Newest first, so a table goes before the tables its foreign keys name; IF EXISTS because
-  // dropping a full-text table also drops its shadow tables.
-  const drops = results.map(({ type, name }) => db.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name.replaceAll('"', '""')}"`));
-  await db.batch([db.prepare("PRAGMA defer_foreign_keys = on"), ...drops]);
-}
-
 beforeAll(async () => {
   await emptyObjects(env.CONVERSATIONS);
   await emptyObjects(env.WAITING_ROOM);
@@ -52,6 +43,7 @@ beforeAll(async () => {
   await emptyBucket(env.FILES);
   await emptyDatabase(env.DB);
   forgetKeptPages(0);
+  forgetKeptOffers();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   // A file's own beforeAll may seed and buy before the first beforeEach: the reference data the
   // previous file read must already be gone.
@@ -59,5 +51,9 @@ beforeAll(async () => {
 });
 
 // Tests seed their own currencies and locations; the Worker shares this isolate's module copy of
-// the reference data, so a copy read before a test's seeding must not outlive that test.
-beforeEach(forgetReference);
+// the reference data, so a copy read before a test's seeding must not outlive that test. The
+// same for the session offers the Worker keeps for two seconds under an inventory version.
+beforeEach(() => {
+  forgetReference();
+  forgetKeptOffers();
+});

@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** A second local database: the lagging read copy of support/lagging-d1.ts. */
+      REPLICA_DB: D1Database;
     }
   }
 }

@@ -1,0 +1,74 @@
+/**
+ * A session's offered listings kept at the edge for two seconds under its inventory version
+ * (docs/decisions.md 269): the version moves with every change to what the session offers, in
+ * the same write (triggers), so a kept offer is never one a sale has already changed.
+ */
+import { env } from "cloudflare:test";
+import { beforeEach, expect, test } from "vitest";
+import { openSession } from "../../functions/market/accounts/sessions";
+import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
+import { createMarketContext } from "../../functions/wiring";
+import { fetchWorker } from "./support/api";
+import { CONTACT, makeBuyer, makeListing } from "./support/buying";
+import { laggingD1 } from "./support/lagging-d1";
+
+const MONTH = 30 * 24 * 60 * 60_000;
+
+/** One copy only: the double records the statements, it never lags. */
+let d1: ReturnType<typeof laggingD1>;
+
+beforeEach(() => {
+  d1 = laggingD1(env.DB, env.DB);
+});
+
+const versionOf = (sessionId: number) => env.DB.prepare("SELECT inventory_version AS v FROM sessions WHERE id = ?").bind(sessionId).first<number>("v");
+
+async function buyerToken(): Promise<string> {
+  const session = await openSession(createMarketContext({ env, viewer: DEFAULT_VIEWER }), { userId: await makeBuyer(), registered: false });
+  return session.token;
+}
+
+const placeOrder = async (token: string, listingId: number, quantity: number) =>
+  (await (await fetchWorker("/user/order/v1/create", { method: "POST", headers: { "access-token": token, "content-type": "application/json" }, body: JSON.stringify({ listingId, quantity, ...CONTACT }) }, {})).json()) as {
+    statusCode: number;
+    data: { id: number };
+  };
+
+test("a hold, a cancel, a new listing and a price change each move the session's inventory version by one", async () => {
+  const { listingId, sessionId } = await makeListing({ quantity: 4, startsAt: Date.now() + MONTH });
+  const start = (await versionOf(sessionId)) ?? 0;
+  const token = await buyerToken();
+  const order = await placeOrder(token, listingId, 2);
+  expect(order.statusCode).toBe(200);
+  expect((await versionOf(sessionId)) ?? 0).toBe(start + 1);
+
+  const canceled = await fetchWorker("/user/order/v1/cancel", { method: "POST", headers: { "access-token": token, "content-type": "application/json" }, body: JSON.stringify({ orderId: order.data.id }) }, {});
+  expect(((await canceled.json()) as { statusCode: number }).statusCode).toBe(200);
+  expect((await versionOf(sessionId)) ?? 0).toBe(start + 2);
+
+  await makeListing({ sessionId, quantity: 1 });
+  expect((await versionOf(sessionId)) ?? 0).toBe(start + 3);
+
+  await env.DB.prepare("UPDATE listings SET price_minor = price_minor + 100 WHERE id = ?").bind(listingId).run();
+  expect((await versionOf(sessionId)) ?? 0).toBe(start + 4);
+});
+
+test("a seat map asked again within two seconds reads no listings; after a sale it shows the tickets left", async () => {
+  const { listingId, sessionId } = await makeListing({ quantity: 4, startsAt: Date.now() + MONTH });
+  const seatMap = async () => {
+    const response = await fetchWorker(`/pub/tour/v1/session/seat-map?sessionId=${sessionId}&quantity=1`, {}, { DB: d1.binding });
+    const body = (await response.json()) as { data: { sections: { ticketsLeft: number }[] } };
+    return body.data.sections.reduce((sum, section) => sum + section.ticketsLeft, 0);
+  };
+  const listingReads = () => d1.take().filter((statement) => statement.sql.includes('from "listings"')).length;
+
+  expect(await seatMap()).toBe(4);
+  expect(listingReads()).toBe(1);
+  expect(await seatMap()).toBe(4);
+  expect(listingReads()).toBe(0);
+
+  expect((await placeOrder(await buyerToken(), listingId, 3)).statusCode).toBe(200);
+  d1.take();
+  expect(await seatMap()).toBe(1);
+  expect(listingReads()).toBe(1);
+});
