@@ -44,10 +44,13 @@ export default defineConfig({
           // and the Worker's modules loaded afresh for every file was most of the suite's time. Each
           // file still starts from empty storage and forgotten in-memory copies
           // (support/apply-migrations.ts). Every core runs files (vitest's default leaves
-          // one idle). The timeout is a guard for a loaded machine, not a speed figure.
+          // one idle). The timeouts are a guard for a loaded machine, not a speed figure: a file's
+          // setup (emptying storage, migrating D1) that overran vitest's 10 s default kept running
+          // beside the next file's and emptied its storage under it.
           maxWorkers: Math.max(2, availableParallelism()),
           isolate: false,
           testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: ["tests/worker/**/*.test.ts"],
           globalSetup: ["./tests/worker/support/fresh-build.ts"],
           setupFiles: ["./tests/worker/support/apply-migrations.ts", "./tests/worker/support/ledger-after-each.ts", "./tests/support/console-guard.ts"],
