@@ -8,6 +8,7 @@ import { createMarketContext, type MarketContext } from "./wiring";
 import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { resolveWebViewer } from "./web/viewer";
 import type { AppFrame } from "./web/app-context";
+import { streamsDeferredData } from "./web/scripts-cookie";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -23,6 +24,8 @@ declare module "react-router" {
     nonce: string;
     /** Inside an app's web view: its channel, source and status bar / safe area insets. */
     appFrame: AppFrame;
+    /** Whether loaders may leave their deferred half to stream (functions/web/scripts-cookie.ts). */
+    streamsDeferred: boolean;
   }
 }
 
@@ -46,5 +49,6 @@ export async function getLoadContext({
     detectedLocation: detected,
     nonce,
     appFrame,
+    streamsDeferred: streamsDeferredData(request),
   };
 }
