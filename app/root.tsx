@@ -12,7 +12,7 @@ import { ConnectionStatus } from "~/components/connection-status";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { HostAppWiring, appFrameStyle } from "~/components/host-app-wiring";
 import { OpenInAppBar } from "~/components/open-in-app";
-import { useRememberScriptsRun } from "~/components/deferred";
+import { useRememberScriptsRun } from "~/components/scripts-sign";
 import { readPageEvent } from "~/server/page-event.server";
 import { readToast } from "~/server/toast.server";
 import { themeOf } from "~/server/theme.server";

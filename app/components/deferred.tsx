@@ -1,20 +1,11 @@
 /**
  * What a page shows of its deferred half (app/server/deferred.server.ts): the content once its
  * data has streamed in, and until then a placeholder drawn in the content's own frame, so nothing
- * below moves when it arrives. Also the sign, set once the app has hydrated, that this browser
- * runs scripts (functions/web/scripts-cookie.ts), so its next documents may stream.
+ * below moves when it arrives.
  */
-import { Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Await } from "react-router";
-import { runsScripts, scriptsCookie } from "../../functions/web/scripts-cookie";
 import styles from "./deferred.module.css";
-
-/** Sets the sign after hydration, once: a browser that got here has run the app's scripts. */
-export function useRememberScriptsRun(): void {
-  useEffect(() => {
-    if (!runsScripts(document.cookie)) document.cookie = scriptsCookie(location.protocol === "https:");
-  }, []);
-}
 
 /**
  * `value` shown by `children` once there (at once when the loader awaited it); until then
