@@ -130,11 +130,13 @@ export function PriceChartPlaceholder() {
         <span>{t("chart.start")}</span>
         <span>{t("chart.end")}</span>
       </div>
+      {/* The summary takes two lines at a phone's width in English, one in Chinese. */}
       <p className={styles.summary}>
-        <SkeletonText width="88%" />
+        <SkeletonText width="92%" />
+        <SkeletonText width="55%" />
       </p>
       <p className={styles.changes}>
-        <SkeletonText width="38%" />
+        <SkeletonText width="30%" />
       </p>
     </Placeholder>
   );
