@@ -12,6 +12,7 @@ import { ConnectionStatus } from "~/components/connection-status";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { HostAppWiring, appFrameStyle } from "~/components/host-app-wiring";
 import { OpenInAppBar } from "~/components/open-in-app";
+import { useRememberScriptsRun } from "~/components/scripts-sign";
 import { readPageEvent } from "~/server/page-event.server";
 import { readToast } from "~/server/toast.server";
 import { themeOf } from "~/server/theme.server";
@@ -129,6 +130,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useRememberScriptsRun();
   return (
     <>
       <PendingBar />

@@ -9,6 +9,7 @@ import { DEFAULT_VIEWER } from "./market/context/viewer";
 import { resolveWebViewer } from "./web/viewer";
 import { readAfterOf } from "./web/session";
 import type { AppFrame } from "./web/app-context";
+import { streamsDeferredData } from "./web/scripts-cookie";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -24,6 +25,8 @@ declare module "react-router" {
     nonce: string;
     /** Inside an app's web view: its channel, source and status bar / safe area insets. */
     appFrame: AppFrame;
+    /** Whether loaders may leave their deferred half to stream (functions/web/scripts-cookie.ts). */
+    streamsDeferred: boolean;
   }
 }
 
@@ -47,5 +50,6 @@ export async function getLoadContext({
     detectedLocation: detected,
     nonce,
     appFrame,
+    streamsDeferred: streamsDeferredData(request),
   };
 }

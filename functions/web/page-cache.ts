@@ -18,6 +18,7 @@ import { isbot } from "isbot";
 import { parse } from "cookie";
 import type { AppLoadContext } from "react-router";
 import { LANGUAGE_PARAM } from "./language-address";
+import { runsScripts, SCRIPTS_COOKIE } from "./scripts-cookie";
 
 export const FRESH_MS = 10_000;
 export const STALE_MS = 60_000;
@@ -42,6 +43,8 @@ const PREFERENCE_COOKIES = new Set([
   "location_current",
   "locationCityId",
   "theme",
+  // Not a preference, but it only picks between the two documents the key names (streamed or complete).
+  SCRIPTS_COOKIE,
 ]);
 
 interface KeptPage {
@@ -95,6 +98,8 @@ export function pageKey(request: Request, context: AppLoadContext, build: string
     context.detectedLocation ?? "-",
     // Crawlers get the whole page at once, people a stream: two different documents.
     isbot(request.headers.get("user-agent") ?? "") ? "bot" : "person",
+    // A browser known to run scripts gets the deferred data streamed, anyone else the page complete.
+    runsScripts(request.headers.get("cookie")) ? "streamed" : "complete",
   ];
   // The page's own fields in a fixed order, so the same filter written in another order shares its copy.
   const query = (KEPT_PAGES.get(url.pathname) ?? []).map((name) => `${name}=${url.searchParams.get(name) ?? ""}`);

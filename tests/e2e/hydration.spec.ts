@@ -89,3 +89,12 @@ for (const { name, path, region } of PAGES) {
     expect(drawnAgainByThemselves).toEqual([]);
   });
 }
+
+test("a browser that has run the app gets a tour's price history streamed into its document, in place of its placeholder", async ({ page, context }) => {
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  expect((await context.cookies()).find((cookie) => cookie.name === "runs_scripts")?.value).toBe("1");
+  await page.goto("/tourDetail?id=1");
+  await expect(page.getByTestId("price-chart")).toBeVisible();
+  await expect(page.getByTestId("deferred-placeholder")).toHaveCount(0);
+});

@@ -29,6 +29,8 @@ async function buyTwoETicketsUpToPaying(page: Page, language: Language): Promise
 
   await page.locator(`a[href="/tourDetail?id=${tourId}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/tourDetail\\?id=${tourId}$`));
+  // The price history is deferred: streamed after a client navigation, in the page without JavaScript.
+  await expect(page.getByTestId("price-chart")).toBeVisible();
   const buy = page.locator(`a[href="/pick-seat?sessionId=${sessionId}"]`);
   await expect(buy).toHaveAccessibleName(new RegExp(`^${say("Buy tickets for", "購買")} `));
   await buy.click();

@@ -13,6 +13,7 @@ import type { AfterSalesView, OrderDetailView } from "./route.server";
 import styles from "~/styles/order-cards.module.css";
 import { TitledSection } from "~/components/titled-section";
 import { Fact } from "~/components/fact";
+import { Placeholder, SkeletonText } from "~/components/deferred";
 
 type Detail = OrderDetailView;
 
@@ -135,6 +136,24 @@ export function StatusCard({ order, payTrigger, cancelError, buyAgainError }: { 
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The after-sales card while it streams in: its title and its two links' rows, so nothing below moves. */
+export function AfterSalesPlaceholder() {
+  const { t } = useTranslation("orders");
+  return (
+    <Placeholder className={styles.card} label={t("detail.afterSalesTitle")}>
+      <h2 className={styles.cardTitle}>{t("detail.afterSalesTitle")}</h2>
+      <div className={styles.links}>
+        <span className={styles.rowLink}>
+          <SkeletonText width="40%" />
+        </span>
+        <span className={styles.rowLink}>
+          <SkeletonText width="55%" />
+        </span>
+      </div>
+    </Placeholder>
   );
 }
 

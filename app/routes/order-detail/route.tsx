@@ -17,7 +17,11 @@
 import { data, type AppLoadContext, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { DELIVERY_PANEL_NAMESPACES, DeliveryPanel } from "~/components/delivery-panel";
-import { AfterSales, detailHref, OrderCards, StatusCard } from "./order-detail-cards";
+import { AfterSales, AfterSalesPlaceholder, detailHref, OrderCards, StatusCard } from "./order-detail-cards";
+import { Deferred } from "~/components/deferred";
+import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
+import { afterSaleSummaryFor } from "@market/aftersales";
+import type { OrderView } from "@market/orders";
 import { SupportChatCard } from "~/components/chat-bits";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { OtherAccountScreen } from "~/components/state-screen";
@@ -49,29 +53,43 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle 
 /** While a step is still to come, the page looks again this often (and whenever the buyer returns to it). */
 const REFRESH_EVERY_MS = 30_000;
 
+/** What the first screen needs: the order as the buyer's, its price and what can be done with it now. */
+async function loadCriticalData(request: Request, context: AppLoadContext, orderId: number) {
+  const ctx = context.market;
+  const [opened, write, t] = await Promise.all([openOrder(context, orderId), moneyWriter(context), i18nServer.getFixedT(ctx.viewer.language, "orders")]);
+  if ("another" in opened) return { pageTitle: t("detail.metaTitle"), order: null, mine: null };
+  const order = opened.mine;
+  return {
+    pageTitle: t("detail.metaTitle"),
+    now: ctx.now(),
+    order: detailOf(order, write, context),
+    payable: order.actions.pay ? payableOf(order, write) : null,
+    payMethod: payMethodOf(request),
+    mine: order,
+  };
+}
+
+/**
+ * What can follow: refunds and after-sales of a paid order. Read beside the order, and shown only
+ * once the order is proven the buyer's (`mine`). Never rejects: a failed read leaves the card out.
+ */
+function loadDeferredData(context: AppLoadContext, orderId: number, mine: Promise<OrderView | null>) {
+  return {
+    afterSales: Promise.all([afterSaleSummaryFor(context.market, [orderId]), mine])
+      .then(([summaries, order]) => (order?.status === "paid" ? afterSalesOf(order, summaries.get(order.id) ?? null) : null))
+      .catch(() => null),
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
-  const ctx = context.market;
   const orderId = orderIdParam(request);
-  const [opened, write, t] = await Promise.all([
-    openOrder(context, orderId, { afterSales: true }),
-    moneyWriter(context),
-    i18nServer.getFixedT(ctx.viewer.language, "orders"),
-  ]);
+  const critical = loadCriticalData(request, context, orderId);
+  const deferred = loadDeferredData(context, orderId, critical.then((loaded) => loaded.mine, () => null));
+  const [{ mine: _mine, ...loaded }, streamed] = await Promise.all([critical, deferUnlessDocumentNeedsAll(context, deferred)]);
   const headers = { "cache-control": "no-store" };
-  if ("another" in opened) return data({ pageTitle: t("detail.metaTitle"), order: null }, { status: 403, headers });
-  const order = opened.mine;
-  return data(
-    {
-      pageTitle: t("detail.metaTitle"),
-      now: ctx.now(),
-      order: detailOf(order, write, context),
-      afterSales: afterSalesOf(order, opened.afterSales),
-      payable: order.actions.pay ? payableOf(order, write) : null,
-      payMethod: payMethodOf(request),
-    },
-    { headers },
-  );
+  if (!loaded.order) return data({ pageTitle: loaded.pageTitle, order: null }, { status: 403, headers });
+  return data({ ...loaded, ...streamed }, { headers });
 }
 
 type ActionAnswer = { cancelError: string | null; payError: string | null; buyAgainError: string | null };
@@ -202,7 +220,11 @@ function OrderDetail({ loaded }: { loaded: MineLoaded }) {
         </section>
 
         <OrderCards order={order} />
-        {afterSales ? <AfterSales afterSales={afterSales} /> : null}
+        {order.status === "paid" ? (
+          <Deferred value={afterSales} placeholder={<AfterSalesPlaceholder />}>
+            {(shown) => (shown ? <AfterSales afterSales={shown} /> : null)}
+          </Deferred>
+        ) : null}
         <SupportChatCard />
       </main>
 

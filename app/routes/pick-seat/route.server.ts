@@ -5,7 +5,6 @@
  */
 import type { AppLoadContext } from "react-router";
 import { sessionEvents } from "@market/catalog/event-structured-data";
-import { priceHistory } from "@market/demand/price-history";
 import { MarketError } from "@market/errors";
 import { sessionSeatMap } from "@market/listings/seat-map";
 import { listingsQueryInput, sessionListings, sessionListingsQuerySchema, type SessionListingsQuery } from "@market/listings/session-listings";
@@ -37,35 +36,41 @@ function mapChoicesOf(request: Request): { zoom: boolean; listing: number | null
   return { zoom: params.get("zoom") === "1", listing: Number.isSafeInteger(listing) && listing > 0 ? listing : null };
 }
 
+/**
+ * What the first screen needs, in two round trips: the session with the waiting room's check
+ * beside it, then everything the session names at once (its other dates, its Event for search
+ * engines, its listings and seating map). The price history is the page's deferred half (route.tsx).
+ */
 export async function pickSeatView(request: Request, context: AppLoadContext) {
   const ctx = context.market;
   const query = queryOf(request);
   const choices = mapChoicesOf(request);
-  const [session, t] = await Promise.all([sessionSummary(ctx, query.sessionId).catch(notFoundPage), i18nServer.getFixedT(ctx.viewer.language, "buy")]);
+  // The waiting room's check needs only the id: it runs beside the session's read, and still
+  // before any listing is read, which is what it protects in a surge.
+  const [session, t] = await Promise.all([
+    sessionSummary(ctx, query.sessionId).catch(notFoundPage),
+    i18nServer.getFixedT(ctx.viewer.language, "buy"),
+    guardPickSeat(request, context, query.sessionId),
+  ]);
   const pageTitle = t("pickSeat.metaTitle", { title: session.tour.title });
   const pageDescription = t("pickSeat.metaDescription", { title: session.tour.title });
-  await guardPickSeat(request, context, session.sessionId);
-  const [otherSessions, history, events] = await Promise.all([
+  // Sales may close between the reads; the page then says so rather than failing.
+  const closed = (error: unknown) => {
+    if (error instanceof MarketError && error.code === 610001) return null;
+    throw error;
+  };
+  const [otherSessions, events, offer, map] = await Promise.all([
     sessionsOfShow(ctx, session.showId),
-    priceHistory(ctx, [session.sessionId]),
     sessionEvents(ctx, session.tour.id, session.sessionId, new URL(request.url).origin),
+    session.orderable ? sessionListings(ctx, query, session).catch(closed) : null,
+    // Seats are read for the zoomed section only; the rest of the venue stays outlines. Priced for
+    // the quantity the list settles on: both choose it from the same offer.
+    session.orderable ? sessionSeatMap(ctx, { sessionId: session.sessionId, quantity: query.quantity, section: choices.zoom ? query.section : undefined }, session) : null,
   ]);
   // What search engines and link previews read (app/seo/page-meta.ts).
   const seo = { pageTitle, pageDescription, events, shareImage: (events[0]?.image as string[] | undefined)?.[0] ?? null };
-  const base = { session, otherSessions, history, query, choices, ...seo };
-  if (!session.orderable) return { state: "unavailable" as const, ...base, offer: null, map: null };
-  const offer = await sessionListings(ctx, query).catch((error: unknown) => {
-    // Sales may close between the two reads; the page then says so rather than failing.
-    if (error instanceof MarketError && error.code === 610001) return null;
-    throw error;
-  });
-  if (!offer) return { state: "unavailable" as const, ...base, offer: null, map: null };
-  // Seats are read for the zoomed section only; the rest of the venue stays outlines.
-  const map = await sessionSeatMap(ctx, {
-    sessionId: session.sessionId,
-    quantity: offer.quantity ?? undefined,
-    section: choices.zoom ? query.section : undefined,
-  });
+  const base = { session, otherSessions, query, choices, ...seo };
+  if (!offer || !map) return { state: "unavailable" as const, ...base, offer: null, map: null };
   return { state: "open" as const, ...base, offer, map };
 }
 

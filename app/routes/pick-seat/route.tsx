@@ -15,7 +15,10 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { OpenSession, useHrefWith } from "./pick-seat-offer";
-import { listedChanges, PriceChart } from "~/components/price-chart";
+import { listedChanges, PriceChart, PriceChartPlaceholder } from "~/components/price-chart";
+import { Deferred } from "~/components/deferred";
+import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
+import { priceHistory } from "@market/demand/price-history";
 import { SessionAlert } from "./session-alert";
 import { i18nServer } from "~/i18n/i18n.server";
 import { writtenSessionTime } from "~/i18n/session-time";
@@ -36,19 +39,41 @@ export const handle = { i18n: ["buy", "discover", "tour", "demand", "selling"] }
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.shareImage, structuredData: data.events } : {});
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** What the first screen needs: the session, its dates, listings and map (route.server.ts), and the alert's currency. */
+async function loadCriticalData(request: Request, context: Route.LoaderArgs["context"]) {
   const [view, reference] = await Promise.all([pickSeatView(request, context), loadReference(context.market)]);
   const { language } = context.market.viewer;
   const { session } = view;
-  return data({
+  return {
     ...view,
     // Written here, so the page hydrates without a date formatter; the dates are the session's zone's.
     when: writtenSessionTime(session.startsAt, session.timeZone, language),
     otherSessions: view.otherSessions.map((other) => ({ ...other, when: writtenSessionTime(other.startsAt, session.timeZone, language) })),
-    priceChanges: view.history ? listedChanges(view.history, session.timeZone, language) : null,
     // The alert's price is in whole units of the viewer's currency (alerts/ticket-alerts.ts).
     alertCurrency: displayCurrency(reference.currencyByCode, context.market.viewer.currency).code,
-  });
+  };
+}
+
+/**
+ * What can follow: the session's price history, read beside the critical half, with its changes
+ * written in the venue's zone (`timeZone`, from the critical half's session). Never rejects.
+ */
+function loadDeferredData(request: Request, context: Route.LoaderArgs["context"], timeZone: Promise<string>) {
+  const ctx = context.market;
+  const { sessionId } = queryOf(request);
+  return {
+    priceHistory: Promise.all([priceHistory(ctx, [sessionId]), timeZone]).then(
+      ([history, zone]) => ({ history, changes: listedChanges(history, zone, ctx.viewer.language) }),
+      () => null,
+    ),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const critical = loadCriticalData(request, context);
+  const deferred = loadDeferredData(request, context, critical.then((loaded) => loaded.session.timeZone));
+  const [loaded, streamed] = await Promise.all([critical, deferUnlessDocumentNeedsAll(context, deferred)]);
+  return data({ ...loaded, ...streamed });
 }
 
 /** The session alert: an email and an optional price; refused fields answer 400 with their errors. */
@@ -114,7 +139,9 @@ export default function PickSeatPage() {
         ) : null}
 
         <section className={styles.block} aria-label={t("pickSeat.priceHistory")}>
-          <PriceChart history={loaded.history} timeZone={session.timeZone} changes={loaded.priceChanges} />
+          <Deferred value={loaded.priceHistory} placeholder={<PriceChartPlaceholder />}>
+            {(shown) => (shown ? <PriceChart history={shown.history} timeZone={session.timeZone} changes={shown.changes} /> : null)}
+          </Deferred>
         </section>
 
         <SessionAlert currency={loaded.alertCurrency} lastResult={actionData?.result} />

@@ -23,7 +23,9 @@ import { redirectWithToast } from "~/server/toast.server";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { tourDetail, tourDetailQuerySchema } from "@market/catalog/tour-detail";
-import { listedChanges, PriceChart } from "~/components/price-chart";
+import { listedChanges, PriceChart, PriceChartPlaceholder } from "~/components/price-chart";
+import { Deferred } from "~/components/deferred";
+import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { tourPriceHistory } from "@market/demand/price-history";
 import { tourEvents } from "@market/catalog/event-structured-data";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
@@ -47,31 +49,43 @@ function tourIdOf(request: Request): number {
   return parsed.data.id;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** What the first screen needs: the tour, its dates and lowest prices, and what search engines read. */
+async function loadCriticalData(request: Request, context: Route.LoaderArgs["context"], tourId: number) {
   const ctx = context.market;
-  const tourId = tourIdOf(request);
-  const [tour, t, history] = await Promise.all([
-    tourDetail(ctx, tourId).catch(notFoundPage),
-    i18nServer.getFixedT(ctx.viewer.language, "tour"),
-    // A tour without sessions has no history: the chart is left out, the page still shows.
-    tourPriceHistory(ctx, tourId).catch(() => null),
-  ]);
+  const [tour, t] = await Promise.all([tourDetail(ctx, tourId).catch(notFoundPage), i18nServer.getFixedT(ctx.viewer.language, "tour")]);
   const { language } = ctx.viewer;
-  return data({
+  return {
     // Every time the page shows is written here, so it hydrates without a date formatter.
     tour: {
       ...tour,
       upcoming: tour.upcoming.map((group) => ({ ...group, sessions: group.sessions.map((session) => withWrittenTimes(session, language)) })),
       past: tour.past.map((session) => withWrittenTimes(session, language)),
     },
-    history,
-    priceChanges: history ? listedChanges(history, ctx.viewer.timeZone, language) : null,
     timeZone: ctx.viewer.timeZone,
     /** schema.org Events of its upcoming sessions, for search engines. */
     events: await tourEvents(ctx, tour, new URL(request.url).origin),
     pageTitle: t("metaTitle", { title: tour.title }),
     pageDescription: t("metaDescription", { title: tour.title }),
-  });
+  };
+}
+
+/** What can follow the first screen: the price history under the dates. Never rejects. */
+function loadDeferredData(context: Route.LoaderArgs["context"], tourId: number) {
+  const ctx = context.market;
+  return {
+    // A tour without sessions has no history: the chart is left out, the page still shows.
+    priceHistory: tourPriceHistory(ctx, tourId).then(
+      (history) => ({ history, changes: listedChanges(history, ctx.viewer.timeZone, ctx.viewer.language) }),
+      () => null,
+    ),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const tourId = tourIdOf(request);
+  const deferred = loadDeferredData(context, tourId);
+  const [critical, streamed] = await Promise.all([loadCriticalData(request, context, tourId), deferUnlessDocumentNeedsAll(context, deferred)]);
+  return data({ ...critical, ...streamed });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -93,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TourDetailPage() {
-  const { tour, history, priceChanges, timeZone } = useLoaderData<typeof loader>();
+  const { tour, priceHistory, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("tour");
   const alert = useSheet("alert");
@@ -149,7 +163,11 @@ export default function TourDetailPage() {
             </h2>
             {upcomingCount > 0 ? <p className={styles.sectionNote}>{t("dates.timesLocal")}</p> : null}
           </div>
-          {history && upcomingCount > 0 ? <PriceChart history={history} timeZone={timeZone} changes={priceChanges} /> : null}
+          {upcomingCount > 0 ? (
+            <Deferred value={priceHistory} placeholder={<PriceChartPlaceholder />}>
+              {(shown) => (shown ? <PriceChart history={shown.history} timeZone={timeZone} changes={shown.changes} /> : null)}
+            </Deferred>
+          ) : null}
           {tour.upcoming.length > 0 ? (
             tour.upcoming.map((group) => (
               <div key={group.city.code} className={styles.city}>

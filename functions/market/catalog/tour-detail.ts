@@ -19,7 +19,7 @@ import { POSTER_ART_COLUMNS, posterUrl } from "./poster-art";
 import { shareCardUrl } from "./share-card";
 import { loadReference } from "../reference";
 import { locationName } from "../reference/scope";
-import { sessionLowestPrices } from "../listings/from-prices";
+import { tourSessionLowestPrices } from "../listings/from-prices";
 import { isPastSession, sessionStatus } from "../listings/session-status";
 import { recordId } from "../input/fields";
 import { joinSessionEvent, sessionScheduleColumns, tourNames } from "../listings/listing-event";
@@ -76,8 +76,10 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
   // Not a D1 batch: batches read rows by column name, and the joined tables' ids share one.
-  const [reference, [tourRows, tagRows, sessionRows]] = await Promise.all([
+  const [reference, lowest, [tourRows, tagRows, sessionRows]] = await Promise.all([
     loadReference(ctx),
+    // Beside the sessions, not after them: the page waits on one round trip, not two.
+    tourSessionLowestPrices(ctx, tourId),
     Promise.all([
       ctx.db
         .select({
@@ -123,8 +125,8 @@ export async function tourDetail(ctx: MarketContext, tourId: number): Promise<To
     .reverse()
     .slice(0, PAST_EVENTS_SHOWN);
 
-  const onSale = upcomingRows.filter((row) => sessionStatus(row, now) === "ONSALE").map((row) => row.sessionId);
-  const prices = await sessionLowestPrices(ctx, onSale);
+  const onSale = new Set(upcomingRows.filter((row) => sessionStatus(row, now) === "ONSALE").map((row) => row.sessionId));
+  const prices = new Map([...lowest].filter(([sessionId]) => onSale.has(sessionId)));
 
   const toSession = (row: (typeof sessionRows)[number]): TourSession => {
     const status = sessionStatus(row, now) as TourSession["status"];

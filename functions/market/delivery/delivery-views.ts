@@ -131,6 +131,25 @@ export async function loadExtras(ctx: MarketContext, deliveryIds: number[]): Pro
   return { files: groupBy(files, (file) => file.deliveryId), events: groupBy(events, (event) => event.deliveryId), seats };
 }
 
+/**
+ * As loadExtras, for the deliveries of `orderIds`, read by order beside the deliveries themselves
+ * (one round trip, not two); the seats come from the caller, which reads them for the orders anyway.
+ */
+export async function loadExtrasOfOrders(ctx: MarketContext, orderIds: number[], seats: Promise<Map<number, SeatPick>>): Promise<DeliveryExtras> {
+  const ofOrders = <T extends typeof deliveryFiles | typeof deliveryEvents>(table: T) =>
+    ctx.db.select({ row: table }).from(table).innerJoin(deliveries, eq(deliveries.id, table.deliveryId)).where(inArray(deliveries.orderId, orderIds)).orderBy(table.id);
+  const [files, events, seatsOfOrders] = await Promise.all([
+    ofOrders(deliveryFiles),
+    ofOrders(deliveryEvents),
+    seats,
+  ]);
+  return {
+    files: groupBy(files.map(({ row }) => row as DeliveryFileRow), (file) => file.deliveryId),
+    events: groupBy(events.map(({ row }) => row as DeliveryEventRow), (event) => event.deliveryId),
+    seats: seatsOfOrders,
+  };
+}
+
 function hasPickupDetails(delivery: DeliveryRow["delivery"]): boolean {
   return delivery.pickupAt !== null && delivery.pickupLocation !== null && delivery.providerPhone !== null;
 }

@@ -97,17 +97,35 @@ export async function notePickSeatArrival(ctx: MarketContext, sessionId: number,
   const now = ctx.now();
   const minute = Math.floor(now / 60_000);
   const threshold = Number(ctx.env.DEMAND_AUTO_PER_MINUTE) || DEFAULT_AUTO_PER_MINUTE;
-  const [, count] = await ctx.db.batch([
+  // The arrival, the minute's count and the switch in one round trip: below the threshold (nearly
+  // always) the page waits on nothing more.
+  const [, count, demand] = await ctx.db.batch([
     ctx.db.insert(pickSeatArrivals).values({ sessionId, minute, visitor: visitor.slice(0, 80) }).onConflictDoNothing(),
     ctx.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(pickSeatArrivals)
       .where(and(eq(pickSeatArrivals.sessionId, sessionId), eq(pickSeatArrivals.minute, minute))),
+    ctx.db.select().from(sessionDemand).where(eq(sessionDemand.sessionId, sessionId)).limit(1),
   ]);
-  if (count[0].n <= threshold) return queueIsOn(await demandOf(ctx, sessionId));
+  if (count[0].n <= threshold || queueIsOn(demand[0] ?? null)) return queueIsOn(demand[0] ?? null);
+  // Only a session that exists is switched on: the page may ask before it has read the session.
   await ctx.db
     .insert(sessionDemand)
-    .values({ sessionId, queueOn: true, markedBy: "auto", shards: DEFAULT_SHARDS, admitPerMinute: DEFAULT_ADMIT_PER_MINUTE, opensAt: now, updatedAt: now })
+    .select(
+      ctx.db
+        .select({
+          sessionId: sessions.id,
+          queueOn: sql<boolean>`1`.as("queue_on"),
+          markedBy: sql<string>`'auto'`.as("marked_by"),
+          staffUserId: sql<number | null>`NULL`.as("staff_user_id"),
+          shards: sql<number>`${DEFAULT_SHARDS}`.as("shards"),
+          admitPerMinute: sql<number>`${DEFAULT_ADMIT_PER_MINUTE}`.as("admit_per_minute"),
+          opensAt: sql<number>`${now}`.as("opens_at"),
+          updatedAt: sql<number>`${now}`.as("updated_at"),
+        })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId)),
+    )
     .onConflictDoNothing();
   return queueIsOn(await demandOf(ctx, sessionId));
 }

@@ -4,7 +4,8 @@
  * s.90: seat, face value, restrictions, ticket numbers and a trader's identity; EU: trader
  * identity). Seat and face value are already on every listing view; this adds the rest.
  */
-import { listingTerms } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { listings, listingTerms } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { ruleById, type ResaleVerdict } from "../reference/resale-laws";
 import { inJson } from "../context/statements";
@@ -40,15 +41,18 @@ export interface ResaleNotice {
 }
 
 /** Notices for listings, by id; a listing with nothing to say is absent. Reads only. */
-export async function resaleNotices(ctx: MarketContext, listingIds: number[]): Promise<Map<number, ResaleNotice>> {
+export async function resaleNotices(ctx: MarketContext, scope: number[] | { sessionId: number }): Promise<Map<number, ResaleNotice>> {
   const notices = new Map<number, ResaleNotice>();
-  if (listingIds.length === 0) return notices;
+  if (Array.isArray(scope) && scope.length === 0) return notices;
   const zh = ctx.viewer.language === "zh-HK";
   const lawName = (id: string | null) => {
     const rule = ruleById(id);
     return rule ? (zh ? rule.law.zh : rule.law.en) : null;
   };
-  const rows = await ctx.db.select().from(listingTerms).where(inJson(listingTerms.listingId, [...new Set(listingIds)]));
+  // A session's are read by its id, beside its listings rather than after them (one round trip, not two).
+  const rows = Array.isArray(scope)
+    ? await ctx.db.select().from(listingTerms).where(inJson(listingTerms.listingId, [...new Set(scope)]))
+    : (await ctx.db.select({ terms: listingTerms }).from(listingTerms).innerJoin(listings, eq(listings.id, listingTerms.listingId)).where(eq(listings.sessionId, scope.sessionId))).map((row) => row.terms);
   for (const row of rows) {
     const disclosures = row.disclosures ? (JSON.parse(row.disclosures) as ListingDisclosures) : null;
     const notice: ResaleNotice = {

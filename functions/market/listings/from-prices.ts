@@ -4,11 +4,12 @@
  * with the face value beside it. lowest-price.ts holds the rule and applies it to tours and
  * shows; this applies it to sessions.
  */
-import { sessions } from "../../db/schema";
+import { sessions, shows } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { cheapestListingsQuery, lowestPrices, type LowestPrice } from "./lowest-price";
 import { loadReference } from "../reference";
 import { inJson } from "../context/statements";
+import { eq } from "drizzle-orm";
 
 /**
  * The lowest price of each session that a buyer can buy from right now, keyed by session id, in
@@ -20,5 +21,14 @@ export async function sessionLowestPrices(ctx: MarketContext, sessionIds: readon
     loadReference(ctx),
     cheapestListingsQuery(ctx.db, sessions.id, inJson(sessions.id, sessionIds), ctx.now()),
   ]);
+  return lowestPrices(rows, ctx.viewer, reference);
+}
+
+/**
+ * As sessionLowestPrices, for every session of tour `tourId`: read beside the tour's sessions
+ * rather than after them, so a tour page waits on one round trip for both. Reads only.
+ */
+export async function tourSessionLowestPrices(ctx: MarketContext, tourId: number): Promise<Map<number, LowestPrice>> {
+  const [reference, rows] = await Promise.all([loadReference(ctx), cheapestListingsQuery(ctx.db, sessions.id, eq(shows.tourId, tourId), ctx.now())]);
   return lowestPrices(rows, ctx.viewer, reference);
 }

@@ -121,8 +121,13 @@ export function priceBands(sortedPrices: readonly number[], currency: string): P
  * tickets (the pick-seat default when absent), with the seats of `section` when given. Throws
  * notFound for a missing session. Reads only.
  */
-export async function sessionSeatMap(ctx: MarketContext, input: { sessionId: number; quantity?: number; section?: string }): Promise<SeatMap> {
-  const session = await sessionSummary(ctx, input.sessionId);
+export async function sessionSeatMap(
+  ctx: MarketContext,
+  input: { sessionId: number; quantity?: number; section?: string },
+  /** The session, when the caller has just read it (pick-seat): not read again. */
+  known?: SessionSummary,
+): Promise<SeatMap> {
+  const session = known ?? (await sessionSummary(ctx, input.sessionId));
   const zh = ctx.viewer.language === "zh-HK";
   const [sectionRows, offered] = await Promise.all([
     ctx.db

@@ -138,10 +138,12 @@ export function compareListings(sort: ListingSort): (a: PickedListing, b: Picked
 export async function sessionListings(
   ctx: MarketContext,
   query: Omit<SessionListingsQuery, "page"> & { page?: number },
+  /** The session, when the caller has just read it (pick-seat): not read again. */
+  known?: SessionSummary,
 ): Promise<SessionListings> {
   // Callers inside the domain may leave the page out: the first.
   const page = query.page ?? 1;
-  const session = await sessionSummary(ctx, query.sessionId);
+  const session = known ?? (await sessionSummary(ctx, query.sessionId));
   if (!session.orderable) throw new MarketError("orderSessionUnavailable", { data: { sessionId: session.sessionId, status: session.status } });
   const [offered, reference] = await Promise.all([keptOfferedListings(ctx, session), loadReference(ctx)]);
   const currency = displayCurrency(reference.currencyByCode, ctx.viewer.currency);

@@ -179,8 +179,10 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
   const now = ctx.now();
   const zh = ctx.viewer.language === "zh-HK";
   const left = ticketsLeft(now);
-  const [reference, rows] = await Promise.all([
+  const [reference, notices, rows] = await Promise.all([
     loadReference(ctx),
+    // Beside the listings, not after them: the offer waits on one round trip, not two.
+    resaleNotices(ctx, "sessionId" in scope ? scope : [scope.listingId]),
     ctx.db
       .select({
         listingId: listings.id,
@@ -210,7 +212,6 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
       .where(and("listingId" in scope ? eq(listings.id, scope.listingId) : eq(listings.sessionId, scope.sessionId), gt(left, 0), withinResaleCap())),
   ]);
   const target = displayCurrency(reference.currencyByCode, ctx.viewer.currency);
-  const notices = await resaleNotices(ctx, rows.map((row) => row.listingId));
   const offered: OfferedListing[] = [];
   for (const row of rows) {
     const trade = reference.currencyByCode.get(row.currency);

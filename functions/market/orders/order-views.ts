@@ -260,15 +260,17 @@ const NO_OUTCOME: OrderOutcome = { resold: false, paymentRefunded: false, refund
 
 async function toViews(ctx: MarketContext, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
+  const seatsRead = seatsOfOrders(ctx, rows.map((row) => row.order));
   const [reference, deliveries, notes, seats, outcomes] = await Promise.all([
     loadReference(ctx),
-    loadDeliveries(ctx, rows.map((row) => row.order.id)),
+    // The deliveries' seats are the orders' own: read once, for both.
+    loadDeliveries(ctx, rows.map((row) => row.order.id), seatsRead),
     ctx.db
       .select()
       .from(orderNotes)
       .where(inArray(orderNotes.orderId, rows.map((row) => row.order.id)))
       .orderBy(orderNotes.id),
-    seatsOfOrders(ctx, rows.map((row) => row.order)),
+    seatsRead,
     outcomesOf(ctx, rows.map((row) => row.order.id)),
   ]);
   return rows.map((row) =>

@@ -1,0 +1,58 @@
+/**
+ * The price history is a tour page's deferred half (docs/decisions.md 262): a document for a
+ * browser not known to run scripts arrives with it in place; a browser that set the sign after
+ * hydrating gets the page first and the chart streamed after it; a client navigation's data
+ * request leaves it to stream too.
+ */
+import { beforeAll, expect, test } from "vitest";
+import type { DemoCatalog } from "../../functions/seed";
+import { page } from "./support/api";
+import { seedCatalogNow } from "./support/catalog";
+
+let tourId: number;
+
+beforeAll(async () => {
+  const { catalog } = await seedCatalogNow();
+  tourId = tourWithHistory(catalog);
+});
+
+/** A tour on sale whose sessions have a price history. */
+function tourWithHistory(catalog: DemoCatalog): number {
+  const priced = new Set(catalog.sessionPricePoints.map((point) => point.sessionId));
+  const session = catalog.sessions.find((row) => priced.has(row.id!));
+  const show = catalog.shows.find((row) => row.id === session?.showId && row.status === "ONSALE");
+  if (!show) throw new Error("the demo catalog has no priced session on sale");
+  return show.tourId;
+}
+
+// A cookie the edge's page copies do not take, so every answer here is rendered afresh.
+const FRESH = "fresh=1";
+
+test("a document for a browser not known to run scripts has the price history in place, with no placeholder", async () => {
+  const html = await (await page(`/tourDetail?id=${tourId}`, { headers: { cookie: FRESH } })).text();
+  expect(html).toContain('data-testid="price-chart"');
+  expect(html).toContain("over 30 days it ranged from");
+  expect(html).not.toContain('data-testid="deferred-placeholder"');
+});
+
+test("a document for a browser that runs scripts has the placeholder in the page and the chart streamed after it", async () => {
+  const html = await (await page(`/tourDetail?id=${tourId}`, { headers: { cookie: `${FRESH}; runs_scripts=1` } })).text();
+  const placeholder = html.indexOf('data-testid="deferred-placeholder"');
+  const chart = html.indexOf('data-testid="price-chart"');
+  expect(placeholder).toBeGreaterThan(0);
+  expect(chart).toBeGreaterThan(placeholder);
+  // The chart arrives in React's hidden segment, put in the placeholder's place by an inline script.
+  expect(html.lastIndexOf('<div hidden id="S:', chart)).toBeGreaterThan(html.indexOf("</main>"));
+});
+
+test("the same document in zh-HK streams its chart too, in Chinese", async () => {
+  const html = await (await page(`/tourDetail?id=${tourId}`, { headers: { cookie: `${FRESH}; runs_scripts=1; language=zh-HK` } })).text();
+  expect(html.indexOf("過去 30 日介乎")).toBeGreaterThan(html.indexOf('data-testid="deferred-placeholder"'));
+});
+
+test("a client navigation's data request leaves the price history to stream, even without the sign", async () => {
+  const body = await (await page(`/tourDetail.data?id=${tourId}`, { headers: { cookie: FRESH } })).text();
+  // turbo-stream writes a promise as ["P", id] and its value later under that id.
+  expect(body).toContain('"priceHistory",["P",');
+  expect(body).toContain("pageTitle");
+});

@@ -1,0 +1,65 @@
+/**
+ * How many D1 round trips each buyer's page waits on one after another before it starts
+ * streaming (issue: no page waits on more than two in a row). Counted on the Worker itself with a
+ * recording binding (support/round-trips.ts); signed-out pages carry a cookie the edge's page
+ * copies do not take, so each is rendered.
+ */
+import { beforeAll, expect, test } from "vitest";
+import { paidOrder } from "./support/after-sales";
+import { cookieFor } from "./support/chat";
+import { sequentialTrips } from "./support/round-trips";
+import { makeListing } from "./support/buying";
+import { seedCatalogNow } from "./support/catalog";
+
+let pages: Record<string, string> = {};
+let signedIn: string;
+
+beforeAll(async () => {
+  await seedCatalogNow();
+  const { order, buyerId } = await paidOrder({ at: Date.now() });
+  const { listingId } = await makeListing({ sessionId: order.event.sessionId });
+  signedIn = await cookieFor(buyerId);
+  pages = {
+    home: "/",
+    explore: "/show-list",
+    tourDetail: `/tourDetail?id=${order.event.tourId}`,
+    pickSeat: `/pick-seat?sessionId=${order.event.sessionId}`,
+    confirmTicket: `/confirm-ticket?listingId=${listingId}&quantity=2`,
+    myOrders: "/my-order",
+    orderDetail: `/order-detail?id=${order.id}`,
+    me: "/mine",
+  };
+});
+
+/** Each page's round trips in a row before its headers, as `cookie`'s holder asks for it (a warm isolate: each page asked once before). */
+async function depths(cookie: string, names: readonly string[]) {
+  const found: Record<string, number> = {};
+  for (const name of names) {
+    await sequentialTrips(pages[name], { cookie });
+    const measured = await sequentialTrips(pages[name], { cookie });
+    expect(measured.status, name).toBe(200);
+    found[name] = measured.depth;
+  }
+  return found;
+}
+
+const PUBLIC = ["home", "explore", "tourDetail", "pickSeat", "confirmTicket", "me"] as const;
+const EVERY = [...PUBLIC, "myOrders", "orderDetail"] as const;
+// A cookie the edge's page copies do not take, so every page is rendered.
+const FRESH = "fresh=1";
+const STREAMS = `${FRESH}; runs_scripts=1`;
+
+// Confirm-ticket's third is the listing's view count, written after the page's reads by
+// waitUntil: it ends before the headers but nothing waits on it.
+test("signed out, no page waits on more than two round trips in a row before it streams", async () => {
+  expect(await depths(STREAMS, PUBLIC)).toEqual({ home: 2, explore: 2, tourDetail: 1, pickSeat: 2, confirmTicket: 3, me: 0 });
+});
+
+test("a document that must arrive complete waits on its deferred reads too", async () => {
+  expect(await depths(FRESH, ["tourDetail", "pickSeat"])).toEqual({ tourDetail: 2, pickSeat: 2 });
+});
+
+// Signed in, each count includes the one read of the viewer's session before any loader runs.
+test("signed in, each page waits on the viewer's session and then at most two round trips in a row", async () => {
+  expect(await depths(`${signedIn}; ${STREAMS}`, EVERY)).toEqual({ home: 3, explore: 3, tourDetail: 2, pickSeat: 3, confirmTicket: 4, me: 3, myOrders: 4, orderDetail: 3 });
+});
