@@ -15,11 +15,16 @@ const dialect = new SQLiteSyncDialect();
 /** The statements and batches of a D1 session (or a binding): all a statement here needs. */
 export type D1Statements = Pick<D1DatabaseSession, "prepare" | "batch">;
 
-/** A drizzle that prepares against nothing: the template a query is built on once. */
-const unbound = drizzle({
-  prepare: () => ({}),
-  batch: () => Promise.reject(new Error("a query built once runs on a request's session")),
-} as unknown as D1Database);
+/**
+ * A drizzle that prepares against nothing: the template a query is built on once. Made on first
+ * use, so a browser bundle that imports this module for another export carries no drizzle.
+ */
+function unbound(): Database {
+  return drizzle({
+    prepare: () => ({}),
+    batch: () => Promise.reject(new Error("a query built once runs on a request's session")),
+  } as unknown as D1Database);
+}
 
 /**
  * A drizzle query built once and run, on each call, on the given request's D1 session: building
@@ -30,7 +35,7 @@ const unbound = drizzle({
 export function preparedOnce<Query extends object>(build: (db: Database) => Query): (d1: D1Statements) => Query {
   let template: (Query & { query: { sql: string } }) | undefined;
   return (d1) => {
-    template ??= build(unbound) as Query & { query: { sql: string } };
+    template ??= build(unbound()) as Query & { query: { sql: string } };
     return Object.create(template, { stmt: { value: d1.prepare(template.query.sql) } }) as Query;
   };
 }
