@@ -12,7 +12,7 @@ import { tours } from "../../db/schema";
 import { pagingSchema, type Page, type Paging } from "../paging";
 import { POSTER_COLUMNS, posterUrl } from "../catalog/poster-art";
 import type { MarketContext } from "../context";
-import { listOrders, type OrderView } from "./order-views";
+import { listOrdersWith, type OrderView } from "./order-views";
 
 export const MY_ORDER_SECTIONS = ["ongoing", "closed", "global"] as const;
 export type MyOrderSection = (typeof MY_ORDER_SECTIONS)[number];
@@ -33,11 +33,9 @@ export interface MyOrder extends OrderView {
  * a guest. No side effects.
  */
 export async function listMyOrders(ctx: MarketContext, input: { section: MyOrderSection; paging: Paging }): Promise<Page<MyOrder>> {
-  const page =
-    input.section === "global"
-      ? await listOrders(ctx, { placed: "elsewhere", paging: input.paging })
-      : await listOrders(ctx, { tab: input.section, placed: "web", paging: input.paging });
-  const posters = await postersOf(ctx, page.list.map((order) => order.event.tourId));
+  const filter = input.section === "global" ? { placed: "elsewhere" as const } : { tab: input.section, placed: "web" as const };
+  // The posters are read beside the orders' details, from the same rows.
+  const { page, extra: posters } = await listOrdersWith(ctx, { ...filter, paging: input.paging }, (rows) => postersOf(ctx, rows.map((row) => row.tourId)));
   return { ...page, list: page.list.map((order) => ({ ...order, posterUrl: posters.get(order.event.tourId) ?? "" })) };
 }
 

@@ -97,5 +97,5 @@ export async function sequentialTrips(path: string, headers: Record<string, stri
   const chain = recorded.chainBefore(recorded.now());
   const body = await response.text();
   await waitOnExecutionContext(ctx);
-  return { depth: chain.length, chain, status: response.status, body };
+  return { depth: chain.length, chain, status: response.status, body, setCookies: response.headers.getSetCookie() };
 }
