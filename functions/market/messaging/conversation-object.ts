@@ -172,13 +172,17 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
     const market: MarketContext = { ...wired, conversations: (id) => (id === who.conversationId ? this : wired.conversations(id)) };
     try {
       switch (frame.type) {
-        case "send":
-          await sendMessage(
+        case "send": {
+          const retried = this.stored(who.userId, frame.clientId) !== null;
+          const message = await sendMessage(
             market,
             { conversationId: who.conversationId, clientMessageId: frame.clientId, text: frame.text, replyTo: frame.replyTo ?? null },
             this.provenAccess(who, market.now()),
           );
+          // A retry gets the stored message back on its own socket; the others have it already.
+          if (retried) this.sendTo(socket, { type: "message", message });
           return;
+        }
         case "read":
           await markRead(market, { conversationId: who.conversationId, seq: frame.seq });
           return;
