@@ -33,6 +33,7 @@ import { MarketError } from "../errors";
 import { messageOf } from "../messages";
 import { logError } from "../../observability";
 import { clientFrameSchema, type PingFrame, type PongFrame, type ServerFrame } from "./frames";
+import { inboxOf } from "./inbox-object";
 import { indexEntries, type IndexEntry } from "./message-index";
 import { markRead, recallMessage, sendMessage, type SendAccess } from "./messages";
 import { INDEX_AFTER_MS, INDEX_RETRY_MAX_MS, INDEX_RETRY_MS, orderChatWindow, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, TYPING_EVERY_MS } from "./rules";
@@ -399,6 +400,17 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
     });
   }
 
+  /** Tells the members' open screens their lists changed; a screen not told reads its list when next shown. */
+  private async tellInboxes(members: number[]) {
+    await Promise.all(
+      members.map((userId) =>
+        inboxOf(this.env, userId)
+          .changed()
+          .catch((error: unknown) => logError(error, { requestId: "conversation index", where: "inbox" })),
+      ),
+    );
+  }
+
   /** Brings the outbox over to the D1 index, in batches of up to 100; on failure leaves it and tries again later. */
   private async indexPending(): Promise<void> {
     try {
@@ -412,8 +424,9 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
           .filter((row) => row.seq !== null)
           .map((row) => ({ message: toMessage(row), senderRole: row.role === null ? null : (String(row.role) as ConversationRole) }));
         const conversationId = Number(rows[0].conversation);
-        await indexEntries(this.marketContext({ ...DEFAULT_VIEWER, requestId: `index:${conversationId}` }), conversationId, entries);
+        const members = await indexEntries(this.marketContext({ ...DEFAULT_VIEWER, requestId: `index:${conversationId}` }), conversationId, entries);
         this.sql.exec("DELETE FROM outbox WHERE seq <= ?", Number(rows[rows.length - 1].queued));
+        await this.tellInboxes(members);
       }
       this.retryMs = INDEX_RETRY_MS;
     } catch (error) {

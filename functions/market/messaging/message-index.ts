@@ -23,10 +23,10 @@ export interface IndexEntry {
  * Brings `entries` (ascending by sequence) of conversation `conversationId` into the D1 index, in
  * one batch. Idempotent by sequence: entries already indexed are skipped. Side effects: the
  * senders become members; the others' unread counts grow; support's queue starts or stops
- * waiting.
+ * waiting. Returns the conversation's members (whose lists changed).
  */
-export async function indexEntries(ctx: MarketContext, conversationId: number, entries: IndexEntry[]): Promise<void> {
-  if (entries.length === 0) return;
+export async function indexEntries(ctx: MarketContext, conversationId: number, entries: IndexEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
   const member = conversationMembers;
   // Read inside each statement, before the batch's last one moves it: one transaction, one answer.
   const indexedUpTo = sql`(SELECT ${conversations.lastSeq} FROM ${conversations} WHERE ${conversations.id} = ${conversationId})`;
@@ -79,5 +79,8 @@ export async function indexEntries(ctx: MarketContext, conversationId: number, e
       })
       .where(and(eq(conversations.id, conversationId), lt(conversations.lastSeq, last.seq))),
   );
-  await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const members = ctx.db.select({ userId: member.userId }).from(member).where(eq(member.conversationId, conversationId));
+  statements.push(members);
+  const results = await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return (results.at(-1) as { userId: number }[]).map((row) => row.userId);
 }
