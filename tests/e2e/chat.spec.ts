@@ -79,6 +79,7 @@ describeCells("form", "Chat", ({ language, javaScriptEnabled, say }) => {
       const moved = page.getByTestId("conversation").filter({ hasText: say("See you at the gate", "入口見") });
       await expect(moved.getByLabel(say("1 unread message", "1 則未讀訊息"), { exact: true })).toBeVisible();
       await expect(page.getByTestId("tab-unread")).toHaveText("1");
+      await page.screenshot({ path: `test-results/news-live-${language}.png` });
     }
     await provider.page.goto("/news");
     // The provider's list holds the other browser tests' orders too: find this one by its last message.

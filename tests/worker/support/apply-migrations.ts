@@ -47,6 +47,7 @@ async function emptyDatabase(db: D1Database): Promise<void> {
 beforeAll(async () => {
   await emptyObjects(env.CONVERSATIONS);
   await emptyObjects(env.WAITING_ROOM);
+  await emptyObjects(env.INBOXES);
   await reset();
   await abortAllDurableObjects();
   await emptyBucket(env.FILES);
