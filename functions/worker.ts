@@ -37,6 +37,8 @@ import { appLinkFile } from "./web/app-links";
 import { forgetKeptPages, keptPage, mayKeepPage, pageKey } from "./web/page-cache";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
+/** One account's inbox: tells its open screens when its conversations changed. */
+export { InboxObject as Inbox } from "./market/messaging/inbox-object";
 
 /** One conversation's Durable Object, with the adapters wired in. */
 export class Conversation extends ConversationObject {

@@ -7,6 +7,11 @@ import { TitledSection } from "./titled-section";
 
 export type BadgeRole = "buyer" | "provider" | "support" | "group";
 
+/** A member as chat names them: support as the platform, in the viewer's language; anyone else by their own name. */
+export function memberName(member: { role: "buyer" | "provider" | "support"; name: string }, supportName: string): string {
+  return member.role === "support" ? supportName : member.name;
+}
+
 export function RoleBadge({ role }: { role: BadgeRole }) {
   const { t } = useTranslation("chat");
   return (

@@ -3,7 +3,7 @@
  * the messages (oldest first) and the composer. Live over the socket with JavaScript; without
  * it every control is a form post or a link (older messages, refresh, reply).
  */
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, useRevalidator } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "@market/calendar/date-format";
@@ -14,8 +14,10 @@ import { MAX_TEXT_LENGTH } from "@market/messaging/rules";
 import { PageHeader } from "~/components/page-header";
 import { MessageBubble, PendingBubble } from "~/components/chat-message";
 import { ChatAttach } from "~/components/chat-attach";
+import { memberName } from "~/components/chat-bits";
 import { quoteOf } from "~/components/chat-media-bubble";
 import { useChatSocket } from "~/platform/chat-socket";
+import { useHydrated } from "~/components/hydrated";
 import styles from "./chat-screen.module.css";
 
 export interface ChatScreenProps {
@@ -50,7 +52,18 @@ function newClientId(): string {
 export function ChatScreen(props: ChatScreenProps) {
   const { conversation, viewerId, members, writeState, window: chatWindow } = props;
   const { t, i18n } = useTranslation("chat");
-  const live = useChatSocket({ conversationId: conversation.id, userSig: props.userSig, viewerId, initial: props.messages, lastSeq: props.lastSeq, reads: props.reads });
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const live = useChatSocket({
+    conversationId: conversation.id,
+    userSig: props.userSig,
+    viewerId,
+    initial: props.messages,
+    lastSeq: props.lastSeq,
+    reads: props.reads,
+    // Someone joined (support): the members, the title and what the viewer may write are read again.
+    membersChanged: () => void revalidator.revalidate(),
+  });
   const actionData = useActionData<{ fieldErrors?: Record<string, string>; text?: string; imageError?: string }>();
   const navigation = useNavigation();
   const [clientId, setClientId] = useState(props.clientMessageId);
@@ -58,7 +71,10 @@ export function ChatScreen(props: ChatScreenProps) {
   const [text, setText] = useState(actionData?.text ?? "");
   const end = useRef<HTMLDivElement>(null);
   const bySeq = new Map(live.messages.map((message) => [message.seq, message]));
-  const nameOf = (userId: number) => members.find((member) => member.userId === userId)?.name ?? t("roles.supportName");
+  const nameOf = (userId: number) => {
+    const member = members.find((each) => each.userId === userId);
+    return member ? memberName(member, t("roles.supportName")) : t("roles.supportName");
+  };
   // The others' furthest read: a message of mine at or before it is read.
   const othersRead = Math.max(0, ...Object.entries(live.reads).filter(([userId]) => Number(userId) !== viewerId).map(([, seq]) => seq));
 
@@ -81,7 +97,7 @@ export function ChatScreen(props: ChatScreenProps) {
     }
   }
 
-  const title = conversation.group ? t("chat.groupTitle") : (props.counterpart?.name ?? t("roles.supportName"));
+  const title = conversation.group ? t("chat.groupTitle") : props.counterpart ? memberName(props.counterpart, t("roles.supportName")) : t("roles.supportName");
   const quoted = replyTo !== null ? bySeq.get(replyTo) : undefined;
   return (
     <div className={styles.screen}>
@@ -141,9 +157,12 @@ export function ChatScreen(props: ChatScreenProps) {
         </ol>
         {live.typing !== null ? <p className={styles.typing}>{t("chat.typing", { name: nameOf(live.typing) })}</p> : null}
         <div ref={end} id="latest" />
-        <Link to={props.refreshHref} className={styles.refresh} reloadDocument>
-          {t("chat.refresh")}
-        </Link>
+        {/* Without JavaScript nothing arrives by itself: a link loads what did. Live, it has no use. */}
+        {hydrated ? null : (
+          <Link to={props.refreshHref} className={styles.refresh} reloadDocument>
+            {t("chat.refresh")}
+          </Link>
+        )}
         {/* In the thread's flow, above the fixed composer: forms of their own (forms cannot nest). */}
         {writeState === "readOnly" ? null : (
           <ChatAttach

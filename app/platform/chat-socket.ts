@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatMessage, ClientFrame, ServerFrame } from "@market/messaging/frames";
+import { reconnectingSocket, socketAddress, type ReconnectingSocket } from "./reconnecting-socket";
 
 export type LiveState = "connecting" | "live" | "offline";
 
@@ -24,12 +25,8 @@ interface Options {
   initial: ChatMessage[];
   lastSeq: number;
   reads: Record<string, number>;
-}
-
-function socketUrl(conversationId: number, userSig: string, since: number): string {
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const query = new URLSearchParams({ conversationId: String(conversationId), since: String(since), userSig });
-  return `${scheme}://${window.location.host}/user/im/v1/socket?${query}`;
+  /** The conversation's members changed (support joined). */
+  membersChanged: () => void;
 }
 
 /** Applies one entry to the list kept by sequence: a recall blanks its message. */
@@ -44,13 +41,16 @@ function applyEntry(list: Map<number, ChatMessage>, entry: ChatMessage): Map<num
   return next;
 }
 
-export function useChatSocket({ conversationId, userSig, viewerId, initial, lastSeq, reads: initialReads }: Options) {
+export function useChatSocket({ conversationId, userSig, viewerId, initial, lastSeq, reads: initialReads, membersChanged }: Options) {
+  // The latest callback, without opening the socket again when it changes.
+  const onMembers = useRef(membersChanged);
+  onMembers.current = membersChanged;
   const [messages, setMessages] = useState(() => new Map(initial.map((message) => [message.seq, message])));
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [reads, setReads] = useState(initialReads);
   const [typing, setTyping] = useState<number | null>(null);
   const [state, setState] = useState<LiveState>("connecting");
-  const socket = useRef<WebSocket | null>(null);
+  const socket = useRef<ReconnectingSocket | null>(null);
   const newest = useRef(lastSeq);
 
   // New server data (a form post, another page) starts again from it.
@@ -64,21 +64,13 @@ export function useChatSocket({ conversationId, userSig, viewerId, initial, last
       setState("offline");
       return;
     }
-    let closed = false;
-    let attempt = 0;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
-
-    const connect = () => {
-      setState("connecting");
-      const ws = new WebSocket(socketUrl(conversationId, userSig, newest.current));
-      socket.current = ws;
-      ws.onopen = () => {
-        attempt = 0;
-        setState("live");
-      };
-      ws.onmessage = (event) => {
-        const frame = JSON.parse(String(event.data)) as ServerFrame;
+    const live = reconnectingSocket(() => socketAddress("/user/im/v1/socket", { conversationId: String(conversationId), since: String(newest.current), userSig }), {
+      connecting: () => setState("connecting"),
+      open: () => setState("live"),
+      dropped: () => setState("offline"),
+      message: (data, ws) => {
+        const frame = JSON.parse(data) as ServerFrame;
         switch (frame.type) {
           case "message": {
             const entry = frame.message;
@@ -103,28 +95,23 @@ export function useChatSocket({ conversationId, userSig, viewerId, initial, last
           case "hello":
             setReads((current) => ({ ...current, ...frame.reads }));
             return;
+          case "members":
+            onMembers.current();
+            return;
         }
-      };
-      ws.onclose = () => {
-        socket.current = null;
-        if (closed) return;
-        setState("offline");
-        attempt += 1;
-        retry = setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt));
-      };
-    };
-    connect();
+      },
+    });
+    socket.current = live;
     return () => {
-      closed = true;
-      clearTimeout(retry);
       clearTimeout(typingTimer);
-      socket.current?.close(1000, "left");
+      live.close();
+      socket.current = null;
     };
   }, [conversationId, userSig, viewerId]);
 
   /** Sends over the socket; false when it is not open (the form then posts as without JavaScript). */
   const send = useCallback((message: Omit<PendingMessage, "failed">): boolean => {
-    const ws = socket.current;
+    const ws = socket.current?.current();
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
     setPending((list) => [...list, { ...message, failed: null }]);
     ws.send(JSON.stringify({ type: "send", clientId: message.clientId, text: message.text, ...(message.replyTo ? { replyTo: message.replyTo } : {}) } satisfies ClientFrame));
@@ -133,7 +120,7 @@ export function useChatSocket({ conversationId, userSig, viewerId, initial, last
 
   const lastTyping = useRef(0);
   const sendTyping = useCallback(() => {
-    const ws = socket.current;
+    const ws = socket.current?.current();
     if (!ws || ws.readyState !== WebSocket.OPEN || Date.now() - lastTyping.current < 3000) return;
     lastTyping.current = Date.now();
     ws.send(JSON.stringify({ type: "typing" } satisfies ClientFrame));

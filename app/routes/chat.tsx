@@ -10,6 +10,7 @@ import { data, redirect, useLoaderData } from "react-router";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { ChatScreen } from "~/components/chat-screen";
+import { memberName } from "~/components/chat-bits";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { chatCredentialOf, newClientMessageId, notFoundPage } from "~/server/chat.server";
@@ -72,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const counterpart = members.find((member) => member.role !== access.role);
   return data(
     {
-      title: `${counterpart?.name ?? t("roles.supportName")} · ${t("chat.title")}`,
+      title: `${counterpart ? memberName(counterpart, t("roles.supportName")) : t("roles.supportName")} · ${t("chat.title")}`,
       conversation: {
         id,
         kind: access.conversation.kind,

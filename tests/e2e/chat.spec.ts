@@ -31,8 +31,19 @@ describeCells("form", "Chat", ({ language, javaScriptEnabled, say }) => {
     await expect(page).toHaveURL(/\/chat\?id=\d+$/);
     const conversationId = Number(new URL(page.url()).searchParams.get("id"));
     await expect(page.getByTestId("chat-order-card")).toBeVisible();
+    const memberCount = page.getByRole("link", { name: say("Members", "成員"), exact: true });
+    if (javaScriptEnabled) {
+      await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-live", "live");
+      await expect(memberCount).toHaveText(say("2 members", "2 位成員"));
+      // Live, nothing needs a refresh link or the browser's own file input.
+      await expect(page.getByRole("link", { name: say("Refresh", "重新整理"), exact: true })).toHaveCount(0);
+      await expect(page.locator("input[type=file]")).toHaveCSS("width", "1px");
+      await expect(page.getByRole("button", { name: say("Send photo", "傳送相片"), exact: true })).toHaveCount(0);
+    }
     // Weeks before the event only support can open the talk early; in the last day it is open anyway.
     await supportJoins(browser, baseURL!, language, javaScriptEnabled, orderId);
+    // The buyer's open chat counts support in without a reload.
+    if (javaScriptEnabled) await expect(memberCount).toHaveText(say("3 members", "3 位成員"));
 
     const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
     await provider.open(`/chat?order=${orderId}`);
@@ -58,13 +69,26 @@ describeCells("form", "Chat", ({ language, javaScriptEnabled, say }) => {
     await expect(members).toContainText(say("Provider", "票務提供者"));
     await expect(members).toContainText(say("Ovation Support", "Ovation 客服"));
 
+    if (javaScriptEnabled) {
+      // The buyer's Messages list and tab badge move by themselves when the provider writes again.
+      await page.goto("/news");
+      const ours = page.getByTestId("conversation").filter({ hasText: say("Gate B. Call me on", "B 入口。打") });
+      await expect(ours).toBeVisible();
+      await expect(page.getByTestId("tab-unread")).toHaveCount(0);
+      await write(provider.page, language, say("See you at the gate", "入口見"));
+      const moved = page.getByTestId("conversation").filter({ hasText: say("See you at the gate", "入口見") });
+      await expect(moved.getByLabel(say("1 unread message", "1 則未讀訊息"), { exact: true })).toBeVisible();
+      await expect(page.getByTestId("tab-unread")).toHaveText("1");
+      await page.screenshot({ path: `test-results/news-live-${language}.png` });
+    }
     await provider.page.goto("/news");
     // The provider's list holds the other browser tests' orders too: find this one by its last message.
-    const row = provider.page.getByTestId("conversation").filter({ hasText: say("Gate B. Call me on", "B 入口。打") }).first();
+    const last = javaScriptEnabled ? say("See you at the gate", "入口見") : say("Gate B. Call me on", "B 入口。打");
+    const row = provider.page.getByTestId("conversation").filter({ hasText: last }).first();
     await expect(row).toContainText(say("Group", "群組"));
     await provider.page.screenshot({ path: `test-results/news-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
     await provider.open("/provider/chats");
-    await expect(provider.page.getByTestId("provider-chats")).toContainText(say("Gate B. Call me on", "B 入口。打"));
+    await expect(provider.page.getByTestId("provider-chats")).toContainText(last);
     await provider.page.screenshot({ path: `test-results/provider-chats-${language}-${javaScriptEnabled ? "js" : "nojs"}.png` });
     await page.goto(`/order-detail?id=${orderId}`);
     await page.getByTestId("support-chat-link").scrollIntoViewIfNeeded();

@@ -1,6 +1,7 @@
 /** Chat's screens without JavaScript: the list, the chat, sending by form post, and who may see them. */
 import { beforeAll, expect, test } from "vitest";
 import { makeBuyer, seedCurrencies } from "./support/buying";
+import { openSupportConversation } from "../../functions/market/messaging";
 import { cookieFor, openOrderChat, say, visit } from "./support/chat";
 
 // Pages read exchange rates once and keep them: the currencies exist before the first page.
@@ -84,4 +85,17 @@ test("a guest is sent to sign in", async () => {
   const news = await visit("/news");
   expect(news.status).toBe(302);
   expect(news.headers.get("location")).toContain("/login");
+});
+
+test("in Chinese, support is 'Ovation 客服' in the chat's title and beside its messages once support has answered", async () => {
+  const chat = await openOrderChat();
+  const { conversation } = await openSupportConversation(chat.buyer);
+  await say(chat.buyer, conversation.id, "我想問張飛");
+  await say(chat.support.market, conversation.id, "請講");
+
+  const html = await (await visit(`/chat?id=${conversation.id}`, await cookieFor(chat.buyerId, "zh-HK"))).text();
+
+  expect(html).toContain("<title>Ovation 客服 · ");
+  expect(html).toContain("請講");
+  expect(html).not.toContain("Ovation Support");
 });

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { recordId } from "@market/input/fields";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { RoleBadge } from "~/components/chat-bits";
+import { memberName, RoleBadge } from "~/components/chat-bits";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
 import { notFoundPage } from "~/server/chat.server";
@@ -38,9 +38,9 @@ export default function ChatMembers() {
           {members.map((member) => (
             <li key={member.userId} className={styles.row}>
               <span className={styles.avatar} aria-hidden="true">
-                {member.name.slice(0, 1).toUpperCase()}
+                {memberName(member, t("roles.supportName")).slice(0, 1).toUpperCase()}
               </span>
-              <span className={styles.name}>{member.role === "support" ? t("roles.supportName") : member.name}</span>
+              <span className={styles.name}>{memberName(member, t("roles.supportName"))}</span>
               <RoleBadge role={member.role} />
             </li>
           ))}

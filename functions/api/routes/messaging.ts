@@ -24,7 +24,7 @@ import type { z } from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn } from "../session";
-import { answerChatSocket } from "./chat-socket";
+import { answerChatSocket, answerInboxSocket } from "./chat-socket";
 import {
   conversationIdSchema,
   conversationListSchema,
@@ -86,6 +86,7 @@ function describe(access: ConversationAccess) {
 export function registerMessagingRoutes(api: Hono<ApiEnv>) {
   // The socket proves its account with the chat credential in the query, not a session.
   api.get("/user/im/v1/socket", (c) => answerChatSocket(c.get("market"), c.req.raw));
+  api.get("/user/im/v1/inbox", (c) => answerInboxSocket(c.get("market"), c.req.raw));
 
   api.get("/user/im/v1/conversation/list", async (c) => {
     const market = signedIn(c);

@@ -98,6 +98,6 @@ export function readBookmarkOf(ctx: Pick<AdapterContext, "d1">): string | null {
 
 export type { Viewer } from "./viewer";
 export type { FileStore, StoredFile } from "./file-store";
-export type { AppendInput, ChatMessage, ChatMessageKind, ConversationStore, Conversations, HistoryQuery } from "./conversation-port";
+export type { AppendInput, ChatMessage, ChatMessageKind, ConversationFacts, ConversationRole, ConversationStore, Conversations, HistoryQuery } from "./conversation-port";
 export type { MailMessage, MailPort, SentMail } from "./mail-port";
 export type { PaymentPort, PaymentProvider, PaymentEvent } from "./payment-port";

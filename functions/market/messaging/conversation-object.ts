@@ -10,20 +10,33 @@
  *
  * The rules (who may send, masking, the window, the rate) are the domain's (messages.ts); a
  * message sent over the socket goes through the same domain function as one sent over the API,
- * with this object as the conversation's store (the context's `conversations` port).
+ * with this object as the conversation's store (the context's `conversations` port). Who may
+ * write, as what, is proven when a socket connects: its role stays in the socket's attachment and
+ * the conversation's facts (its kind, the session's start the window is measured from, whether
+ * support has joined) in this object's own storage, changed by the events that change them; so a
+ * message sent on an open socket is decided, stored and delivered without a D1 statement. The
+ * sender's minute and the client ids are counted here too: one event at a time keeps both exact.
+ *
+ * The D1 index (the list's last message, unread counts, support's queue) follows delivery: each
+ * new entry waits in an outbox, written with it, until the next batch (an alarm INDEX_AFTER_MS
+ * later, or at once when the API door asks, to read its own write) brings it over
+ * (message-index.ts, idempotent by sequence); a failed batch stays in the outbox and is tried
+ * again, so the index catches up by itself and never counts an entry twice.
  *
  * The Worker exports it with the adapters wired in (functions/wiring.ts), since the domain
  * builds no context of its own.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { AppendInput, ChatMessage, ConversationStore, HistoryQuery, MarketContext } from "../context";
+import type { AppendInput, ChatMessage, ConversationFacts, ConversationRole, ConversationStore, HistoryQuery, MarketContext } from "../context";
 import { DEFAULT_VIEWER, type Language, type Viewer } from "../context/viewer";
 import { MarketError } from "../errors";
 import { messageOf } from "../messages";
 import { logError } from "../../observability";
 import { clientFrameSchema, type PingFrame, type PongFrame, type ServerFrame } from "./frames";
-import { markRead, recallMessage, sendMessage } from "./messages";
-import { TYPING_EVERY_MS } from "./rules";
+import { inboxOf } from "./inbox-object";
+import { indexEntries, type IndexEntry } from "./message-index";
+import { markRead, recallMessage, sendMessage, type SendAccess } from "./messages";
+import { INDEX_AFTER_MS, INDEX_RETRY_MAX_MS, INDEX_RETRY_MS, orderChatWindow, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, TYPING_EVERY_MS } from "./rules";
 import { admissionOf } from "./socket";
 
 declare global {
@@ -39,6 +52,8 @@ declare global {
 interface SocketAttachment {
   userId: number;
   conversationId: number;
+  /** Proven at admission; absent on a socket admitted before roles were kept, whose sends read D1. */
+  role?: ConversationRole;
   language: Language;
   /** When this socket's last typing frame was relayed (ms), for TYPING_EVERY_MS. */
   typingAt?: number;
@@ -66,6 +81,11 @@ function toMessage(row: Row): ChatMessage {
 
 export abstract class ConversationObject extends DurableObject<Env> implements ConversationStore {
   private readonly sql: SqlStorage;
+  /** The index batch running now, if any (flush). */
+  private indexing: Promise<void> = Promise.resolve();
+  /** An alarm is set for the next index batch. */
+  private indexScheduled = false;
+  private retryMs = INDEX_RETRY_MS;
 
   /** The market context a socket's frame runs in, with the Worker's adapters. */
   protected abstract marketContext(viewer: Viewer): MarketContext;
@@ -88,6 +108,21 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
     )`);
     this.sql.exec("CREATE INDEX IF NOT EXISTS messages_sent_at ON messages (sent_at)");
     this.sql.exec("CREATE TABLE IF NOT EXISTS reads (user_id INTEGER PRIMARY KEY, seq INTEGER NOT NULL)");
+    // What the sockets' sends are decided by (ConversationFacts), one row.
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS facts (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      conversation_id INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      starts_at INTEGER,
+      support_joined_at INTEGER
+    )`);
+    // Each sender's counted sends, for the minute's limit and its retries.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS sends (sender_id INTEGER NOT NULL, client_id TEXT NOT NULL, sent_at INTEGER NOT NULL, PRIMARY KEY (sender_id, client_id))");
+    this.sql.exec("CREATE INDEX IF NOT EXISTS sends_sent_at ON sends (sent_at)");
+    // Entries delivered and not yet in the D1 index.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS outbox (seq INTEGER PRIMARY KEY, conversation_id INTEGER NOT NULL, sender_role TEXT)");
+    // Accounts whose sockets were closed (signed out, blocked): a frame still on its way is refused.
+    this.sql.exec("CREATE TABLE IF NOT EXISTS shut (user_id INTEGER PRIMARY KEY)");
     // Answered without waking the object: clients ping to keep proxies from closing idle sockets.
     ctx.setWebSocketAutoResponse(
       new WebSocketRequestResponsePair(JSON.stringify({ type: "ping" } satisfies PingFrame), JSON.stringify({ type: "pong" } satisfies PongFrame)),
@@ -97,8 +132,20 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
   /** The socket upgrade (socket.ts openConversationSocket); the door has proven the account and the conversation admitted it. */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
-    const { userId, conversationId, language, since, notBefore } = admissionOf(request);
-    const attachment: SocketAttachment = { userId, conversationId, language };
+    const { userId, conversationId, role, kind, startsAt, supportJoinedAt, language, since, notBefore } = admissionOf(request);
+    const attachment: SocketAttachment = { userId, conversationId, role, language };
+    // The door has just proven this account (signed in, not blocked, allowed here): as of now its
+    // word is the newest on the conversation too.
+    this.sql.exec(
+      `INSERT INTO facts (id, conversation_id, kind, starts_at, support_joined_at) VALUES (1, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET conversation_id = excluded.conversation_id, kind = excluded.kind, starts_at = excluded.starts_at,
+         support_joined_at = COALESCE(facts.support_joined_at, excluded.support_joined_at)`,
+      conversationId,
+      kind,
+      startsAt,
+      supportJoinedAt,
+    );
+    this.sql.exec("DELETE FROM shut WHERE user_id = ?", userId);
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server, [`user:${attachment.userId}`]);
     server.serializeAttachment(attachment);
@@ -117,14 +164,26 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
       this.sendTo(socket, { type: "error", code: 12308, message: "invalidParam" });
       return;
     }
+    if (this.sql.exec("SELECT 1 FROM shut WHERE user_id = ?", who.userId).toArray().length > 0) {
+      socket.close(4401, "signed out");
+      return;
+    }
     const wired = this.marketContext({ ...DEFAULT_VIEWER, userId: who.userId, language: who.language, requestId: `socket:${who.conversationId}` });
     // This object is its conversation's store: a frame runs against it directly, never through its own stub.
     const market: MarketContext = { ...wired, conversations: (id) => (id === who.conversationId ? this : wired.conversations(id)) };
     try {
       switch (frame.type) {
-        case "send":
-          await sendMessage(market, { conversationId: who.conversationId, clientMessageId: frame.clientId, text: frame.text, replyTo: frame.replyTo ?? null });
+        case "send": {
+          const retried = this.stored(who.userId, frame.clientId) !== null;
+          const message = await sendMessage(
+            market,
+            { conversationId: who.conversationId, clientMessageId: frame.clientId, text: frame.text, replyTo: frame.replyTo ?? null },
+            this.provenAccess(who, market.now()),
+          );
+          // A retry gets the stored message back on its own socket; the others have it already.
+          if (retried) this.sendTo(socket, { type: "message", message });
           return;
+        }
         case "read":
           await markRead(market, { conversationId: who.conversationId, seq: frame.seq });
           return;
@@ -172,27 +231,43 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
   }
 
   async append(input: AppendInput): Promise<{ message: ChatMessage; duplicate: boolean; online: number[] }> {
-    const existing = this.sql
-      .exec("SELECT * FROM messages WHERE sender_id = ? AND client_id = ?", input.senderId, input.clientId)
-      .toArray()[0];
-    if (existing) return { message: toMessage(existing), duplicate: true, online: [] };
-    const row = this.sql
-      .exec(
-        `INSERT INTO messages (client_id, sender_id, kind, text, masked, reply_to, ref, sent_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-        input.clientId,
-        input.senderId,
-        input.kind,
-        input.text,
-        input.masked ? 1 : 0,
-        input.replyTo,
-        input.ref,
-        input.sentAt,
-      )
-      .one();
-    const message = toMessage(row);
+    const existing = this.stored(input.senderId, input.clientId);
+    if (existing) return { message: existing, duplicate: true, online: [] };
+    const message = this.insertEntry(input);
+    // Written with the entry, so it is never delivered without reaching the index in the end.
+    this.sql.exec("INSERT INTO outbox (seq, conversation_id, sender_role) VALUES (?, ?, ?)", message.seq, input.conversationId, input.senderRole);
     this.broadcast({ type: "message", message });
+    this.scheduleIndex();
     return { message, duplicate: false, online: this.onlineUsers() };
+  }
+
+  async takeSendSlot(input: { senderId: number; clientId: string; at: number }): Promise<boolean> {
+    // Kept an hour, so a late retry is still known; only the last minute counts.
+    this.sql.exec("DELETE FROM sends WHERE sent_at <= ?", input.at - 60 * SEND_LIMIT_WINDOW_MS);
+    if (this.sql.exec("SELECT 1 FROM sends WHERE sender_id = ? AND client_id = ?", input.senderId, input.clientId).toArray().length > 0) return true;
+    const recent = Number(
+      this.sql.exec("SELECT COUNT(*) AS n FROM sends WHERE sender_id = ? AND sent_at > ?", input.senderId, input.at - SEND_LIMIT_WINDOW_MS).one().n,
+    );
+    if (recent >= SEND_LIMIT) return false;
+    this.sql.exec("INSERT INTO sends (sender_id, client_id, sent_at) VALUES (?, ?, ?)", input.senderId, input.clientId, input.at);
+    return true;
+  }
+
+  async flush(): Promise<void> {
+    // One batch at a time: a flush asked for while one runs waits for it, then takes what is left.
+    const run = this.indexing.then(() => this.indexPending());
+    this.indexing = run;
+    await run;
+  }
+
+  async alarm(): Promise<void> {
+    this.indexScheduled = false;
+    await this.flush();
+  }
+
+  async changed(facts: Partial<Pick<ConversationFacts, "supportJoinedAt">>): Promise<void> {
+    if (facts.supportJoinedAt !== undefined) this.sql.exec("UPDATE facts SET support_joined_at = ?", facts.supportJoinedAt);
+    this.broadcast({ type: "members", supportJoinedAt: facts.supportJoinedAt ?? this.factsNow()?.supportJoinedAt ?? null });
   }
 
   async history(query: HistoryQuery): Promise<ChatMessage[]> {
@@ -206,10 +281,14 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
 
   async recall(input: { conversationId: number; seq: number; at: number; clientId: string; senderId: number }): Promise<ChatMessage> {
     this.sql.exec("UPDATE messages SET text = '', recalled_at = ? WHERE seq = ? AND recalled_at IS NULL", input.at, input.seq);
-    const { message } = await this.append({
+    const existing = this.stored(input.senderId, input.clientId);
+    if (existing) return existing;
+    // A recall is not indexed: the list's preview of the message recalled is cleared by the domain.
+    const message = this.insertEntry({
       conversationId: input.conversationId,
       clientId: input.clientId,
       senderId: input.senderId,
+      senderRole: null,
       kind: "recall",
       text: "",
       masked: false,
@@ -217,6 +296,7 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
       ref: input.seq,
       sentAt: input.at,
     });
+    this.broadcast({ type: "message", message });
     return message;
   }
 
@@ -258,9 +338,103 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
   }
 
   async disconnect(userId: number): Promise<number> {
+    this.sql.exec("INSERT INTO shut (user_id) VALUES (?) ON CONFLICT DO NOTHING", userId);
     const sockets = this.ctx.getWebSockets(`user:${userId}`);
     for (const socket of sockets) socket.close(4401, "signed out");
     return sockets.length;
+  }
+
+  /** The entry a sender already stored under a client id (a retry), if any. */
+  private stored(senderId: number, clientId: string): ChatMessage | null {
+    const row = this.sql.exec("SELECT * FROM messages WHERE sender_id = ? AND client_id = ?", senderId, clientId).toArray()[0];
+    return row ? toMessage(row) : null;
+  }
+
+  private insertEntry(input: AppendInput): ChatMessage {
+    const row = this.sql
+      .exec(
+        `INSERT INTO messages (client_id, sender_id, kind, text, masked, reply_to, ref, sent_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        input.clientId,
+        input.senderId,
+        input.kind,
+        input.text,
+        input.masked ? 1 : 0,
+        input.replyTo,
+        input.ref,
+        input.sentAt,
+      )
+      .one();
+    return toMessage(row);
+  }
+
+  /** The socket's access as proven at admission, with the window at `now`; undefined when not kept (the domain then reads D1). */
+  private provenAccess(who: SocketAttachment, now: number): SendAccess | undefined {
+    const facts = this.factsNow();
+    if (!facts || !who.role || facts.conversationId !== who.conversationId) return undefined;
+    return {
+      conversation: { kind: facts.kind, supportJoinedAt: facts.supportJoinedAt },
+      role: who.role,
+      window: facts.startsAt === null ? null : orderChatWindow(facts.startsAt, now),
+    };
+  }
+
+  private factsNow(): ConversationFacts | null {
+    const row = this.sql.exec("SELECT * FROM facts WHERE id = 1").toArray()[0];
+    if (!row) return null;
+    return {
+      conversationId: Number(row.conversation_id),
+      kind: row.kind === "order" ? "order" : "support",
+      startsAt: row.starts_at === null ? null : Number(row.starts_at),
+      supportJoinedAt: row.support_joined_at === null ? null : Number(row.support_joined_at),
+    };
+  }
+
+  /** The next batch for the index, unless one is already due. */
+  private scheduleIndex() {
+    if (this.indexScheduled) return;
+    this.indexScheduled = true;
+    this.ctx.storage.setAlarm(Date.now() + INDEX_AFTER_MS).catch((error: unknown) => {
+      this.indexScheduled = false;
+      logError(error, { requestId: "conversation index", where: "conversation index alarm" });
+    });
+  }
+
+  /** Tells the members' open screens their lists changed; a screen not told reads its list when next shown. */
+  private async tellInboxes(members: number[]) {
+    await Promise.all(
+      members.map((userId) =>
+        inboxOf(this.env, userId)
+          .changed()
+          .catch((error: unknown) => logError(error, { requestId: "conversation index", where: "inbox" })),
+      ),
+    );
+  }
+
+  /** Brings the outbox over to the D1 index, in batches of up to 100; on failure leaves it and tries again later. */
+  private async indexPending(): Promise<void> {
+    try {
+      for (;;) {
+        const rows = this.sql
+          .exec("SELECT o.seq AS queued, o.conversation_id AS conversation, o.sender_role AS role, m.* FROM outbox o LEFT JOIN messages m ON m.seq = o.seq ORDER BY o.seq LIMIT 100")
+          .toArray();
+        if (rows.length === 0) break;
+        // An entry cut (30 days) before it was indexed has nothing left to index.
+        const entries: IndexEntry[] = rows
+          .filter((row) => row.seq !== null)
+          .map((row) => ({ message: toMessage(row), senderRole: row.role === null ? null : (String(row.role) as ConversationRole) }));
+        const conversationId = Number(rows[0].conversation);
+        const members = await indexEntries(this.marketContext({ ...DEFAULT_VIEWER, requestId: `index:${conversationId}` }), conversationId, entries);
+        this.sql.exec("DELETE FROM outbox WHERE seq <= ?", Number(rows[rows.length - 1].queued));
+        await this.tellInboxes(members);
+      }
+      this.retryMs = INDEX_RETRY_MS;
+    } catch (error) {
+      logError(error, { requestId: "conversation index", where: "conversation index" });
+      await this.ctx.storage.setAlarm(Date.now() + this.retryMs);
+      this.indexScheduled = true;
+      this.retryMs = Math.min(this.retryMs * 2, INDEX_RETRY_MAX_MS);
+    }
   }
 
   private historyNow(query: HistoryQuery): ChatMessage[] {

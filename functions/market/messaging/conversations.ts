@@ -24,6 +24,7 @@ import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { MarketContext } from "../context";
 import { prepare } from "../context/statements";
 import { MarketError, notFound } from "../errors";
+import { translateKey } from "../messages";
 import { requireRole, rolesOf } from "../staff";
 import { orderChatWindow, SUPPORT_REPLY_PROMISE_MS, type ChatWindow } from "./rules";
 
@@ -343,11 +344,12 @@ export async function groupMembers(ctx: MarketContext, conversationId: number): 
     .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
     .where(eq(member.conversationId, conversationId))
     .orderBy(sql`CASE ${member.role} WHEN 'buyer' THEN 0 WHEN 'provider' THEN 1 ELSE 2 END`, asc(member.userId));
-  // Providers speak as their shop and support as the platform: neither's own name is shown.
+  // Providers speak as their shop and support as the platform, in the viewer's language: neither's own name is shown.
+  const supportName = await translateKey("chat:roles.supportName", ctx.viewer.language);
   return results.map((row) => ({
     userId: row.userId,
     role: row.role,
-    name: row.role === "provider" ? (row.sellerName ?? "Provider") : row.role === "support" ? "Ovation Support" : row.name,
+    name: row.role === "provider" ? (row.sellerName ?? "Provider") : row.role === "support" ? supportName : row.name,
   }));
 }
 

@@ -5,7 +5,8 @@
  *
  *   client → server: send { clientId, text, replyTo? } · read { seq } · recall { seq } · typing · ping
  *   server → client: hello { lastSeq, reads } · message { message } (also recalls, as entries
- *                    of kind `recall`) · read { userId, seq } · typing { userId } · error · pong
+ *                    of kind `recall`) · read { userId, seq } · typing { userId } · members { supportJoinedAt }
+ *                    (someone joined: support) · error · pong
  */
 import { z } from "zod";
 import type { ChatMessage } from "../context/conversation-port";
@@ -31,6 +32,7 @@ export type ServerFrame =
   | { type: "message"; message: ChatMessage }
   | { type: "read"; userId: number; seq: number }
   | { type: "typing"; userId: number }
+  | { type: "members"; supportJoinedAt: number | null }
   | { type: "error"; clientId?: string; code: number; message: string };
 
 /** The keep-alive pair, answered by the platform without waking the conversation's object. */

@@ -11,9 +11,9 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import type { UploadedFile } from "../input/uploaded-file";
 import { accessConversation } from "./conversations";
-import { indexMessage, requireWritable, takeSendSlot } from "./messages";
+import { requireWritable, takeSendSlot } from "./messages";
 import { MESSAGE_RETENTION_MS } from "./rules";
-import type { ChatMessage } from "../context";
+import type { ChatMessage, ConversationRole } from "../context";
 import { imageOf, type ChatImage } from "./media-shape";
 import { contentKey, imageKey } from "./media-files";
 
@@ -81,7 +81,8 @@ export async function sendImage(
   const sniffed = bytes.length > 0 && bytes.length <= IMAGE_MAX_BYTES ? sniffImage(bytes) : null;
   if (!sniffed || sniffed.width === 0 || sniffed.height === 0) throw new MarketError("chatImageInvalid");
   const userId = ctx.viewer.userId!;
-  await takeSendSlot(ctx, userId, input.clientMessageId);
+  const store = ctx.conversations(input.conversationId);
+  await takeSendSlot(ctx, store, userId, input.clientMessageId);
   const sha256 = await sha256Hex(bytes);
   const image: ChatImage = { ...sniffed, size: bytes.length, sha256 };
   // Stored before the message exists, so nobody ever sees a bubble without its bytes. The key is
@@ -89,17 +90,26 @@ export async function sendImage(
   // other bytes gets the stored message back, which still names the first bytes.
   const key = contentKey(input.conversationId, sha256);
   if (!(await ctx.files.has(key))) await ctx.files.put(key, bytes, image.type);
-  const { message, duplicate } = await appendEntry(ctx, input, userId, "image", JSON.stringify(image));
-  if (!duplicate) await indexMessage(ctx, access, message, "📷");
-  return message;
+  return appendEntry(ctx, input, { userId, role: access.role }, "image", JSON.stringify(image));
 }
 
-/** Appends an entry the sender posted that is not typed text (an image, a location): never masked, a reply to nothing. */
-function appendEntry(ctx: MarketContext, input: { conversationId: number; clientMessageId: string }, senderId: number, kind: "image" | "location", text: string) {
-  return ctx.conversations(input.conversationId).append({
+/**
+ * Appends an entry the sender posted that is not typed text (an image, a location): never masked,
+ * a reply to nothing; indexed before returning, as the API door's sends are.
+ */
+async function appendEntry(
+  ctx: MarketContext,
+  input: { conversationId: number; clientMessageId: string },
+  sender: { userId: number; role: ConversationRole },
+  kind: "image" | "location",
+  text: string,
+): Promise<ChatMessage> {
+  const store = ctx.conversations(input.conversationId);
+  const { message } = await store.append({
     conversationId: input.conversationId,
     clientId: input.clientMessageId,
-    senderId,
+    senderId: sender.userId,
+    senderRole: sender.role,
     kind,
     text,
     masked: false,
@@ -107,6 +117,8 @@ function appendEntry(ctx: MarketContext, input: { conversationId: number; client
     ref: null,
     sentAt: ctx.now(),
   });
+  await store.flush();
+  return message;
 }
 
 /**
@@ -154,8 +166,6 @@ export async function sendLocation(
   if (access.conversation.kind !== "order" || orderId === null) throw notFound("order");
   requireWritable(ctx, access);
   const userId = ctx.viewer.userId!;
-  await takeSendSlot(ctx, userId, input.clientMessageId);
-  const { message, duplicate } = await appendEntry(ctx, input, userId, "location", String(orderId));
-  if (!duplicate) await indexMessage(ctx, access, message, "📍");
-  return message;
+  await takeSendSlot(ctx, ctx.conversations(input.conversationId), userId, input.clientMessageId);
+  return appendEntry(ctx, input, { userId, role: access.role }, "location", String(orderId));
 }

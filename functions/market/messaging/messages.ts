@@ -5,17 +5,17 @@
  *
  * Rules: an order's conversation takes messages from 1 day before the event until 7 days after
  * (earlier only once support has joined), and is read-only after; at most 20 messages a minute
- * per sender; payment links are always masked, phones and emails before the window and in
+ * per sender in a conversation; payment links are always masked, phones and emails before the window and in
  * payment talk (support's own messages never); one's own message may be recalled within 2
  * minutes; only the last 30 days are ever shown.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
-import { conversationMembers, conversations, messageReports, messageSends } from "../../db/schema";
-import type { MarketContext } from "../context";
+import { and, eq, sql } from "drizzle-orm";
+import { conversationMembers, conversations, messageReports } from "../../db/schema";
+import type { ConversationStore, MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { formatInstant } from "./format";
 import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
-import { maskMessage, MESSAGE_RETENTION_MS, previewOf, RECALL_WINDOW_MS, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, type ReportReason } from "./rules";
+import { maskMessage, MESSAGE_RETENTION_MS, RECALL_WINDOW_MS, type ChatWindow, type ReportReason } from "./rules";
 import type { ChatMessage } from "../context";
 import { forgetImage } from "./media-files";
 
@@ -28,8 +28,19 @@ export interface SendInput {
 
 export type WriteState = "open" | "notYet" | "readOnly";
 
+/**
+ * What deciding a send needs: the viewer's role, the conversation's kind and whether support has
+ * joined, and the window now. The API door reads it from D1 (accessConversation); a socket has it
+ * from its admission, kept by the conversation's object (conversation-object.ts).
+ */
+export interface SendAccess {
+  conversation: Pick<ConversationAccess["conversation"], "kind" | "supportJoinedAt">;
+  role: ConversationAccess["role"];
+  window: ChatWindow | null;
+}
+
 /** Whether the viewer may send in the conversation now: screens grey the composer out with it. */
-export function writeStateOf(access: ConversationAccess): WriteState {
+export function writeStateOf(access: SendAccess): WriteState {
   const { window, conversation, role } = access;
   if (!window) return "open";
   if (window.state === "closed") return "readOnly";
@@ -38,7 +49,7 @@ export function writeStateOf(access: ConversationAccess): WriteState {
 }
 
 /** Refuses a message the conversation may not take now. */
-export function requireWritable(ctx: MarketContext, access: ConversationAccess) {
+export function requireWritable(ctx: MarketContext, access: SendAccess) {
   const state = writeStateOf(access);
   if (state === "readOnly") throw new MarketError("chatReadOnly");
   if (state === "notYet") {
@@ -47,45 +58,42 @@ export function requireWritable(ctx: MarketContext, access: ConversationAccess) 
   }
 }
 
-/** Counts the send against the sender's minute; a retry of the same client id is not counted again. */
-export async function takeSendSlot(ctx: MarketContext, userId: number, clientMessageId: string) {
-  const now = ctx.now();
-  // The count and the insert are one statement, so parallel sends cannot pass the limit together.
-  const taken = await ctx.db.run(sql`
-    INSERT INTO ${messageSends} (user_id, client_message_id, sent_at)
-    SELECT ${userId}, ${clientMessageId}, ${now} WHERE (SELECT COUNT(*) FROM ${messageSends} WHERE user_id = ${userId} AND sent_at > ${now - SEND_LIMIT_WINDOW_MS}) < ${SEND_LIMIT}
-    ON CONFLICT DO NOTHING`);
-  if (taken.meta.changes > 0) return;
-  const retry = await ctx.db
-    .select({ userId: messageSends.userId })
-    .from(messageSends)
-    .where(and(eq(messageSends.userId, userId), eq(messageSends.clientMessageId, clientMessageId)))
-    .get();
-  if (!retry) throw new MarketError("requestTooFrequent");
+/**
+ * Counts the send against the sender's minute (SEND_LIMIT in SEND_LIMIT_WINDOW_MS), kept by the
+ * conversation's object, which runs one event at a time: the count is exact under any
+ * interleaving. A retry of the same client id is not counted again. Throws requestTooFrequent.
+ */
+export async function takeSendSlot(ctx: MarketContext, store: ConversationStore, userId: number, clientMessageId: string) {
+  if (!(await store.takeSendSlot({ senderId: userId, clientId: clientMessageId, at: ctx.now() }))) throw new MarketError("requestTooFrequent");
 }
 
 /**
- * Sends a text message as the viewer. Throws notLogin, notFound (not a member, or the quoted
- * message is gone), chatNotOpenYet, chatReadOnly, requestTooFrequent. Side effects: the message
- * is stored and delivered live; the index counts it unread for the others; a buyer's message to
- * support starts the queue's waiting clock, support's reply stops it.
+ * Sends a text message as the viewer. `proven` is the socket's access, proven when it connected
+ * and kept by the conversation's object: with it nothing here touches D1, and the index follows
+ * in the object's next batch. Without it (the API door, the web app's form) the access is read
+ * from D1 and the index is brought up to date before returning, so the sender's next page shows
+ * it. Throws notLogin, notFound (not a member, or the quoted message is gone), chatNotOpenYet,
+ * chatReadOnly, requestTooFrequent. Side effects: the message is stored and delivered live; the
+ * index counts it unread for the others; a buyer's message to support starts the queue's waiting
+ * clock, support's reply stops it.
  */
-export async function sendMessage(ctx: MarketContext, input: SendInput): Promise<ChatMessage> {
+export async function sendMessage(ctx: MarketContext, input: SendInput, proven?: SendAccess): Promise<ChatMessage> {
   const store = ctx.conversations(input.conversationId);
-  const access = await accessConversation(ctx, input.conversationId);
+  const access = proven ?? (await accessConversation(ctx, input.conversationId));
   requireWritable(ctx, access);
   const userId = ctx.viewer.userId!;
-  await takeSendSlot(ctx, userId, input.clientMessageId);
+  await takeSendSlot(ctx, store, userId, input.clientMessageId);
   if (input.replyTo !== null) {
     const quoted = await store.message(input.replyTo);
     if (!quoted || quoted.kind === "recall" || quoted.sentAt < ctx.now() - MESSAGE_RETENTION_MS) throw notFound("message");
   }
   const contactAllowed = access.conversation.kind === "support" || access.window?.state === "open";
   const { text, masked } = access.role === "support" ? { text: input.text, masked: false } : maskMessage(input.text, { contactAllowed });
-  const { message, duplicate } = await store.append({
+  const { message } = await store.append({
     conversationId: input.conversationId,
     clientId: input.clientMessageId,
     senderId: userId,
+    senderRole: access.role,
     kind: "text",
     text,
     masked,
@@ -93,51 +101,8 @@ export async function sendMessage(ctx: MarketContext, input: SendInput): Promise
     ref: null,
     sentAt: ctx.now(),
   });
-  if (!duplicate) await indexMessage(ctx, access, message, previewOf(message.text));
+  if (!proven) await store.flush();
   return message;
-}
-
-/**
- * Records a new message in the D1 index: preview, unread for everyone else, the support queue.
- * A system message (sender 0, role null) counts unread for every member and leaves the queue be.
- */
-export async function indexMessage(
-  ctx: MarketContext,
-  access: { conversation: Pick<ConversationAccess["conversation"], "id" | "kind" | "supportJoinedAt">; role: ConversationAccess["role"] | null },
-  message: ChatMessage,
-  preview: string,
-) {
-  const { conversation, role } = access;
-  const now = ctx.now();
-  const supportWatches = conversation.kind === "support" || conversation.supportJoinedAt !== null;
-  // Support's answer ends the wait; a buyer's message to support starts it (since the first
-  // unanswered message); anyone else's leaves it be.
-  const waitingSince =
-    role === "support" ? null : role === "buyer" && supportWatches ? sql`COALESCE(${conversations.waitingSince}, ${message.sentAt})` : undefined;
-  if (role !== null) await ensureMember(ctx, conversation.id, message.senderId, role);
-  const member = conversationMembers;
-  // One batch: the conversation's last message and its members' counts never disagree.
-  await ctx.db.batch([
-    ctx.db
-      .update(conversations)
-      .set({
-        lastSeq: sql`MAX(${conversations.lastSeq}, ${message.seq})`,
-        lastMessageAt: message.sentAt,
-        lastMessagePreview: preview,
-        lastSenderUserId: message.senderId,
-        oldestMessageAt: sql`COALESCE(${conversations.oldestMessageAt}, ${message.sentAt})`,
-        waitingSince,
-      })
-      .where(eq(conversations.id, conversation.id)),
-    ctx.db
-      .update(member)
-      .set({ unreadCount: sql`${member.unreadCount} + 1`, firstUnreadAt: sql`COALESCE(${member.firstUnreadAt}, ${now})` })
-      .where(and(eq(member.conversationId, conversation.id), ne(member.userId, message.senderId))),
-    ctx.db
-      .update(member)
-      .set({ lastReadSeq: message.seq, lastSeenAt: now })
-      .where(and(eq(member.conversationId, conversation.id), eq(member.userId, message.senderId))),
-  ]);
 }
 
 export interface HistoryPage {
@@ -166,7 +131,8 @@ export async function readHistory(
   return {
     list: page,
     nextBefore: more && input.since === undefined ? page[page.length - 1].seq : null,
-    lastSeq: access.conversation.lastSeq,
+    // The index may be a batch behind the log: the newest entry shown is read too.
+    lastSeq: Math.max(access.conversation.lastSeq, input.before === undefined && input.since === undefined ? (page[0]?.seq ?? 0) : 0),
     reads: await store.reads(),
   };
 }

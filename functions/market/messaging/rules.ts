@@ -18,6 +18,14 @@ export const RECALL_WINDOW_MS = 2 * MINUTE;
 /** At most 20 messages a minute per sender (requestTooFrequent 12304 past that). */
 export const SEND_LIMIT = 20;
 export const SEND_LIMIT_WINDOW_MS = MINUTE;
+/**
+ * New entries reach the D1 index (the list's last message, unread counts) this long after
+ * delivery, as one batch: a burst is one write, and the socket never waits on D1.
+ */
+export const INDEX_AFTER_MS = 150;
+/** A failed index write is tried again after this, doubling up to INDEX_RETRY_MAX_MS. */
+export const INDEX_RETRY_MS = 1_000;
+export const INDEX_RETRY_MAX_MS = 5 * MINUTE;
 /** At most one typing frame a socket sends is relayed in this time; the rest are dropped. */
 export const TYPING_EVERY_MS = 2_500;
 export const MAX_TEXT_LENGTH = 2000;
@@ -94,6 +102,21 @@ const SYSTEM_PREVIEW = "system:";
 /** The list's preview of a system message: its event, translated where it is shown. */
 export function systemPreview(event: SystemEvent): string {
   return `${SYSTEM_PREVIEW}${event}`;
+}
+
+/** The list's preview of an entry: the words, a photo, the venue, or the system line's event; null once recalled. */
+export function entryPreview(entry: { kind: string; text: string; recalledAt: number | null }): string | null {
+  if (entry.recalledAt !== null) return null;
+  switch (entry.kind) {
+    case "image":
+      return "📷";
+    case "location":
+      return "📍";
+    case "system":
+      return (SYSTEM_EVENTS as readonly string[]).includes(entry.text) ? systemPreview(entry.text as SystemEvent) : null;
+    default:
+      return previewOf(entry.text);
+  }
 }
 
 /** The event a preview stands for, or null for a member's own words. */

@@ -35,6 +35,9 @@ export const memberSettingSchema = z.object({ conversationId: id, setting: z.enu
 export const imageSendSchema = z.object({ conversationId: id, clientMessageId: clientMessageIdSchema });
 export const imageReadSchema = z.object({ conversationId: id, seq: id });
 /** A socket's query (GET /user/im/v1/socket): browsers cannot put headers on a socket, so the chat credential travels here. */
+/** The account's inbox socket: only the credential. */
+export const inboxQuerySchema = z.object({ userSig: z.string().max(200) });
+
 export const socketQuerySchema = z.object({
   conversationId: z.string().regex(/^\d{1,15}$/).transform(Number),
   since: z.string().regex(/^\d{1,15}$/).transform(Number).default(0),

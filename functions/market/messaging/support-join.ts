@@ -10,7 +10,10 @@ import { requireRole } from "../staff";
 import { accessConversation, ensureMember, type ConversationAccess } from "./conversations";
 import { postSystemMessage } from "./system-messages";
 
-/** Support joins an order's conversation, which becomes a group. Throws notLogin, notFound (not support). */
+/**
+ * Support joins an order's conversation, which becomes a group. Throws notLogin, notFound (not
+ * support). Side effects: the system line; the conversation's open sockets are told.
+ */
 export async function joinAsSupport(ctx: MarketContext, conversationId: number): Promise<ConversationAccess> {
   const staff = await requireRole(ctx, "support");
   const access = await accessConversation(ctx, conversationId);
@@ -24,5 +27,9 @@ export async function joinAsSupport(ctx: MarketContext, conversationId: number):
       .run();
     if (joined.meta.changes > 0) await postSystemMessage(ctx, conversationId, "supportJoined");
   }
-  return accessConversation(ctx, conversationId);
+  const after = await accessConversation(ctx, conversationId);
+  // The open sockets decide their sends from what their object keeps: support's joining lets a
+  // buyer write before the window, and their screens count one more member.
+  await ctx.conversations(conversationId).changed({ supportJoinedAt: after.conversation.supportJoinedAt });
+  return after;
 }

@@ -9,8 +9,7 @@ import { conversations } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { logError } from "../../observability";
 import { ensureOrderConversation, paidOrderParties } from "./conversations";
-import { indexMessage } from "./messages";
-import { systemPreview, type SystemEvent } from "./rules";
+import type { SystemEvent } from "./rules";
 
 /**
  * Posts `event` into the chat of order `orderId`, making the conversation if needed. `ref` tells
@@ -30,16 +29,14 @@ export async function postOrderEvent(ctx: MarketContext, orderId: number, event:
 
 /** Appends the system message and indexes it, once per conversation, event and ref. */
 export async function postSystemMessage(ctx: MarketContext, conversationId: number, event: SystemEvent, ref: number | string = ""): Promise<void> {
-  const conversation = await ctx.db
-    .select({ id: conversations.id, kind: conversations.kind, supportJoinedAt: conversations.supportJoinedAt })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId))
-    .get();
+  const conversation = await ctx.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).get();
   if (!conversation) return;
-  const { message, duplicate } = await ctx.conversations(conversationId).append({
+  const store = ctx.conversations(conversationId);
+  await store.append({
     conversationId,
     clientId: `system-${event}${ref === "" ? "" : `-${ref}`}`,
     senderId: 0,
+    senderRole: null,
     kind: "system",
     text: event,
     masked: false,
@@ -47,5 +44,5 @@ export async function postSystemMessage(ctx: MarketContext, conversationId: numb
     ref: null,
     sentAt: ctx.now(),
   });
-  if (!duplicate) await indexMessage(ctx, { conversation, role: null }, message, systemPreview(event));
+  await store.flush();
 }

@@ -38,6 +38,7 @@ async function emptyBucket(bucket: R2Bucket): Promise<void> {
 beforeAll(async () => {
   await emptyObjects(env.CONVERSATIONS);
   await emptyObjects(env.WAITING_ROOM);
+  await emptyObjects(env.INBOXES);
   await reset();
   await abortAllDurableObjects();
   await emptyBucket(env.FILES);

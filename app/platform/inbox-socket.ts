@@ -1,0 +1,30 @@
+/**
+ * The account's inbox socket (/user/im/v1/inbox): while a tab screen is open with JavaScript, it
+ * is told when the account's conversations changed (a reply arrived, support joined) and calls
+ * `changed`, which reads the list or the count again, so the Messages list, its unread marks
+ * and the tab's badge move by themselves. A dropped socket reconnects (reconnecting-socket.ts)
+ * and calls `changed` once back, for anything it missed meanwhile.
+ */
+import type { InboxFrame } from "@market/messaging/inbox-frame";
+import { reconnectingSocket, socketAddress } from "./reconnecting-socket";
+
+/** Changes closer together than this are read once. */
+const SETTLE_MS = 100;
+
+/** Opens the account's inbox socket; returns what closes it. */
+export function watchInbox(userSig: string, changed: () => void): () => void {
+  let settle: ReturnType<typeof setTimeout> | undefined;
+  const readAgain = () => {
+    clearTimeout(settle);
+    settle = setTimeout(changed, SETTLE_MS);
+  };
+  const inbox = reconnectingSocket(() => socketAddress("/user/im/v1/inbox", { userSig }), {
+    // Back after a drop: whatever changed meanwhile was not told.
+    open: (again) => again && readAgain(),
+    message: (data) => (JSON.parse(data) as InboxFrame).type === "changed" && readAgain(),
+  });
+  return () => {
+    clearTimeout(settle);
+    inbox.close();
+  };
+}
