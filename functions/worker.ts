@@ -91,8 +91,10 @@ async function renderPage(request: Request, context: AppLoadContext): Promise<Re
   const page = await handleWebApp(request, context);
   const headers = new Headers(page.headers);
   for (const [name, value] of Object.entries(languageHeaders(url, context.market.viewer.language))) headers.set(name, value);
-  // What this request changed (a form posted, a sign-in) is read on the next pages, wherever they are read.
-  const bookmark = request.method === "POST" || headers.has("set-cookie") ? readBookmarkOf(context.market) : null;
+  // What this request changed (a form saved, a sign-in) is read on the next pages, wherever they
+  // are read; a refused form changed nothing and leaves no cookie.
+  const changed = (request.method === "POST" && page.status < 400) || headers.has("set-cookie");
+  const bookmark = changed ? readBookmarkOf(context.market) : null;
   if (bookmark) headers.append("set-cookie", readAfterCookie(bookmark));
   const robots = robotsTag(url);
   if (robots) headers.set("X-Robots-Tag", robots);

@@ -10,6 +10,7 @@ import { releaseCoupon } from "../coupons/reserve";
 import { MarketError } from "../errors";
 import { requireBuyer } from "../context/buyer";
 import { getOrder, type OrderView } from "./order-views";
+import { moveInventoryVersion } from "../listings/inventory-version";
 import { prepare } from "../context/statements";
 import { recordLowestPrice } from "../demand/price-history";
 
@@ -48,5 +49,11 @@ export function cancelStatements(ctx: Pick<MarketContext, "d1">, orderId: number
             AND EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled')`,
     ),
     releaseCoupon(ctx, orderId),
+    // Its tickets are back on sale (listings/inventory-version.ts).
+    moveInventoryVersion(
+      ctx.d1,
+      sql`SELECT session_id FROM ${orders} WHERE id = ${orderId}`,
+      sql`EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled' AND canceled_at = ${now})`,
+    ),
   ];
 }

@@ -36,6 +36,7 @@ import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
 import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatListing } from "../listings/seats";
+import { moveInventoryVersion } from "../listings/inventory-version";
 import { preparedOnce, compiledOnce, prepare, rowOf } from "../context/statements";
 import { cancelStatements } from "./cancel-order";
 import { invalidInput } from "./validation";
@@ -424,6 +425,8 @@ async function takeTickets(
   const attribution = attributionStatement(ctx, orderNo);
   if (attribution) batch.push(attribution);
   const movedAt = batch.push(movedLowestStatement(ctx.d1, { listingId: listing.id, sessionId: listing.sessionId, currencyCode: listing.currencyCode, priceMinor: listing.priceMinor, now })) - 1;
+  // What the session offers changed if this order was placed (listings/inventory-version.ts).
+  batch.push(moveInventoryVersion(ctx.d1, listing.sessionId, sql`EXISTS (SELECT 1 FROM ${orders} WHERE order_no = ${orderNo})`));
   // A numbered listing's seats, decided in the same transaction that takes its tickets (listings/seats.ts); general admission has none.
   const positionsAt = seats.seatFrom === null ? null : batch.push(...assignSeatStatements(ctx, { listingId: listing.id, quantity, orderNo, now }), seatPositionsStatement(ctx, orderNo)) - 1;
   if (replacing !== undefined) batch.push(prepare(ctx.d1, sql`SELECT json('not placed') WHERE NOT EXISTS (SELECT 1 FROM ${orders} WHERE order_no = ${orderNo})`));

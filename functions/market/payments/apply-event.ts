@@ -19,6 +19,7 @@ import { mailOrderConfirmation } from "../delivery/buyer-mails";
 import { mailSellerSold } from "../selling/sold-mail";
 import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-delivery";
 import { prepare } from "../context/statements";
+import { inventoryVersionMove } from "../listings/inventory-version";
 import { handoverStatements } from "../selling/fan-resale";
 import { settleRefund } from "./refunds";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
@@ -100,6 +101,8 @@ export async function applyPaymentEvent(
                                 THEN 'succeeded' ELSE 'refund_pending' END,
                   succeeded_at = ${now}, updated_at = ${now}
               WHERE ${thisPayment} AND status NOT IN ('succeeded', 'refund_pending', 'refunded') AND ${ours}`,
+          // Held tickets became sold ones (listings/inventory-version.ts).
+          inventoryVersionMove(sql`SELECT session_id FROM ${orders} WHERE paid_payment_id = (SELECT id FROM ${payments} WHERE ${thisPayment})`, ours),
         ]
       : [
           // Only the order's latest attempt speaks for it: a superseded attempt failing is moot.
@@ -118,6 +121,12 @@ export async function applyPaymentEvent(
               WHERE p.provider = ${provider} AND p.provider_payment_id = ${event.providerPaymentId} AND p.status = 'failed'
                 AND o.status = 'canceled' AND o.cancel_reason = 'payment_failed' AND ${ours}
               ON CONFLICT (dedupe_key) DO NOTHING`,
+          // The failed order's tickets are back on sale.
+          inventoryVersionMove(
+            sql`SELECT o.session_id FROM ${orders} o INNER JOIN ${payments} p ON p.order_id = o.id
+                WHERE p.provider = ${provider} AND p.provider_payment_id = ${event.providerPaymentId} AND o.status = 'canceled'`,
+            ours,
+          ),
         ];
   const [recorded, firstEffect] = await ctx.d1.batch([record, ...effects.map((statement) => prepare(ctx.d1, statement))]);
   const duplicate = recorded.meta.changes === 0;

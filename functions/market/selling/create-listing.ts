@@ -24,6 +24,7 @@ import { MarketError } from "../errors";
 import { checkETicketFile, PDF_TYPE, type UploadedFile } from "../delivery/e-tickets";
 import { looksLikePdf } from "../delivery/e-ticket-pdf";
 import { prepare } from "../context/statements";
+import { moveInventoryVersion } from "../listings/inventory-version";
 import { invalidField, sellingInvalid } from "./invalid-input";
 import { refuseAboveCap, sessionMarket, verdictFor, type SessionMarket } from "./market-law";
 import type { ResaleVerdict } from "../reference/resale-laws";
@@ -200,6 +201,8 @@ export async function createListing(ctx: MarketContext, input: CreateListingInpu
           SELECT last_insert_rowid(), ${seller.userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: seats.quantity })}, ${now}
           WHERE changes() > 0`,
     ),
+    // The session offers one more listing (listings/inventory-version.ts), when it was listed.
+    moveInventoryVersion(ctx.d1, request.sessionId, sql`changes() > 0`),
   ]);
   const listingId = inserted.results[0]?.id;
   if (listingId === undefined) {

@@ -29,6 +29,7 @@ import { getOrder } from "../orders/order-views";
 import { TICKETS_HANDED_OVER } from "../orders/rules";
 import { openCaseOf, resaleListed } from "../aftersales/rules";
 import { prepare } from "../context/statements";
+import { moveInventoryVersion } from "../listings/inventory-version";
 import { minorOf } from "./create-listing";
 import { sellingInvalid } from "./invalid-input";
 import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
@@ -128,6 +129,7 @@ export async function resellOrder(ctx: MarketContext, input: ResellInput): Promi
             SELECT last_insert_rowid(), ${userId}, 'created', NULL, ${JSON.stringify({ price: priceMinor, quantity: order.quantity, sourceOrderId: order.id })}, ${now}
             WHERE changes() > 0`,
       ),
+      moveInventoryVersion(ctx.d1, from.sessionId, sql`changes() > 0`),
     ]);
   } catch (error) {
     if (isDuplicateResale(error)) throw new MarketError("resaleNotAllowed");

@@ -14,6 +14,7 @@ import { listingChanges, listings, listingTerms, orders, orderSeats } from "../.
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { prepare } from "../context/statements";
+import { moveInventoryVersion } from "../listings/inventory-version";
 import { sellingInvalid } from "./invalid-input";
 import { minorOf, refuseUnidentifiedTrader } from "./create-listing";
 import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
@@ -121,6 +122,8 @@ export async function editListing(ctx: MarketContext, input: EditListingInput): 
           VALUES (${listing.id}, ${seller.userId}, ${verdict.capping?.rule.id ?? null}, ${verdict.capping?.capMinor ?? null}, ${now})
           ON CONFLICT (listing_id) DO UPDATE SET law_rule = excluded.law_rule, cap_minor = excluded.cap_minor, updated_at = excluded.updated_at`,
     ),
+    // What the session offers changed when the listing now reads as edited (listings/inventory-version.ts).
+    moveInventoryVersion(ctx.d1, row.listing.sessionId, sql`EXISTS (SELECT 1 FROM ${listings} WHERE id = ${listing.id} AND price_minor = ${price} AND quantity = ${quantity})`),
   ]);
   if (updated.meta.changes > 0) return recordLowestPrice(ctx, row.listing.sessionId);
   await explainRefusedEdit(ctx, listing.id, quantity, now);
@@ -178,6 +181,8 @@ export function withdrawStatements(ctx: Pick<MarketContext, "d1" | "now">, listi
       sql`INSERT INTO ${listingChanges} (listing_id, actor_user_id, kind, from_value, to_value, created_at)
           SELECT ${listingId}, ${actorUserId}, 'withdrawn', NULL, NULL, ${now} WHERE changes() > 0`,
     ),
+    // Its tickets are off sale (listings/inventory-version.ts), when it was just withdrawn.
+    moveInventoryVersion(ctx.d1, sql`SELECT session_id FROM ${listings} WHERE id = ${listingId}`, sql`changes() > 0`),
   ];
 }
 

@@ -13,6 +13,7 @@
  *   partner channel opened in a browser); elsewhere the calls answer noPermission.
  */
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { moveInventoryVersion } from "../listings/inventory-version";
 import { listings, studentCertifications } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
@@ -203,5 +204,7 @@ export async function markListingForStudents(ctx: MarketContext, listingId: numb
     .where(and(eq(listings.id, listingId), eq(listings.sellerId, seller.sellerId)))
     .run();
   if (changed.meta.changes === 0) throw notFound("listing");
+  // Who may buy it changed (listings/inventory-version.ts); a flag, so after the guarded write.
+  await ctx.d1.batch([moveInventoryVersion(ctx.d1, sql`SELECT session_id FROM ${listings} WHERE id = ${listingId}`)]);
   return { listingId, studentsOnly };
 }
