@@ -18,7 +18,11 @@ import { forgetKeptOffers } from "../../../functions/market/listings/session-off
  */
 async function emptyObjects<T extends Rpc.DurableObjectBranded | undefined>(namespace: DurableObjectNamespace<T>): Promise<void> {
   for (const id of await listDurableObjectIds(namespace)) {
-    await runInDurableObject(namespace.get(id), async (_instance, state) => {
+    await runInDurableObject(namespace.get(id), async (instance, state) => {
+      // A chat room still indexing its last messages finishes first: emptied under it, its next
+      // statement would find no table and log an error into the next file's test.
+      const pending = instance as { flush?: () => Promise<void> };
+      if (typeof pending.flush === "function") await pending.flush();
       await state.storage.deleteAlarm();
       await state.storage.deleteAll();
     });
