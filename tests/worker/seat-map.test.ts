@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { sessionSeatMap } from "../../functions/market/listings/seat-map";
-import { forgetKeptOffers } from "../../functions/market/listings/session-offer";
 import { api } from "./support/api";
 import { clockAt, makeListing, marketFor, testDb, type ListingOptions } from "./support/buying";
 
@@ -103,8 +102,6 @@ test("a standing section, and a row that is not on the plan, have groups but no 
   expect(seated.zoomed!.groups.find((group) => group.listingId === listingIds[1])).toMatchObject({ seats: null, row: "ZZZ" });
 
   await testDb.update(schema.venueSections).set({ generalAdmission: true }).where(eq(schema.venueSections.id, section.id));
-  // A venue's plan changed by hand: the offers kept for two seconds (decision 269) would still show the old one.
-  forgetKeptOffers();
   const standing = await sessionSeatMap(guest(), { sessionId, quantity: 2, section: section.code });
   expect(standing.zoomed).toMatchObject({ generalAdmission: true, rows: [], seatsPerRow: 0 });
   expect(standing.zoomed!.groups.map((group) => group.listingId).sort()).toEqual([listingIds[0], listingIds[1]].sort());

@@ -13,8 +13,24 @@ import { sandboxCallback } from "../../../functions/integrations/payment";
 import { ticketsLeft } from "../../../functions/market/listings/availability";
 import type { OrderView } from "../../../functions/market/orders";
 import { paymentCallbackUrl, receivePaymentCallback, startPayment } from "../../../functions/market/payments";
+import { forgetKeptOffers } from "../../../functions/market/listings/session-offer";
 
-const db = drizzle(env.DB, { schema });
+/**
+ * The test's own hand on D1. A row written here goes behind the product's write paths, which move
+ * a session's inventory version in the same batch (decision 269): so every statement written here
+ * also drops the session offers the Worker keeps for two seconds, as if the version had moved.
+ */
+const byHand = {
+  prepare: (query: string) => {
+    if (!/^\s*select\b/i.test(query)) forgetKeptOffers();
+    return env.DB.prepare(query);
+  },
+  batch: (statements: D1PreparedStatement[]) => {
+    forgetKeptOffers();
+    return env.DB.batch(statements);
+  },
+} as unknown as D1Database;
+const db = drizzle(byHand, { schema });
 
 /** A Wednesday morning in Hong Kong; sessions are a month later. */
 export const T0 = Date.parse("2026-11-18T02:00:00Z");
