@@ -78,3 +78,21 @@ test("a seat map asked again within two seconds reads no listings; after a sale 
   expect(await seatMap()).toBe(1);
   expect(listingReads()).toBe(1);
 });
+
+test("30 buyers racing for 4 tickets while the seat map is read: 4 orders, the version moved 4 times, the map after shows none left; a repeated cancel moves it once", async () => {
+  const { listingId, sessionId } = await makeListing({ quantity: 4, startsAt: Date.now() + MONTH });
+  const tokens = await Promise.all(Array.from({ length: 30 }, () => buyerToken()));
+  const seatMap = () => fetchWorker(`/pub/tour/v1/session/seat-map?sessionId=${sessionId}&quantity=1`, {}, {});
+  const [answers] = await Promise.all([Promise.all(tokens.map((token) => placeOrder(token, listingId, 1))), Promise.all(Array.from({ length: 10 }, seatMap))]);
+  const placed = answers.filter((answer) => answer.statusCode === 200);
+  expect(placed).toHaveLength(4);
+  expect(await versionOf(sessionId)).toBe(4);
+  const after = (await (await seatMap()).json()) as { data: { sections: { ticketsLeft: number }[] } };
+  expect(after.data.sections.reduce((sum, section) => sum + section.ticketsLeft, 0)).toBe(0);
+
+  const winner = tokens[answers.findIndex((answer) => answer.statusCode === 200)]!;
+  const cancel = () =>
+    fetchWorker("/user/order/v1/cancel", { method: "POST", headers: { "access-token": winner, "content-type": "application/json" }, body: JSON.stringify({ orderId: placed[0]!.data.id }) }, {});
+  await Promise.all([cancel(), cancel(), cancel()]);
+  expect(await versionOf(sessionId)).toBe(5);
+});

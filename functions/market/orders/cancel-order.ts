@@ -42,6 +42,9 @@ export function cancelStatements(ctx: Pick<MarketContext, "d1">, orderId: number
       sql`UPDATE ${orders} SET status = 'canceled', cancel_reason = 'buyer', canceled_at = ${now}
           WHERE id = ${orderId} AND user_id = ${buyerId} AND status = 'pending_payment' AND expires_at > ${now}`,
     ),
+    // Its tickets are back on sale (listings/inventory-version.ts), only if the statement just above
+    // canceled it: a repeated cancel moves nothing.
+    moveInventoryVersion(ctx.d1, sql`SELECT session_id FROM ${orders} WHERE id = ${orderId}`, sql`changes() > 0`),
     prepare(
       ctx.d1,
       sql`UPDATE ${payments} SET status = 'canceled', updated_at = ${now}
@@ -49,11 +52,5 @@ export function cancelStatements(ctx: Pick<MarketContext, "d1">, orderId: number
             AND EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled')`,
     ),
     releaseCoupon(ctx, orderId),
-    // Its tickets are back on sale (listings/inventory-version.ts).
-    moveInventoryVersion(
-      ctx.d1,
-      sql`SELECT session_id FROM ${orders} WHERE id = ${orderId}`,
-      sql`EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled' AND canceled_at = ${now})`,
-    ),
   ];
 }
