@@ -12,7 +12,7 @@ import { resolveSession } from "../market/accounts/session-assertion";
 import { sha256 } from "../market/context/crypto";
 import { MarketError } from "../market/errors";
 import { requireRole } from "../market/staff";
-import { readAssertionCookie, readSessionToken } from "../web/session";
+import { readAssertionCookie, readSessionToken, readsOnly } from "../web/session";
 import type { ApiEnv, ApiSession } from "./api-env";
 import type { ApiHeaders } from "./request-context";
 
@@ -48,7 +48,7 @@ export async function resolveApiSession(
     token,
     publicId: headers.tsessionid,
     presented,
-    reads: request.method === "GET" || request.method === "HEAD",
+    reads: readsOnly(request, ctx),
   });
   return { session: lookup, assertion };
 }

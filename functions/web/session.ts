@@ -37,6 +37,15 @@ export function readSessionToken(request: Request): string | null {
  */
 export const ASSERTION_COOKIE = "__Host-ovation_session_assertion";
 
+/**
+ * Whether a request may take its viewer from an assertion: it only reads, and nothing it reads
+ * decides a ticket or money (those start at the primary, functions/wiring.ts), so a session ended
+ * elsewhere never opens a ticket, even within the assertion's five minutes.
+ */
+export function readsOnly(request: Request, ctx: Pick<MarketContext, "readStart">): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && ctx.readStart !== "primary";
+}
+
 export function readAssertionCookie(request: Request): string | null {
   return parse(request.headers.get("cookie") ?? "")[ASSERTION_COOKIE] ?? null;
 }
@@ -49,7 +58,7 @@ export async function readSession(request: Request, ctx: MarketContext): Promise
   const token = readSessionToken(request);
   if (!token) return { session: null, setCookie: null };
   const presented = readAssertionCookie(request);
-  const { lookup, assertion } = await resolveSession(ctx, { token, presented, reads: request.method === "GET" || request.method === "HEAD" });
+  const { lookup, assertion } = await resolveSession(ctx, { token, presented, reads: readsOnly(request, ctx) });
   return {
     session: lookup.status === "valid" ? { userId: lookup.userId, sessionId: lookup.sessionId } : null,
     setCookie: assertion ? serialize(ASSERTION_COOKIE, assertion, { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: ASSERTION_TTL_S }) : null,

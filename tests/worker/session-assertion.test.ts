@@ -94,6 +94,24 @@ test("a form posted with an assertion reads the session in D1: a session ended e
   expect(await env.DB.prepare("SELECT count(*) AS n FROM addresses WHERE user_id = ?").bind(buyer.userId).first("n")).toBe(0);
 });
 
+test("a ticket's page reads its session in D1 despite an assertion: a session ended elsewhere opens no ticket", async () => {
+  const buyer = await signedIn();
+  const assertion = setCookieValue(await read("/mine", buyer.cookie), ASSERTION_COOKIE);
+  const cookie = `${buyer.cookie}; ${ASSERTION_COOKIE}=${assertion}`;
+  d1.take();
+  // Still signed in: the ticket's page asks D1 about the session (no such order here, so 404).
+  expect((await read("/ticket-detail?id=999999", cookie)).status).toBe(404);
+  expect(sessionStatements()).toBe(1);
+
+  await revokeAccountSessions(createMarketContext({ env, viewer: DEFAULT_VIEWER }), buyer.userId);
+  const after = await read("/ticket-detail?id=999999", cookie);
+  expect([after.status, after.headers.get("location")]).toEqual([302, "/login?redirectTo=%2Fticket-detail%3Fid%3D999999"]);
+  // An ordinary page still takes the assertion for its five minutes.
+  d1.take();
+  await read("/mine", cookie);
+  expect(sessionStatements()).toBe(0);
+});
+
 test("a deployment without SESSION_SIGNING_KEY issues no assertion and reads every session in D1", async () => {
   const buyer = await signedIn();
   const first = await read("/mine", buyer.cookie, { SESSION_SIGNING_KEY: undefined });

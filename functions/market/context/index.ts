@@ -56,6 +56,12 @@ export interface AdapterContext {
   d1: D1DatabaseSession;
   env: Env;
   now: () => number;
+  /**
+   * Where the session started: "primary" marks a request whose reads decide something (a write,
+   * a ticket's handover), which also checks its viewer's session in D1 rather than trusting an
+   * assertion (decision 268).
+   */
+  readStart: ReadStart;
 }
 
 export interface MarketPorts {
@@ -82,9 +88,10 @@ export function assembleMarketContext(input: {
   reads?: ReadStart;
   adapters: (base: AdapterContext) => MarketPorts;
 }): MarketContext {
-  const d1 = input.env.DB.withSession(sessionStart(input.reads ?? "primary"));
+  const readStart = input.reads ?? "primary";
+  const d1 = input.env.DB.withSession(sessionStart(readStart));
   // Without the schema: drizzle then walks no relations, so one per request costs microseconds.
-  const base: AdapterContext = { db: drizzle(d1 as unknown as D1Database), d1, env: input.env, now: input.now ?? Date.now };
+  const base: AdapterContext = { db: drizzle(d1 as unknown as D1Database), d1, env: input.env, now: input.now ?? Date.now, readStart };
   return { ...base, ...input.adapters(base), viewer: input.viewer };
 }
 
