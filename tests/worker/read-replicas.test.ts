@@ -13,7 +13,9 @@ import { CODES } from "../../functions/market/errors";
 import { READ_AFTER_COOKIE, SESSION_COOKIE } from "../../functions/web/session";
 import { fetchWorker, ORIGIN } from "./support/api";
 import { setCookieValue } from "./support/accounts";
-import { ADDRESS, CONTACT, makeBuyer, makeListing } from "./support/buying";
+import { ADDRESS, clockAt, CONTACT, makeBuyer, makeListing, marketFor, paySandbox } from "./support/buying";
+import { listFor, listingForm, sellerOn, sessionOnSale } from "./support/selling";
+import { createOrder } from "../../functions/market/orders";
 import { laggingD1, type Copy, type RecordedStatement } from "./support/lagging-d1";
 import { emptyDatabase } from "./support/tables";
 
@@ -122,6 +124,31 @@ test("the app's order is on its order list through the bookmark header; a malfor
   const malformed = await fetchThroughDouble("/user/order/v1/list", { headers: { "access-token": buyer.token, bookmark: "x'; DROP TABLE orders" } });
   // SPEC §8: a refusal is the envelope's code; the API answers it with HTTP 200.
   expect(((await malformed.json()) as { statusCode: number }).statusCode).toBe(CODES.invalidParam);
+});
+
+test("a fan's resale is on their listings at once through the bookmark header, though the read copy is behind", async () => {
+  const clock = clockAt(Date.now());
+  const seller = await sellerOn(clock);
+  const session = await sessionOnSale({ startsAt: Date.now() + MONTH });
+  const { listingId } = await listFor(seller, listingForm(session, { price: "880" }));
+  const fan = await buyerOnBothCopies();
+  const order = await createOrder(marketFor(fan.userId, clock), { listingId, quantity: 2, ...CONTACT });
+  await paySandbox(marketFor(fan.userId, clock), clock, order);
+  await d1.catchUp();
+
+  const headers = { "access-token": fan.token, "content-type": "application/json" };
+  const resold = await fetchThroughDouble("/user/selling/v1/resell", { method: "POST", headers, body: JSON.stringify({ orderId: order.id, price: "900" }) });
+  const resale = ((await resold.json()) as { data: { listingId: number } }).data;
+  expect(readBehind(d1.take())).toEqual([]);
+  const bookmark = resold.headers.get("bookmark") ?? "";
+
+  const listingsOf = async (extra: Record<string, string>) =>
+    (await (await fetchThroughDouble("/provider/v1/listing/list", { headers: { "access-token": fan.token, ...extra } })).json()) as { statusCode: number; data: { listingId: number }[] | null };
+  expect((await listingsOf({ bookmark })).data?.map((row) => row.listingId)).toEqual([resale.listingId]);
+  expect(copiesOf(d1.take())).toEqual(["primary"]);
+  // Without the bookmark the copy that is behind does not know them as a seller yet.
+  expect(await listingsOf({})).toEqual({ statusCode: 404, message: "We couldn't find that page.", data: null });
+  expect(copiesOf(d1.take())).toEqual(["replica"]);
 });
 
 test("tickets the read copy still shows are not sold again: placing an order decides on the primary", async () => {
