@@ -43,7 +43,11 @@ export interface SessionSummary {
   status: ShowStatus;
   /** True while a buyer can order from this session. */
   orderable: boolean;
-  /** Changes with every hold, order, payment, expiry and listing change of the session (decision 269). */
+  /**
+   * Changes with every hold, order, payment and listing change of the session (decision 269). A
+   * hold's expiry frees its tickets by the clock, writing nothing: offers kept from before it
+   * show those tickets up to two seconds late, never a sold one.
+   */
   inventoryVersion: number;
 }
 
@@ -148,9 +152,10 @@ const keptOffers = new Map<string, { at: number; offered: Promise<OfferedListing
 /**
  * The session's offered listings (offeredListings), kept for OFFER_KEPT_FOR_MS under the session's
  * inventory version: every pick-seat, seat map and listing page of a busy session in this isolate
- * reads them once, and any change to what the session offers (a hold, an order, a payment, an
- * expiry, a listing) makes a new version, so a seat sold before the page was asked is never
- * shown longer than that. Placing an order still decides on the primary.
+ * reads them once, and any write that changes what the session offers (a hold, an order, a
+ * payment, a listing) makes a new version, so a seat sold before the page was asked is never
+ * shown longer than that (an expired hold's tickets come back by the clock, up to that late).
+ * Placing an order still decides on the primary.
  */
 export function keptOfferedListings(ctx: MarketContext, session: Pick<SessionSummary, "sessionId" | "inventoryVersion">): Promise<OfferedListing[]> {
   const now = ctx.now();
