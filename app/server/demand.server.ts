@@ -6,7 +6,7 @@
  */
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { ADMISSION_WINDOW_MS, admits } from "@market/demand/admission";
-import { demandOf, notePickSeatArrival, queueIsOn, visitorOf } from "@market/demand/high-demand";
+import { countPickSeatArrival, demandOf, queueIsOn, visitorOf } from "@market/demand/high-demand";
 
 const admissionCookie = createCookie("__Host-ovation_admission", {
   httpOnly: true,
@@ -31,12 +31,13 @@ export function admissionCookieHeader(token: string): Promise<string> {
 }
 
 /**
- * Counts the visit towards the automatic switch, then sends a buyer without a valid admission to
- * the waiting room while the session's queue is on. Throws the redirect.
+ * Counts the visit towards the automatic switch after the answer, then sends a buyer without a
+ * valid admission to the waiting room while the session's queue is on. Throws the redirect.
  */
 export async function guardPickSeat(request: Request, context: AppLoadContext, sessionId: number): Promise<void> {
   const ctx = context.market;
   const visitor = visitorOf(ctx.viewer, request.headers.get("cf-connecting-ip"));
-  const queueOn = visitor ? await notePickSeatArrival(ctx, sessionId, visitor) : queueIsOn(await demandOf(ctx, sessionId));
+  if (visitor) context.cloudflare.ctx.waitUntil(countPickSeatArrival(ctx, sessionId, visitor));
+  const queueOn = queueIsOn(await demandOf(ctx, sessionId));
   if (queueOn && !(await admits(ctx, sessionId, await admissionTokenOf(request)))) throw redirect(waitingRoomUrl(sessionId));
 }

@@ -64,15 +64,24 @@ test("where each request starts reading: writes and ticket handovers the primary
   expect(start("GET", "/e-tickets-guide")).toBe("nearest");
 });
 
-test("a signed-out catalog page reads only the nearest copy", async () => {
+test("a signed-out catalog page reads only the nearest copy; the visit is counted after the answer on a session of its own", async () => {
   const { sessionId } = await makeListing({ quantity: 2, startsAt: Date.now() + MONTH });
   await d1.catchUp();
-  const response = await fetchThroughDouble(`/pick-seat?sessionId=${sessionId}`);
+  const response = await fetchThroughDouble(`/pick-seat?sessionId=${sessionId}`, { headers: { "cf-connecting-ip": "203.0.113.9" } });
   expect(response.status).toBe(200);
   const statements = d1.take();
-  expect(statements.length).toBeGreaterThan(0);
-  expect(copiesOf(statements)).toEqual(["replica"]);
-  expect([...new Set(statements.map((statement) => statement.start))]).toEqual(["first-unconstrained"]);
+  const page = statements.filter((statement) => statement.start !== "first-primary");
+  expect(page.length).toBeGreaterThan(0);
+  expect(copiesOf(page)).toEqual(["replica"]);
+  expect([...new Set(page.map((statement) => statement.start))]).toEqual(["first-unconstrained"]);
+  // The arrival towards the queue's automatic switch: one batch on a primary session of its own.
+  const counted = statements.filter((statement) => statement.start === "first-primary");
+  expect(counted.map((statement) => [statement.on, statement.sql.split(" ").slice(0, 3).join(" ")])).toEqual([
+    ["primary", 'insert into "pick_seat_arrivals"'],
+    ["primary", "select count(*) from"],
+    ["primary", 'select "session_id", "queue_on",'],
+  ]);
+  expect(await env.DB.prepare("SELECT visitor FROM pick_seat_arrivals WHERE session_id = ?").bind(sessionId).all()).toMatchObject({ results: [{ visitor: "a:203.0.113.9" }] });
 });
 
 test("an address saved on the web is on the next page through the bookmark cookie, though the read copy is behind", async () => {

@@ -11,7 +11,7 @@ import type { Hono } from "hono";
 import type { ApiEnv } from "../api-env";
 import { parsed } from "../parse";
 import { invalidParam, ok } from "../envelope";
-import { notePickSeatArrival, visitorOf } from "../../market/demand/high-demand";
+import { countPickSeatArrival, visitorOf } from "../../market/demand/high-demand";
 import { listingDetail, listingDetailQuerySchema } from "../../market/listings/listing-detail";
 import { recordListingView } from "../../market/listings/listing-views";
 import { seatMapQuerySchema, sessionSeatMap } from "../../market/listings/seat-map";
@@ -22,7 +22,7 @@ export function registerListingRoutes(api: Hono<ApiEnv>) {
     const query = parsed(sessionListingsQuerySchema, listingsQueryInput(new URL(c.req.url).searchParams));
     const market = c.get("market");
     const visitor = visitorOf(market.viewer, c.req.header("cf-connecting-ip"));
-    if (visitor) await notePickSeatArrival(market, query.sessionId, visitor);
+    if (visitor) c.executionCtx.waitUntil(countPickSeatArrival(market, query.sessionId, visitor));
     return c.json(ok(await sessionListings(market, query)));
   });
 

@@ -96,6 +96,17 @@ export function assembleMarketContext(input: {
 }
 
 /**
+ * The same context over a D1 session of its own that starts at the primary, for a write a page
+ * that only reads makes beside its answer (a view counted, an arrival noted): on the page's own
+ * session the write would send every later read of the page to the primary too. Only statements
+ * through the returned `db`/`d1` take the new session; the ports keep the page's.
+ */
+export function onOwnPrimarySession<T extends AdapterContext>(ctx: T): T {
+  const d1 = ctx.env.DB.withSession(sessionStart("primary"));
+  return { ...ctx, d1, db: drizzle(d1 as unknown as D1Database), readStart: "primary" };
+}
+
+/**
  * What the viewer carries to the next request so it reads at least what this one saw or wrote
  * (null before the session has run a statement).
  */

@@ -15,7 +15,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordId, wholeNumber } from "../input/fields";
 import { pickSeatArrivals, sessionDemand, sessions, shows } from "../../db/schema";
-import type { MarketContext, Viewer } from "../context";
+import { onOwnPrimarySession, type MarketContext, type Viewer } from "../context";
+import { logError } from "../../observability";
 import { notFound } from "../errors";
 import { requireRole } from "../staff";
 import { joinSessionEvent } from "../listings/listing-event";
@@ -128,6 +129,20 @@ export async function notePickSeatArrival(ctx: MarketContext, sessionId: number,
     )
     .onConflictDoNothing();
   return queueIsOn(await demandOf(ctx, sessionId));
+}
+
+/**
+ * notePickSeatArrival on a D1 session of its own at the primary, a failure logged, for a door to
+ * hand to waitUntil: the page reads the switch from the nearby copy (demandOf) and waits on no
+ * write, and its own session stays on that copy (decision 273). The visitor that crosses the
+ * threshold is let through; the ones after it find the queue on.
+ */
+export async function countPickSeatArrival(ctx: MarketContext, sessionId: number, visitor: string): Promise<void> {
+  try {
+    await notePickSeatArrival(onOwnPrimarySession(ctx), sessionId, visitor);
+  } catch (error) {
+    logError(error, { requestId: ctx.viewer.requestId, where: "countPickSeatArrival" });
+  }
 }
 
 /** Who a pick-seat visitor is, for counting: the account, else the device, else the address; null when unknown. */

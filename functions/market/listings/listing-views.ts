@@ -6,27 +6,29 @@
  */
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { listings, listingViews, sellerProfiles } from "../../db/schema";
-import type { MarketContext } from "../context";
+import { onOwnPrimarySession, type MarketContext } from "../context";
 import { logError } from "../../observability";
 
 export async function recordListingView(ctx: MarketContext, listingId: number): Promise<void> {
+  // Its own session: on the page's, the write would send the page's later reads to the primary.
+  const primary = onOwnPrimarySession(ctx);
   const userId = ctx.viewer.userId;
   const own =
     userId === null
       ? undefined
       : notExists(
-          ctx.db
+          primary.db
             .select({ one: sql`1` })
             .from(sellerProfiles)
             .where(and(eq(sellerProfiles.sellerId, listings.sellerId), eq(sellerProfiles.userId, userId))),
         );
   try {
     // INSERT … SELECT: a listing that does not exist, or the seller's own, adds no row.
-    const viewed = ctx.db
+    const viewed = primary.db
       .select({ listingId: listings.id, views: sql<number>`1`.as("views") })
       .from(listings)
       .where(and(eq(listings.id, listingId), own));
-    await ctx.db
+    await primary.db
       .insert(listingViews)
       .select(viewed)
       .onConflictDoUpdate({ target: listingViews.listingId, set: { views: sql`${listingViews.views} + 1` } });
