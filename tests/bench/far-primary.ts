@@ -349,7 +349,8 @@ export function farPrimaryReport(result: FarPrimaryResult): string[] {
   const lines = result.pages.map((page) => {
     const label = `${page.name}${page.signedIn ? " (signed in)" : ""}`;
     if (page.error || !page.near || !page.far) return [label, "ERROR", "", "", "", "", "", "", page.error ?? "not measured"];
-    const verdict = !page.goal ? "" : page.gainTtfbMs! < GOAL_MS ? `OK (< ${GOAL_MS} ms)` : `MISSES ${GOAL_MS} ms`;
+    // The delay falls on primary trips only: without one, a gain is the machine's, not the primary's.
+    const verdict = !page.goal ? "" : page.gainTtfbMs! < GOAL_MS ? `OK (< ${GOAL_MS} ms)` : page.far.primaryTrips === 0 ? "OK (no primary trip: noise)" : `MISSES ${GOAL_MS} ms`;
     return [
       label,
       `${fixed(page.near.ttfbMs.p50, 1)} / ${fixed(page.near.ttfbMs.p90, 1)}`,
