@@ -10,6 +10,13 @@
 import { Agent, request as httpRequest } from "node:http";
 import { performance } from "node:perf_hooks";
 
+/** A phone browser: bots (curl included) get fully buffered pages, people get streamed ones. */
+export const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-language": "en-US,en;q=0.9",
+};
+
 export interface LoadTarget {
   url: string;
   headers: Record<string, string>;
@@ -153,13 +160,15 @@ export function summarise(samples: LoadSamples): LoadSummary {
   };
 }
 
-/** One request, read to the end: what a first visit receives. */
-export async function fetchOnce(target: LoadTarget): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+/** One request, read to the end: what a first visit receives, and when its first byte came. */
+export async function fetchOnce(target: LoadTarget): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined>; ttfbMs: number }> {
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const req = httpRequest(target.url, { headers: target.headers }, (res) => {
+      const ttfbMs = performance.now() - started;
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: res.headers, ttfbMs }));
       res.on("error", reject);
     });
     req.setTimeout(15_000, () => req.destroy(new Error("no answer within 15000 ms")));

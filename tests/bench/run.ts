@@ -19,6 +19,9 @@
  * Then chat through the conversations' objects (chat.ts): BENCH_CHAT=0 skips it.
  * Between the SSR figures and contention, Lighthouse mobile on the buyer's journey (lighthouse.ts):
  * BENCH_LIGHTHOUSE_RUNS per page (3, median reported); BENCH_LIGHTHOUSE=0 skips it.
+ * Then a far primary, simulated (far-primary.ts): the bundle served twice more, with D1's
+ * primary next door and BENCH_FAR_PRIMARY_MS (80) away, each journey page's first byte
+ * (BENCH_FAR_PRIMARY_REQUESTS in a row, 10) and LCP on both; BENCH_FAR_PRIMARY=0 skips it.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
@@ -26,9 +29,10 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chatBench, chatReport, type ChatResult } from "./chat";
 import { contention, contentionReport, type ContentionResult } from "./contention";
+import { farPrimaryBench, farPrimaryReport, type FarPrimaryResult } from "./far-primary";
 import { queueBench, queueReport, type QueueResult } from "./queue";
 import { journeyPages, lighthouseFigures, lighthouseReport, type LighthouseFigures } from "./lighthouse";
-import { fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
+import { BROWSER_HEADERS, fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { GZIP_LEVEL, JS_BUDGET_GZIP, htmlSize, measureRoute, type RouteSize } from "./size";
 import { routeJs, type RouteJs } from "./route-js";
@@ -50,18 +54,16 @@ const settings = {
   contention: process.env.BENCH_CONTENTION !== "0",
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
   lighthouseRuns: Math.round(setting("BENCH_LIGHTHOUSE_RUNS", 3, 1)),
+  farPrimary: process.env.BENCH_FAR_PRIMARY !== "0",
+};
+const farPrimarySettings = {
+  delayMs: setting("BENCH_FAR_PRIMARY_MS", 80, 0),
+  requests: Math.round(setting("BENCH_FAR_PRIMARY_REQUESTS", 10, 1)),
 };
 const contentionSettings = {
   buyers: Math.round(setting("BENCH_CONTENTION_BUYERS", 200, 1)),
   connections: Math.round(setting("BENCH_CONTENTION_CONNECTIONS", 32, 1)),
   listings: Math.round(setting("BENCH_CONTENTION_LISTINGS", 100, 1)),
-};
-
-/** A phone browser: bots (curl included) get fully buffered pages, people get streamed ones. */
-const BROWSER_HEADERS = {
-  "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-language": "en-US,en;q=0.9",
 };
 
 interface Row {
@@ -164,6 +166,7 @@ interface Run {
   queue?: QueueResult;
   chat?: ChatResult;
   lighthouse?: LighthouseFigures[];
+  farPrimary?: FarPrimaryResult;
   journeyJs?: RouteJs[];
 }
 
@@ -319,6 +322,24 @@ async function bench(run: Run): Promise<void> {
     }
   }
 
+  // After the SSR figures, on servers of their own (each its own copy of the seeded database):
+  // the main server stays idle meanwhile and its database untouched for what follows.
+  if (settings.farPrimary) {
+    progress(`far primary (${farPrimarySettings.delayMs} ms)`);
+    const { allCpus, loadCpus } = pinning;
+    // Chromium paints on every core, as for Lighthouse; the servers keep the server's core.
+    const widened = allCpus !== null && loadCpus !== null && setAffinity(allCpus);
+    try {
+      run.farPrimary = await farPrimaryBench((farPrimaryMs) => {
+        const farState = join(stateRoot ?? workDir, `far-primary-${farPrimaryMs}`);
+        prepareState(farState);
+        return startServer({ ...serveConfig, stateDir: farState, farPrimaryMs }, pinning.serverCpu);
+      }, farPrimarySettings);
+    } finally {
+      if (widened) setAffinity(loadCpus);
+    }
+  }
+
   // After the SSR figures, so the orders it places change none of them.
   if (settings.contention) {
     progress("purchase contention");
@@ -428,6 +449,7 @@ async function main(): Promise<void> {
     }
   }
   if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
+  if (run.farPrimary) out.push("", ...farPrimaryReport(run.farPrimary));
   if (run.contention) out.push("", ...contentionReport(run.contention));
   if (run.queue) out.push("", ...queueReport(run.queue));
   if (run.chat) out.push(...chatReport(run.chat));
@@ -443,7 +465,7 @@ async function main(): Promise<void> {
     at: new Date(started).toISOString(),
     commit: commit(),
     node: process.version,
-    settings: { ...settings, gzipLevel: GZIP_LEVEL, jsBudgetGzip: JS_BUDGET_GZIP, userAgent: BROWSER_HEADERS["user-agent"] },
+    settings: { ...settings, farPrimary: settings.farPrimary ? farPrimarySettings : false, gzipLevel: GZIP_LEVEL, jsBudgetGzip: JS_BUDGET_GZIP, userAgent: BROWSER_HEADERS["user-agent"] },
     baselineCards: run.baselineCards,
     seconds: totalSeconds,
     phases,
@@ -453,6 +475,7 @@ async function main(): Promise<void> {
     queue: run.queue,
     chat: run.chat,
     lighthouse: run.lighthouse,
+    farPrimary: run.farPrimary,
     journeyJs: run.journeyJs?.map((route) => ({ id: route.id, gzip: route.gzip, cssFiles: route.css.length })),
     notes,
     error: failure,

@@ -140,6 +140,11 @@ export interface ServeConfig {
   clientDir: string;
   baselineScript: string;
   stateDir: string;
+  /**
+   * When set, the Worker is served behind far-primary-worker.ts: this many ms before every D1
+   * round trip that reaches the primary (0 counts the trips without waiting).
+   */
+  farPrimaryMs?: number;
 }
 
 export interface ReadyMessage {
@@ -260,7 +265,7 @@ const MODULE_TYPES: [RegExp, "ESModule" | "CommonJS" | "CompiledWasm" | "Text" |
  * (functions/worker.ts → worker.js).
  */
 function bundledModules(workerDir: string, main: string | undefined) {
-  const files = readdirSync(workerDir, { recursive: true, encoding: "utf8" }).filter((file) => file !== "README.md" && !file.endsWith(".map"));
+  const files = readdirSync(workerDir, { recursive: true, encoding: "utf8" }).filter((file) => file !== "README.md" && !file.endsWith(".map") && !file.startsWith(FAR_PRIMARY_PREFIX));
   const scripts = files.filter((file) => /\.m?js$/.test(file));
   const named = main ? basename(main).replace(/\.[cm]?[jt]sx?$/, ".js") : "";
   const entry = scripts.includes(named) ? named : scripts.length === 1 ? scripts[0] : undefined;
@@ -271,6 +276,43 @@ function bundledModules(workerDir: string, main: string | undefined) {
   });
 }
 
+const FAR_PRIMARY_PREFIX = "far-primary-";
+
+/**
+ * An entry module in front of the bundled one (written beside it, so "./worker.js" resolves):
+ * it re-exports everything of the entry and hands its default export and its own Durable Object
+ * classes an env whose D1 primary is `delayMs` away (far-primary-worker.ts, bundled in).
+ */
+async function farPrimaryEntry(workerDir: string, entry: string, durableObjects: string[], delayMs: number): Promise<string> {
+  const { build } = await import("esbuild");
+  const outfile = join(workerDir, `${FAR_PRIMARY_PREFIX}${delayMs}.js`);
+  const from = JSON.stringify(`./${entry}`);
+  const contents = [
+    `import * as entry from ${from};`,
+    `import { farClass, farHandler } from ${JSON.stringify(join(ROOT, "tests/bench/far-primary-worker.ts"))};`,
+    `export * from ${from};`,
+    `export default farHandler(entry.default, ${delayMs});`,
+    ...durableObjects.map((name) => `export const ${name} = farClass(entry.${name}, ${delayMs});`),
+  ].join("\n");
+  await build({
+    stdin: { contents, resolveDir: workerDir, sourcefile: "far-primary-entry.js", loader: "js" },
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    external: [`./${entry}`, "node:*"],
+    logLevel: "silent",
+  });
+  return outfile;
+}
+
+/** The classes the Worker's own Durable Object bindings name (not another script's). */
+function ownDurableObjects(bindings: Record<string, string | { className: string; scriptName?: string }> | undefined): string[] {
+  const names = Object.values(bindings ?? {}).flatMap((binding) => (typeof binding === "string" ? [binding] : binding.scriptName ? [] : [binding.className]));
+  return [...new Set(names)];
+}
+
 async function serve(config: ServeConfig): Promise<void> {
   const { Log, LogLevel, Miniflare } = await import("miniflare");
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
@@ -279,6 +321,12 @@ async function serve(config: ServeConfig): Promise<void> {
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml"), undefined, {
     overrides: { assets: { directory: config.clientDir } },
   });
+  let modules = bundledModules(config.workerDir, main);
+  if (config.farPrimaryMs !== undefined) {
+    const entry = basename(modules[0].path);
+    const durableObjects = ownDurableObjects(workerOptions.durableObjects as Parameters<typeof ownDurableObjects>[0]);
+    modules = [{ type: "ESModule", path: await farPrimaryEntry(config.workerDir, entry, durableObjects, config.farPrimaryMs) }, ...modules];
+  }
   const mf = new Miniflare({
     host: "127.0.0.1",
     port: 0,
@@ -298,7 +346,7 @@ async function serve(config: ServeConfig): Promise<void> {
         name: "ovation",
         // Listed, not discovered: the bundle holds dynamic imports Miniflare cannot follow,
         // and wrangler has already put everything the Worker needs in this folder.
-        modules: bundledModules(config.workerDir, main),
+        modules,
         modulesRoot: config.workerDir,
       },
       {
