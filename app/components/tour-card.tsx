@@ -12,7 +12,7 @@ import { Poster } from "./poster";
 import { Price } from "./price";
 import styles from "./tour-card.module.css";
 import priceStyles from "./price.module.css";
-import { SkeletonText } from "./deferred";
+import { SkeletonText } from "./skeleton";
 
 export function tourHref(tourId: number): string {
   return `/tourDetail?id=${tourId}`;
