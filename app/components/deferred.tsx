@@ -5,7 +5,9 @@
  */
 import { Suspense, type ReactNode } from "react";
 import { Await } from "react-router";
-import styles from "./deferred.module.css";
+
+// The placeholder pieces live apart (./skeleton.tsx), so a card's placeholder costs a list page no Suspense or Await.
+export { SkeletonBlock, SkeletonText } from "./skeleton";
 
 /**
  * `value` shown by `children` once there (at once when the loader awaited it); until then
@@ -20,16 +22,6 @@ export function Deferred<T>({ value, placeholder, children }: { value: T; placeh
       </Await>
     </Suspense>
   );
-}
-
-/** A line of text still to come: as tall as the line it stands for, `width` of it. */
-export function SkeletonText({ width }: { width: string }) {
-  return <span className={styles.text} style={{ width }} aria-hidden="true" />;
-}
-
-/** A block still to come (a chart, a card's body), sized by the class the content itself uses. */
-export function SkeletonBlock({ className }: { className?: string }) {
-  return <span className={`${styles.block} ${className ?? ""}`} aria-hidden="true" />;
 }
 
 /** The frame of a placeholder: told to assistive technology as busy. */

@@ -11,6 +11,8 @@ import { showDates, tourCardDates, type ShowDates, type TourCardDates } from "~/
 import { Poster } from "./poster";
 import { Price } from "./price";
 import styles from "./tour-card.module.css";
+import priceStyles from "./price.module.css";
+import { SkeletonText } from "./skeleton";
 
 export function tourHref(tourId: number): string {
   return `/tourDetail?id=${tourId}`;
@@ -105,15 +107,45 @@ export function TourCard({ tour, layout = "grid", eager = false, showCategory = 
   );
 }
 
-/** Placeholder cards while a page of tours is on its way: the grid keeps its shape. */
-export function TourCardSkeleton({ layout = "grid" }: { layout?: "grid" | "row" }) {
+/**
+ * A card still on its way (a next page, a floor streaming in): the poster's frame, then the
+ * card's own text lines (the category when shown, two title lines, the dates, a price with its
+ * face value or, before sales open, the one line saying when they do) each a bar in its line
+ * box, so the list is as tall as it will be.
+ */
+export function TourCardSkeleton({ layout = "grid", showCategory = true, priced = true }: { layout?: "grid" | "row"; showCategory?: boolean; priced?: boolean }) {
   return (
     <span className={`${styles.card} ${styles.skeleton}`} data-layout={layout} aria-hidden="true">
       <span className={styles.skeletonPoster} />
       <span className={styles.body}>
-        <span className={styles.skeletonLine} data-short="" />
-        <span className={styles.skeletonLine} />
-        <span className={styles.skeletonLine} data-short="" />
+        {showCategory ? (
+          <span className={styles.kicker}>
+            <SkeletonText width="40%" />
+          </span>
+        ) : null}
+        <span className={styles.title}>
+          <SkeletonText width="90%" />
+          <SkeletonText width="55%" />
+        </span>
+        <span className={styles.meta}>
+          <SkeletonText width="80%" />
+        </span>
+        <span className={styles.offer}>
+          {priced ? (
+            <span className={`${priceStyles.price} ${styles.skeletonPrice}`} data-size="sm">
+              <span className={priceStyles.amount}>
+                <SkeletonText width="50%" />
+              </span>
+              <span className={priceStyles.face}>
+                <SkeletonText width="60%" />
+              </span>
+            </span>
+          ) : (
+            <span className={styles.note}>
+              <SkeletonText width="70%" />
+            </span>
+          )}
+        </span>
       </span>
     </span>
   );

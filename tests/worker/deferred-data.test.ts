@@ -1,19 +1,23 @@
 /**
- * The price history is a tour page's deferred half (docs/decisions.md 262): a document for a
- * browser not known to run scripts arrives with it in place; a browser that set the sign after
- * hydrating gets the page first and the chart streamed after it; a client navigation's data
- * request leaves it to stream too.
+ * The price history is a tour page's deferred half (docs/decisions.md 262), home's floors below
+ * the first screen are home's (272): a document for a browser not known to run scripts arrives
+ * with them in place; a browser that set the sign after hydrating gets the page first and the
+ * rest streamed after it; a client navigation's data request leaves it to stream too.
  */
 import { beforeAll, expect, test } from "vitest";
 import type { DemoCatalog } from "../../functions/seed";
 import { page } from "./support/api";
 import { seedCatalogNow } from "./support/catalog";
+import { supportOn } from "./support/after-sales";
+import { cookieFor } from "./support/chat";
 
 let tourId: number;
+let support: string;
 
 beforeAll(async () => {
   const { catalog } = await seedCatalogNow();
   tourId = tourWithHistory(catalog);
+  support = await cookieFor((await supportOn({ now: () => Date.now() })).userId);
 });
 
 /** A tour on sale whose sessions have a price history. */
@@ -55,4 +59,39 @@ test("a client navigation's data request leaves the price history to stream, eve
   // turbo-stream writes a promise as ["P", id] and its value later under that id.
   expect(body).toContain('"priceHistory",["P",');
   expect(body).toContain("pageTitle");
+});
+
+// Home's first screen (the carousel, the chips, the first floor) is in the page; the floors below
+// it and Top Picks follow (docs/decisions.md 272).
+test("home's document for a browser not known to run scripts has every floor and Top Picks in place", async () => {
+  const html = await (await page("/", { headers: { cookie: FRESH } })).text();
+  expect(html).toContain('id="top-picks"');
+  expect(html).toContain(">Coming soon</h2>");
+  expect(html).not.toContain('data-testid="deferred-placeholder"');
+});
+
+test("home's document for a browser that runs scripts has the first floor in the page, the floors below streamed after their placeholder", async () => {
+  const html = await (await page("/", { headers: { cookie: `${FRESH}; runs_scripts=1` } })).text();
+  const placeholder = html.indexOf('data-testid="deferred-placeholder"');
+  expect(placeholder).toBeGreaterThan(html.indexOf('aria-roledescription="carousel"'));
+  // The placeholder holds the floors' own titles: Top Picks' is there before its cards are.
+  expect(html.indexOf(">Top Picks</h2>", placeholder)).toBeGreaterThan(placeholder);
+  expect(html.lastIndexOf('<div hidden id="S:', html.indexOf('id="top-picks"'))).toBeGreaterThan(html.indexOf("</main>"));
+});
+
+test("home's data request leaves the floors below the first screen to stream", async () => {
+  const body = await (await page("/_root.data", { headers: { cookie: FRESH } })).text();
+  expect(body).toContain('"belowFloors",["P",');
+});
+
+// The support desk's search is awaited; the count of cases waiting, a summary card, follows.
+test("the support desk's document for a browser not known to run scripts has the cases waiting counted", async () => {
+  const html = await (await page("/support", { headers: { cookie: support } })).text();
+  expect(html).toContain("No cases waiting for review");
+  expect(html).not.toContain('data-testid="deferred-placeholder"');
+});
+
+test("the support desk's data request leaves the count of cases waiting to stream", async () => {
+  const body = await (await page("/support.data", { headers: { cookie: support } })).text();
+  expect(body).toContain('"toReview",["P",');
 });

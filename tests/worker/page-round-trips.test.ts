@@ -11,15 +11,18 @@ import { sequentialTrips } from "./support/round-trips";
 import { makeListing } from "./support/buying";
 import { ASSERTION_COOKIE } from "../../functions/web/session";
 import { seedCatalogNow } from "./support/catalog";
+import { supportOn } from "./support/after-sales";
 
 let pages: Record<string, string> = {};
 let signedIn: string;
+let support: string;
 
 beforeAll(async () => {
   await seedCatalogNow();
   const { order, buyerId } = await paidOrder({ at: Date.now() });
   const { listingId } = await makeListing({ sessionId: order.event.sessionId });
   signedIn = await cookieFor(buyerId);
+  support = await cookieFor((await supportOn({ now: () => Date.now() })).userId);
   pages = {
     home: "/",
     explore: "/show-list",
@@ -29,6 +32,7 @@ beforeAll(async () => {
     myOrders: "/my-order",
     orderDetail: `/order-detail?id=${order.id}`,
     me: "/mine",
+    supportDesk: "/support",
   };
 });
 
@@ -62,10 +66,17 @@ test("signed out, no page waits on more than two round trips in a row before it 
 });
 
 test("a document that must arrive complete waits on its deferred reads too", async () => {
-  expect(await depths(FRESH, ["tourDetail", "pickSeat"])).toEqual({ tourDetail: 2, pickSeat: 2 });
+  expect(await depths(FRESH, ["home", "tourDetail", "pickSeat"])).toEqual({ home: 2, tourDetail: 2, pickSeat: 2 });
 });
 
 // Signed in, the account comes from the session's assertion (decision 268), not from D1.
 test("signed in, no page waits on more than two round trips in a row before it streams", async () => {
   expect(await depths(`${signedIn}; ${STREAMS}`, EVERY)).toEqual({ home: 2, explore: 2, tourDetail: 1, pickSeat: 2, confirmTicket: 3, me: 2, myOrders: 2, orderDetail: 2 });
+});
+
+// The support desk's count of cases waiting streams: complete, the page waits on the role, then the
+// cases and their count, then the cases' details.
+test("the support desk waits on one round trip before it streams, on three when complete", async () => {
+  expect(await depths(`${support}; ${STREAMS}`, ["supportDesk"])).toEqual({ supportDesk: 1 });
+  expect(await depths(`${support}; ${FRESH}`, ["supportDesk"])).toEqual({ supportDesk: 3 });
 });

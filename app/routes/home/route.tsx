@@ -2,11 +2,16 @@
  * Home (SPEC §2): the brand bar with the viewer's location and settings (a sheet), a pending
  * location suggestion when there is one, the featured carousel, category chips, the floors
  * around Top Picks, then Top Picks itself, which loads more as the viewer nears the bottom (a
- * next-page link without JavaScript).
+ * next-page link without JavaScript). What a phone's first screen shows (the carousel, the chips
+ * and the first floor under them) is awaited; the floors below it and Top Picks are the deferred
+ * half (docs/decisions.md 272), drawn until they arrive as their own titles over placeholder cards.
  */
 import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { homeFloors, type HomeFloor } from "@market/catalog/floors";
+import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
+import tourCardStyles from "~/components/tour-card.module.css";
+import { filledFloors, homeFloorPlan, type HomeFloor, type HomeFloors } from "@market/catalog/floors";
 import { DEFAULT_PAGE_SIZE } from "@market/paging/list-page";
 import { EVERYWHERE } from "@market/reference/scope-code";
 import { describeLocationSuggestion, describeViewerPreferences } from "@market/preferences/options";
@@ -15,7 +20,9 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { LocationSuggestion } from "~/components/location-suggestion";
 import { SettingsSheet, SettingsTrigger } from "./settings-sheet";
-import { EmptyTours, TourCard, TourGrid, type CardTour } from "~/components/tour-card";
+import { EmptyTours, TourCard, TourCardSkeleton, TourGrid, type CardTour } from "~/components/tour-card";
+import { Deferred, Placeholder } from "~/components/deferred";
+import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { withWrittenDates } from "~/i18n/show-dates";
 import { posterPreload } from "~/components/poster";
 import styles from "./styles.module.css";
@@ -30,39 +37,69 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return [...pageMeta(rootSeo(matches)), ...(hero ? [posterPreload(hero.posterUrl, "wide")] : [])];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The floors a 390x844 phone shows before any scrolling: the carousel and, under the chips, the
+ * top of the first floor after it. The floors below are the deferred half.
+ */
+const FIRST_SCREEN_FLOORS = 2;
+
+type Plan = HomeFloors<number>;
+
+/** Each card's dates written here, so the page hydrates without a date formatter. */
+function writtenFloors(floors: HomeFloor[], language: Route.LoaderArgs["context"]["market"]["viewer"]["language"]): HomeFloor<CardTour>[] {
+  return floors.map((floor): HomeFloor<CardTour> =>
+    floor.kind === "topPicks" ? { ...floor, page: { ...floor.page, list: withWrittenDates(floor.page.list, language) } } : { ...floor, tours: withWrittenDates(floor.tours, language) },
+  );
+}
+
+/** What the first screen needs: the location, the chips, the carousel and the first floor, and the rest's titles for their placeholders. */
+async function loadCriticalData(context: Route.LoaderArgs["context"], planned: Promise<Plan>) {
   const ctx = context.market;
-  const [home, preferences, suggested, t] = await Promise.all([
-    homeFloors(ctx),
+  const [plan, floors, preferences, suggested, t] = await Promise.all([
+    planned,
+    planned.then((plan) => filledFloors(ctx, plan.scope, plan.floors.slice(0, FIRST_SCREEN_FLOORS))),
     describeViewerPreferences(ctx),
     describeLocationSuggestion(ctx, context.locationSuggestion),
     i18nServer.getFixedT(ctx.viewer.language, "discover"),
   ]);
-  const { language } = ctx.viewer;
-  return data(
-    {
-      ...home,
-      // Each card's dates written here, so the page hydrates without a date formatter.
-      floors: home.floors.map((floor): HomeFloor<CardTour> =>
-        floor.kind === "topPicks"
-          ? { ...floor, page: { ...floor.page, list: withWrittenDates(floor.page.list, language) } }
-          : { ...floor, tours: withWrittenDates(floor.tours, language) },
-      ),
-      preferences,
-      suggestion: suggested ? { code: suggested.code, name: suggested.name } : null,
-      title: `${t("home.title")} · Ovation`,
-    },
-    { headers: { "cache-control": "private, no-store" } },
-  );
+  return {
+    scope: plan.scope,
+    categories: plan.categories,
+    floors: writtenFloors(floors, ctx.viewer.language),
+    // The floors to come, as planned (titles, and how many cards each will hold).
+    below: plan.floors.slice(FIRST_SCREEN_FLOORS),
+    preferences,
+    suggestion: suggested ? { code: suggested.code, name: suggested.name } : null,
+    title: `${t("home.title")} · Ovation`,
+  };
+}
+
+/** What can follow: the floors below the first screen, read beside the first screen's. Never rejects. */
+function loadDeferredData(context: Route.LoaderArgs["context"], planned: Promise<Plan>) {
+  const ctx = context.market;
+  return {
+    // A failed read leaves the floors below out; the first screen still shows.
+    belowFloors: planned
+      .then((plan) => filledFloors(ctx, plan.scope, plan.floors.slice(FIRST_SCREEN_FLOORS)))
+      .then((floors) => writtenFloors(floors, ctx.viewer.language), (): HomeFloor<CardTour>[] => []),
+  };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const planned = homeFloorPlan(context.market);
+  // The critical half first: both read once the plan is in, and a database answers in the order
+  // asked, so the first screen's cards are not queued behind the floors below.
+  const critical = loadCriticalData(context, planned);
+  const [loaded, streamed] = await Promise.all([critical, deferUnlessDocumentNeedsAll(context, loadDeferredData(context, planned))]);
+  return data({ ...loaded, ...streamed }, { headers: { "cache-control": "private, no-store" } });
 }
 
 export default function Home() {
-  const { scope, categories, floors, preferences, suggestion } = useLoaderData<typeof loader>();
+  const { scope, categories, floors, below, belowFloors, preferences, suggestion } = useLoaderData<typeof loader>();
   const { t } = useTranslation("discover");
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const locationName = scope.name ?? t("scope.everywhere");
   const hero = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero");
-  const topPicks = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "topPicks" }> => floor.kind === "topPicks");
   const chips = categories.filter((category) => category.tourCount > 0);
 
   return (
@@ -119,35 +156,10 @@ export default function Home() {
         </nav>
       ) : null}
 
-      {floors.map((floor) => {
-        switch (floor.kind) {
-          case "hero":
-            return null;
-          case "weekend":
-            return (
-              <Rail key="weekend" title={t("floors.weekend")} seeAll={{ to: "/show-list?preset=weekend", label: t("seeAll") }} tours={floor.tours} />
-            );
-          case "category":
-            return (
-              <Rail
-                key={`category-${floor.category.slug}`}
-                title={floor.category.name}
-                seeAll={{
-                  to: `/tags?category=${floor.category.slug}`,
-                  label: floor.total > floor.tours.length ? t("seeAllCount", { count: floor.total }) : t("seeAll"),
-                }}
-                tours={floor.tours}
-                showCategory={false}
-              />
-            );
-          case "comingSoon":
-            return <Rail key="coming-soon" title={t("floors.comingSoon")} seeAll={null} tours={floor.tours} />;
-          case "topPicks":
-            return null;
-        }
-      })}
-
-      {topPicks ? <TopPicks page={topPicks.page} scopeCode={scope.code} locationName={locationName} /> : null}
+      <Floors floors={floors} scopeCode={scope.code} locationName={locationName} />
+      <Deferred value={belowFloors} placeholder={<FloorsPlaceholder floors={below} />}>
+        {(loaded) => <Floors floors={loaded} scopeCode={scope.code} locationName={locationName} />}
+      </Deferred>
       {/* At the page's top level: without JavaScript the sheet is a fixed panel the sticky bar would trap. */}
       <SettingsSheet preferences={preferences} theme={root?.theme ?? "system"} />
     </main>
@@ -169,21 +181,86 @@ function HeroCarousel({ tours }: { tours: CardTour[] }) {
   );
 }
 
-function Rail({ title, seeAll, tours, showCategory = true }: { title: string; seeAll: { to: string; label: string } | null; tours: CardTour[]; showCategory?: boolean }) {
+/** A rail's title row, from the floor itself or from its plan (the same title before its cards arrive). */
+function railHead(floor: HomeFloor<unknown>, t: TFunction<"discover">): { key: string; title: string; seeAll: { to: string; label: string } | null; showCategory: boolean } | null {
+  switch (floor.kind) {
+    case "weekend":
+      return { key: "weekend", title: t("floors.weekend"), seeAll: { to: "/show-list?preset=weekend", label: t("seeAll") }, showCategory: true };
+    case "category":
+      return {
+        key: `category-${floor.category.slug}`,
+        title: floor.category.name,
+        seeAll: {
+          to: `/tags?category=${floor.category.slug}`,
+          label: floor.total > floor.tours.length ? t("seeAllCount", { count: floor.total }) : t("seeAll"),
+        },
+        showCategory: false,
+      };
+    case "comingSoon":
+      return { key: "coming-soon", title: t("floors.comingSoon"), seeAll: null, showCategory: true };
+    default:
+      return null;
+  }
+}
+
+/** The rails and Top Picks among `floors` (the carousel is drawn above the chips). */
+function Floors({ floors, scopeCode, locationName }: { floors: HomeFloor<CardTour>[]; scopeCode: string; locationName: string }) {
+  const { t } = useTranslation("discover");
+  return floors.map((floor) => {
+    if (floor.kind === "topPicks") return <TopPicks key="top-picks" page={floor.page} scopeCode={scopeCode} locationName={locationName} />;
+    const head = railHead(floor, t);
+    return head ? <Rail key={head.key} head={head} cards={floor.tours.map((tour) => <TourCard key={tour.id} tour={tour} layout="row" showCategory={head.showCategory} />)} /> : null;
+  });
+}
+
+/**
+ * The floors below the first screen while they are on their way: each its own title over as many
+ * placeholder cards as it will hold, and Top Picks' title over its first rows, so the page is
+ * already as long as it will be.
+ */
+function FloorsPlaceholder({ floors }: { floors: HomeFloor<number>[] }) {
+  const { t } = useTranslation("discover");
+  return (
+    <Placeholder label={t("floors.below")} className={styles.below}>
+      {floors.map((floor) => {
+        if (floor.kind === "topPicks") {
+          return (
+            <section key="top-picks" className={styles.topPicks}>
+              <div className={styles.floorHead}>
+                <h2 className={styles.floorTitleLarge}>{t("floors.topPicks")}</h2>
+              </div>
+              <ul className={tourCardStyles.grid}>
+                {floor.page.list.map((id) => (
+                  <li key={id}>
+                    <TourCardSkeleton />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        }
+        const head = railHead(floor, t);
+        return head ? <Rail key={head.key} head={head} cards={floor.tours.map((id) => <TourCardSkeleton key={id} layout="row" showCategory={head.showCategory} priced={floor.kind !== "comingSoon"} />)} /> : null;
+      })}
+    </Placeholder>
+  );
+}
+
+function Rail({ head, cards }: { head: { title: string; seeAll: { to: string; label: string } | null }; cards: ReactNode[] }) {
   return (
     <section className={styles.floor}>
       <div className={styles.floorHead}>
-        <h2 className={styles.floorTitle}>{title}</h2>
-        {seeAll ? (
-          <Link to={seeAll.to} className={styles.seeAll}>
-            {seeAll.label}
+        <h2 className={styles.floorTitle}>{head.title}</h2>
+        {head.seeAll ? (
+          <Link to={head.seeAll.to} className={styles.seeAll}>
+            {head.seeAll.label}
           </Link>
         ) : null}
       </div>
       <ul className={styles.rail}>
-        {tours.map((tour) => (
-          <li key={tour.id} className={styles.railItem}>
-            <TourCard tour={tour} layout="row" showCategory={showCategory} />
+        {cards.map((card, index) => (
+          <li key={index} className={styles.railItem}>
+            {card}
           </li>
         ))}
       </ul>

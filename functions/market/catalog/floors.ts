@@ -10,7 +10,9 @@
  *   continues with the tour list's next page.
  *
  * Empty floors are left out, except Top Picks, which is always there to carry the empty state.
- * Every floor reads from one pass over the live tours in scope, then one batch of summaries.
+ * Every floor reads from one pass over the live tours in scope (the plan: each floor with its
+ * tours' ids), then one batch of summaries for the floors wanted; home's page reads the floors of
+ * its first screen and those below it as two batches side by side (docs/decisions.md 272).
  */
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { categories, sessions, shows, tours } from "../../db/schema";
@@ -26,23 +28,29 @@ export const HERO_SIZE = 5;
 /** Tours in a horizontal row; 'See all' leads to the rest. */
 export const ROW_SIZE = 10;
 
-/** A floor of home; `Tour` is what the web app adds to each tour for its cards. */
-export type HomeFloor<Tour extends TourSummary = TourSummary> =
+/** A floor of home; `Tour` is what the web app adds to each tour for its cards, or a tour's id in a plan. */
+export type HomeFloor<Tour = TourSummary> =
   | { kind: "hero"; tours: Tour[] }
   | { kind: "weekend"; range: DateRange; tours: Tour[] }
   | { kind: "category"; category: CategoryRef; total: number; tours: Tour[] }
   | { kind: "comingSoon"; tours: Tour[] }
   | { kind: "topPicks"; page: Page<Tour> };
 
-export interface HomeFloors {
+export interface HomeFloors<Tour = TourSummary> {
   scope: DiscoveryScope;
   /** Every category, with how many live tours it has here (the category chips). */
   categories: CategoryCount[];
-  floors: HomeFloor[];
+  floors: HomeFloor<Tour>[];
 }
 
 /** Home's floors for the viewer (see the file rules). Reads only; throws only if D1 fails. */
 export async function homeFloors(ctx: MarketContext): Promise<HomeFloors> {
+  const plan = await homeFloorPlan(ctx);
+  return { ...plan, floors: await filledFloors(ctx, plan.scope, plan.floors) };
+}
+
+/** The floors with their tours' ids, from one pass over the live tours in scope. Reads only. */
+export async function homeFloorPlan(ctx: MarketContext): Promise<HomeFloors<number>> {
   const now = ctx.now();
   const { language, timeZone } = ctx.viewer;
   const scope = await discoveryScope(ctx);
@@ -90,18 +98,23 @@ export async function homeFloors(ctx: MarketContext): Promise<HomeFloors> {
     .filter((category) => category.tourCount > 0)
     .map((category) => ({ category, ids: liveTours.filter((tour) => tour.categoryId === category.id).slice(0, ROW_SIZE).map((tour) => tour.id) }));
 
-  const wanted = new Set([...hero, ...weekendIds, ...comingSoon, ...topPicks.list, ...categoryRowsIds.flatMap((row) => row.ids)]);
-  const summaries = new Map((await tourSummaries(ctx, [...wanted], scope.cityCodes)).map((summary) => [summary.id, summary]));
-  const pick = (ids: number[]) => ids.flatMap((id) => summaries.get(id) ?? []);
-
-  const floors: HomeFloor[] = [];
-  if (hero.length > 0) floors.push({ kind: "hero", tours: pick(hero) });
-  if (weekendIds.length > 0) floors.push({ kind: "weekend", range: weekend, tours: pick(weekendIds) });
+  const floors: HomeFloor<number>[] = [];
+  if (hero.length > 0) floors.push({ kind: "hero", tours: hero });
+  if (weekendIds.length > 0) floors.push({ kind: "weekend", range: weekend, tours: weekendIds });
   for (const { category, ids } of categoryRowsIds) {
-    floors.push({ kind: "category", category: { id: category.id, slug: category.slug, name: category.name }, total: category.tourCount, tours: pick(ids) });
+    floors.push({ kind: "category", category: { id: category.id, slug: category.slug, name: category.name }, total: category.tourCount, tours: ids });
   }
-  if (comingSoon.length > 0) floors.push({ kind: "comingSoon", tours: pick(comingSoon) });
-  floors.push({ kind: "topPicks", page: { ...topPicks, list: pick(topPicks.list) } });
+  if (comingSoon.length > 0) floors.push({ kind: "comingSoon", tours: comingSoon });
+  floors.push({ kind: "topPicks", page: topPicks });
 
   return { scope, categories: categoryCounts, floors };
+}
+
+/** `planned` floors with their tours' summaries, in one batch of reads. */
+export async function filledFloors(ctx: MarketContext, scope: DiscoveryScope, planned: readonly HomeFloor<number>[]): Promise<HomeFloor[]> {
+  if (planned.length === 0) return [];
+  const wanted = new Set(planned.flatMap((floor) => (floor.kind === "topPicks" ? floor.page.list : floor.tours)));
+  const summaries = new Map((await tourSummaries(ctx, [...wanted], scope.cityCodes)).map((summary) => [summary.id, summary]));
+  const pick = (ids: number[]) => ids.flatMap((id) => summaries.get(id) ?? []);
+  return planned.map((floor) => (floor.kind === "topPicks" ? { ...floor, page: { ...floor.page, list: pick(floor.page.list) } } : { ...floor, tours: pick(floor.tours) }));
 }
