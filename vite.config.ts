@@ -127,7 +127,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) }],
   },
   build: {
-    minify: true,
+    // The browser's code through terser with two compress passes, for a modern target (the
+    // service worker's and the app's own baseline): about 4.6 KiB less on every route than
+    // esbuild's single pass. The server's build stays with esbuild: wrangler minifies it again.
+    minify: isSsrBuild ? true : "terser",
+    ...(isSsrBuild ? {} : { target: "es2022", terserOptions: { compress: { passes: 2 }, ecma: 2020 as const } }),
     // Each route's CSS on its own, so a page's head carries only what its screens use
     // (docs/decisions.md 177).
     cssCodeSplit: true,
