@@ -123,8 +123,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   resolve: {
     mainFields: ["browser", "module", "main"],
-    // The browser's zod never probes `new Function` (app/platform/zod-without-eval.ts).
-    alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) }],
+    // The browser's zod never probes `new Function` (app/platform/zod-without-eval.ts); the
+    // browser translates with a translator of our own over the same files (app/i18n/browser-i18n.tsx,
+    // docs/decisions.md 276), the server with i18next.
+    alias: isSsrBuild
+      ? []
+      : [
+          { find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) },
+          { find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n/browser-i18n.tsx", import.meta.url)) },
+        ],
   },
   build: {
     // The browser's code through terser with two compress passes, for a modern target (the

@@ -1,37 +1,27 @@
 /**
- * Hydration: i18next in the browser loads only the namespaces the current routes declare,
- * in the language the server rendered (<html lang>) and in no other, before React hydrates:
- * both languages carry every key (tests/unit/locale-parity.test.ts), so the browser needs no
- * fallback language and a zh-HK page never downloads en-US files.
+ * Hydration: the browser's translator (app/i18n/browser-i18n.tsx) loads only the namespaces the
+ * current routes declare, in the language the server rendered (<html lang>) and in no other,
+ * before React hydrates: both languages carry every key (tests/unit/locale-parity.test.ts), so
+ * the browser needs no fallback language and a zh-HK page never downloads en-US files.
  */
 import { HydratedRouter } from "react-router/dom";
-import i18next from "i18next";
-import Fetch from "i18next-fetch-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "@market/translations/config";
+import { BrowserI18n, I18nextProvider } from "~/i18n/browser-i18n";
 import { namespacesBeforeRender } from "~/i18n/route-namespaces.client";
 
+const i18n = new BrowserI18n(document.documentElement.lang, (language, namespace) => `/locales/${language}/${namespace}?v=${__BUILD_ID__}`);
+
 async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(Fetch)
-    .init({
-      ...i18nConfig,
-      lng: document.documentElement.lang,
-      fallbackLng: false,
-      ns: getInitialNamespaces(),
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}?v=${__BUILD_ID__}` },
-    });
+  await i18n.loadNamespaces(getInitialNamespaces());
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={i18n}>
         <StrictMode>
-          <HydratedRouter instrumentations={[namespacesBeforeRender]} />
+          <HydratedRouter instrumentations={[namespacesBeforeRender(i18n)]} />
         </StrictMode>
       </I18nextProvider>,
     );

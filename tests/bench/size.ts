@@ -12,6 +12,27 @@ import { gzipSync } from "node:zlib";
 
 /** Budget for the JS a route loads on first visit. */
 export const JS_BUDGET_GZIP = 110 * 1024;
+/** What every route pays before any screen of its own: the entry and the root route. */
+export const JS_FLOOR_BUDGET_GZIP = 100 * 1024;
+/** The screens of a buyer's way from the first screen to the ticket: each at most 105 KiB. */
+export const BUYER_PATH_ROUTES = [
+  "routes/home",
+  "routes/show-list",
+  "routes/tour-detail",
+  "routes/pick-seat",
+  "routes/confirm-ticket",
+  "routes/confirm-order",
+  "routes/pay-success",
+  "routes/order-detail",
+  "routes/e-ticket",
+] as const;
+export const BUYER_PATH_BUDGET_GZIP = 105 * 1024;
+
+/** The first-visit JS budget of a route, by its id in the route manifest. */
+export function jsBudgetOf(routeId: string): number {
+  if (routeId === "root") return JS_FLOOR_BUDGET_GZIP;
+  return (BUYER_PATH_ROUTES as readonly string[]).includes(routeId) ? BUYER_PATH_BUDGET_GZIP : JS_BUDGET_GZIP;
+}
 export const GZIP_LEVEL = 9;
 
 export interface AssetFile {

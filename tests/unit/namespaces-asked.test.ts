@@ -1,7 +1,7 @@
 /**
- * After a client-side navigation, i18next in the browser holds only the namespaces some
+ * After a client-side navigation, the browser's translator holds only the namespaces some
  * `useTranslation([...])` has asked for (the root's common and errors are always there). A
- * component that writes `t("apps:funnel.title")` without asking for "apps" shows the bare key
+ * component that writes `t("apps:funnel.title")` without asking for "apps" shows nothing where its text goes
  * until a full reload: every namespace a file's `t("ns:...")` names must be in one of its
  * `useTranslation` lists.
  */
