@@ -153,8 +153,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ...(isSsrBuild
         ? {
             external: (id: string, _importer: string | undefined, resolved: boolean) => resolved && sharedWithWorker(id),
-            // Written relative to build/server/index.js, so the build works from any checkout.
-            output: { paths: (id: string) => (sharedWithWorker(id) ? relative(SERVER_BUILD, id) : id) },
+            // Written relative to build/server/index.js, so the build works from any checkout; one
+            // file, as a screen's dynamic import() would otherwise split off chunks in assets/,
+            // where those relative paths do not hold (the Worker has it all at hand anyway).
+            output: { paths: (id: string) => (sharedWithWorker(id) ? relative(SERVER_BUILD, id) : id), inlineDynamicImports: true },
           }
         : {
             output: {

@@ -9,10 +9,12 @@ import { PageScripts } from "~/components/page-scripts";
 import { PendingBar } from "~/components/pending-bar";
 import { Toaster } from "~/components/toaster";
 import { ConnectionStatus } from "~/components/connection-status";
-import { VisitRecorder } from "~/components/visit-recorder";
-import { HostAppWiring, appFrameStyle } from "~/components/host-app-wiring";
+import { LaterWiring, appFrameStyle } from "~/components/later-wiring";
 import { OpenInAppBar } from "~/components/open-in-app";
 import { useRememberScriptsRun } from "~/components/scripts-sign";
+import { configurePageRequests } from "~/platform/page-request-settings";
+import { useAppNavigation } from "~/components/page-stack";
+import { GlobalListeners } from "~/components/global-listeners";
 import { readPageEvent } from "~/server/page-event.server";
 import { readToast } from "~/server/toast.server";
 import { themeOf } from "~/server/theme.server";
@@ -123,8 +125,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useRootData();
+  // Before any screen below can ask for anything: what the page's API requests say of the viewer.
+  if (data && typeof window !== "undefined") {
+    configurePageRequests({ language: data.language, currency: data.currency, location: data.location, channel: data.channel, source: data.appFrame.source, version: data.version.name });
+  }
   useChangeLanguage(data?.language ?? "en-US");
   useKeepLanguage();
+  useAppNavigation();
   // Marks the page interactive: scripts (and browser tests) can tell a hydrated page from
   // server HTML that has not yet been taken over.
   useEffect(() => {
@@ -137,8 +144,8 @@ export default function App() {
       <OpenInAppBar root={data} />
       <Outlet />
       <Toaster toast={data?.toast ?? null} />
-      <VisitRecorder />
-      <HostAppWiring root={data} />
+      <GlobalListeners />
+      <LaterWiring root={data} />
     </>
   );
 }

@@ -17,7 +17,6 @@ import { useNavigate, useRevalidator } from "react-router";
 import { globalEventBus, type GlobalEvents } from "~/platform/global-events";
 import { hostApp, insideHostApp } from "~/platform/host-app";
 import { isSignInPath } from "~/platform/navigation-stack";
-import { pageAnalytics } from "./page-analytics";
 import { showToast } from "./toaster";
 import styles from "./confirm-dialog.module.css";
 
@@ -48,7 +47,8 @@ export function GlobalListeners() {
       bus.on("open-email-verify", ({ email }) => go.current.navigate(loginHref("/login/code", { ...(email ? { email } : {}), redirectTo: here() }))),
       bus.on("open-maiL-login", ({ email }) => go.current.navigate(loginHref("/login/code", { ...(email ? { email } : {}), redirectTo: here() }))),
       bus.on("logged-in", ({ token }) => void (insideHostApp() && hostApp.updateToken(token))),
-      bus.on("logged-out", () => pageAnalytics()?.logout()),
+      // Analytics runs only once the page's later wiring started it (later-wiring.tsx).
+      bus.on("logged-out", () => void import("./page-analytics").then(({ pageAnalytics }) => pageAnalytics()?.logout())),
       bus.on("confirm", (detail) => setQuestion(detail)),
       bus.on("payModalPopup", ({ orderId }) => go.current.navigate(`/order-detail?${new URLSearchParams({ id: orderId, sheet: "pay" })}`)),
       bus.on("refreshPickupOrderDetail", () => void go.current.revalidator.revalidate()),

@@ -1,61 +1,36 @@
 /**
- * The page's side of the host app, of analytics and of navigation, mounted once in the root.
+ * The page's side of the host app, of analytics and of navigation, mounted once in the root once
+ * the page has hydrated (later-wiring.tsx): none of it draws anything, so its code is neither in
+ * every route's first download nor in hydration's work.
  *
- * - The request client (app/platform/page-requests.ts) gets the viewer's SPEC §7 headers.
- * - The page stack follows the router (page-stack.ts); the global events' listeners are mounted
- *   (global-listeners.tsx).
+ * - The visit is recorded on the device (visit-recorder.tsx). The page stack, the app's own
+ *   screens (page-stack.ts `useAppNavigation`) and the global events' listeners
+ *   (global-listeners.tsx) are the root's from the first moment: a tap or an event the app
+ *   sends must never miss them.
  * - Inside an app (a bridge is injected): tells the app the page is ready; an app token the
  *   server refused on this request (tokenExpired, tokenInvalid) asks the app for a new one
- *   (SPEC §8, through open-login), and so does a sign-in screen; a link to a screen the app has (show-list, tourDetail,
- *   tourList) opens it with openAppPage, the web page only when the app does not answer.
+ *   (SPEC §8, through open-login), and so does a sign-in screen.
  * - Analytics (SPEC §9): a page view per screen, with the channel, platform and the visit's ad
  *   fields as default parameters, and the named events the server's actions report (login,
  *   register, order); sent only where the root says analytics is on (production).
- * - The status bar and safe area the app reported pad the page from the first HTML (appFrameStyle).
  */
-import { useEffect, useRef, type CSSProperties } from "react";
+import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { readAdParams } from "~/platform/ad-params";
 import type { KnownEvent } from "~/platform/analytics";
-import { appLinkOfWebPath, webPathOfAppLink } from "~/platform/deep-links";
 import { deviceStore } from "~/platform/device-store";
 import { globalEventBus } from "~/platform/global-events";
 import { hostApp, insideHostApp } from "~/platform/host-app";
 import { isSignInPath } from "~/platform/navigation-stack";
-import { configurePageRequests } from "~/platform/page-requests";
 import type { AppFrame } from "../../functions/web/app-context";
-import { GlobalListeners } from "./global-listeners";
 import { pageAnalytics, startPageAnalytics, trackPageEvent } from "./page-analytics";
-import { pageStack, usePageStack } from "./page-stack";
+import { VisitRecorder } from "./visit-recorder";
 
 /** The screens the funnel follows, by path (functions/market/analytics/event-rules.ts). */
 const PAGE_NAMES: Record<string, string> = { "/": "home", "/tourDetail": "tourDetail", "/pick-seat": "pickSeat", "/confirm-order": "confirmOrder", "/confirm-ticket": "confirmTicket" };
 
 export function pageNameOf(pathname: string): string {
   return PAGE_NAMES[pathname] ?? pathname.replace(/^\//, "");
-}
-
-/** The app's insets as CSS: the status bar pads the top, the safe area replaces the bottom inset. */
-export function appFrameStyle(frame: AppFrame | undefined): CSSProperties | undefined {
-  if (!frame || (frame.statusBarHeight === undefined && frame.safeAreaBottom === undefined)) return undefined;
-  const style: Record<string, string> = {};
-  if (frame.statusBarHeight !== undefined) style["--status-bar-height"] = `${frame.statusBarHeight}px`;
-  if (frame.safeAreaBottom !== undefined) style["--safe-bottom"] = `${frame.safeAreaBottom}px`;
-  return style as CSSProperties;
-}
-
-/** Inside an app, a click on a link to one of the app's own screens opens that screen. */
-function openAppScreens(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-  const anchor = (event.target as Element | null)?.closest?.("a[href]");
-  if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== window.location.origin || anchor.target === "_blank") return;
-  const link = appLinkOfWebPath(anchor.pathname + anchor.search);
-  if (!link) return;
-  event.preventDefault();
-  void hostApp.openAppPage(link).then((done) => {
-    const path = webPathOfAppLink(link);
-    if (done === null && path) pageStack()?.open(path);
-  });
 }
 
 /** Once a page load: the app is asked for a token on the first sign-in screen only. */
@@ -79,14 +54,9 @@ export interface HostPage {
   pageEvent: ({ event: KnownEvent; caller: string; token?: string } & Record<string, unknown>) | null;
 }
 
-export function HostAppWiring({ root }: { root: HostPage | undefined }) {
+export default function HostAppWiring({ root }: { root: HostPage | undefined }) {
   const { pathname } = useLocation();
   const started = useRef(false);
-  usePageStack();
-
-  if (root && typeof window !== "undefined") {
-    configurePageRequests({ language: root.language, currency: root.currency, location: root.location, channel: root.channel, source: root.appFrame.source, version: root.version.name });
-  }
 
   useEffect(() => {
     if (started.current || !root) return;
@@ -100,8 +70,6 @@ export function HostAppWiring({ root }: { root: HostPage | undefined }) {
     }
     if (insideHostApp()) {
       void hostApp.pageReady();
-      // Capture: ahead of the router's own link handling, which would navigate in the page.
-      document.addEventListener("click", openAppScreens, true);
       if (root.appFrame.tokenRefused) globalEventBus().emit("open-login", { reason: root.appFrame.tokenRefused });
     }
   }, [root]);
@@ -124,5 +92,11 @@ export function HostAppWiring({ root }: { root: HostPage | undefined }) {
     if (token) globalEventBus().emit("logged-in", { token });
   }, [event]);
 
-  return <GlobalListeners />;
+  // Last of the effects: analytics has started and counted this screen (scripts, and browser
+  // tests, can tell the page's later wiring is in).
+  useEffect(() => {
+    document.documentElement.dataset.wired = "true";
+  }, []);
+
+  return <VisitRecorder />;
 }

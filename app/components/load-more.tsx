@@ -10,7 +10,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "@market/paging/list-page";
 import type { loader as rootLoader } from "~/root";
-import { pageRequests } from "~/platform/page-requests";
 import { showToast } from "./toaster";
 import styles from "./load-more.module.css";
 
@@ -64,6 +63,8 @@ export function useLoadMore<T>({ first, apiUrl, pageHref, pageOf }: LoadMoreOpti
       const header: Record<string, string> = {};
       if (root?.language) header.lan = root.language;
       if (root?.currency) header.cc = root.currency;
+      // The request client is fetched with the first further page, not with the list's screen.
+      const { pageRequests } = await import("~/platform/page-requests");
       const body = await pageRequests().request<Page<T> | null>({ url: apiUrl(last.page + 1), header, importance: "high", noToast: true, signal: controller.signal });
       if (body.statusCode !== 200 || !body.data) throw new Error(`load more answered ${body.statusCode}`);
       const next = pageOf ? pageOf(body.data) : body.data;

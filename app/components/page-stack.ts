@@ -3,10 +3,14 @@
  * the root, it keeps the stack in step with every move of the router (links, forms, the
  * browser's own back), and Back (page-header.tsx) and the app's deep links move through it, so
  * SPEC §2's rules (10 pages, the 500 ms throttle, Back from the first page) apply to them.
+ * Inside an app, a link to a screen the app has (show-list, tourDetail, tourList) opens it with
+ * openAppPage, the web page only when the app does not answer. Both are the root's from
+ * hydration on, so no tap goes past them.
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
 import { hasAdParams } from "~/platform/ad-params";
+import { appLinkOfWebPath, webPathOfAppLink } from "~/platform/deep-links";
 import { hostApp, insideHostApp } from "~/platform/host-app";
 import { createPageStack, type PageStack } from "~/platform/navigation-stack";
 
@@ -52,4 +56,29 @@ export function usePageStack(): void {
     // A move the stack made itself is already recorded.
     if (stack && top !== here) stack.record(here, kind === "PUSH" ? "push" : kind === "REPLACE" ? "replace" : "pop");
   }, [here, kind, location.key]);
+}
+
+/** Inside an app, a click on a link to one of the app's own screens opens that screen. */
+function openAppScreens(event: MouseEvent) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const anchor = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== window.location.origin || anchor.target === "_blank") return;
+  const link = appLinkOfWebPath(anchor.pathname + anchor.search);
+  if (!link) return;
+  event.preventDefault();
+  void hostApp.openAppPage(link).then((done) => {
+    const path = webPathOfAppLink(link);
+    if (done === null && path) pageStack()?.open(path);
+  });
+}
+
+/** The page stack, and inside an app its own screens for their links: mounted once by the root. */
+export function useAppNavigation(): void {
+  usePageStack();
+  useEffect(() => {
+    if (!insideHostApp()) return;
+    // Capture: ahead of the router's own link handling, which would navigate in the page.
+    document.addEventListener("click", openAppScreens, true);
+    return () => document.removeEventListener("click", openAppScreens, true);
+  }, []);
 }

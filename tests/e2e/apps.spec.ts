@@ -83,7 +83,8 @@ test("a page outside the allowed hosts is refused in the web view", async ({ pag
 test("page views reach the collector and show in the support console's funnel", async ({ page, browser, baseURL }) => {
   const campaign = `e2e-${Date.now()}`;
   await page.goto(`/?utm_source=e2e&utm_campaign=${campaign}`);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // Analytics comes with the page's later wiring, after hydration.
+  await expect(page.locator("html")).toHaveAttribute("data-wired", "true");
   const batch = page.waitForRequest((req) => req.url().endsWith("/pub/analytics/v1/batch") && req.method() === "POST");
   await page.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
@@ -139,7 +140,7 @@ test("sign-up, the order and its payment reach the collector; inside the app the
   test.setTimeout(150_000);
   const events = collectedEvents(page);
   const orderId = await buyTwo(page, "en-US", await providerListing(page.request, "E_TICKET"));
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator("html")).toHaveAttribute("data-wired", "true");
   await hidePage(page);
   await expect.poll(() => events).toEqual(expect.arrayContaining(["register:register", "order:placed", "iap:pay-success", "order:paid"]));
 

@@ -23,7 +23,8 @@ async function freshModule(answer: { statusCode: number; message?: string }) {
     sent.push({ url, headers: init.headers as Record<string, string> });
     return new Response(JSON.stringify({ message: "", data: null, ...answer }), { status: 200 });
   });
-  return import("../../app/platform/page-requests");
+  const [requests, settings] = await Promise.all([import("../../app/platform/page-requests"), import("../../app/platform/page-request-settings")]);
+  return { ...requests, ...settings };
 }
 
 beforeEach(() => vi.useRealTimers());

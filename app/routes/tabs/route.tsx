@@ -2,15 +2,14 @@
  * The layout of the four tab screens: the page, then SPEC §2's tab bar, which shows the
  * signed-in viewer's unread messages on the Messages tab. With JavaScript the account's inbox
  * socket keeps it live: a change reads the Messages list again where it is shown, else only the
- * count.
+ * count. The socket's and the request client's code come only for a signed-in viewer, once
+ * the tab screen is up: a visitor's first screen does not download them.
  */
 import { Outlet, useLoaderData, useMatches, useRevalidator } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { TabBar } from "~/components/tab-bar";
 import { unreadTotal } from "@market/messaging";
 import { chatCredentialOf } from "~/server/chat.server";
-import { pageRequests } from "~/platform/page-requests";
-import { watchInbox } from "~/platform/inbox-socket";
 import styles from "./styles.module.css";
 import type { Route } from "./+types/route";
 
@@ -31,8 +30,8 @@ export default function Tabs() {
       return;
     }
     const from = data;
-    void pageRequests()
-      .request<{ unreadTotal: number } | null>({ url: "/user/im/v1/conversation/list?page=1&pageSize=1", noToast: true })
+    void import("~/platform/page-requests")
+      .then(({ pageRequests }) => pageRequests().request<{ unreadTotal: number } | null>({ url: "/user/im/v1/conversation/list?page=1&pageSize=1", noToast: true }))
       .then((body) => {
         if (body.statusCode === 200 && body.data) setCounted({ from, unread: body.data.unreadTotal });
       })
@@ -46,7 +45,15 @@ export default function Tabs() {
   const userSig = data?.userSig ?? null;
   useEffect(() => {
     if (!userSig) return;
-    return watchInbox(userSig, () => latest.current());
+    let stop: (() => void) | null = null;
+    let left = false;
+    void import("~/platform/inbox-socket").then(({ watchInbox }) => {
+      if (!left) stop = watchInbox(userSig, () => latest.current());
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [userSig]);
   const unread = counted?.from === data ? counted.unread : (data?.unread ?? 0);
   return (
