@@ -12,13 +12,10 @@ import { i18nServer } from "~/i18n/i18n.server";
 import { resources } from "@market/translations/resources";
 import { NonceProvider } from "~/components/nonce";
 import { InlineCssProvider } from "~/components/route-styles";
-import builtCss from "virtual:built-css";
 import { carryRouteHeaders } from "~/server/route-headers.server";
+import { routeCss } from "~/server/route-css.server";
 
 export const streamTimeout = 5_000;
-
-/** The client build's CSS files, written into each page's head (app/components/route-styles.tsx). */
-const inlineCss: ReadonlyMap<string, string> = new Map(Object.entries(builtCss));
 
 export default async function handleRequest(
   request: Request,
@@ -29,12 +26,16 @@ export default async function handleRequest(
 ) {
   const language = loadContext.market.viewer.language;
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: language,
-    ns: i18nServer.getRouteNamespaces(routerContext),
-    resources,
-  });
+  // The page's CSS is read from the static assets while i18next starts; the dev server links its CSS.
+  const [, inlineCss] = await Promise.all([
+    i18n.use(initReactI18next).init({
+      ...i18nConfig,
+      lng: language,
+      ns: i18nServer.getRouteNamespaces(routerContext),
+      resources,
+    }),
+    routeCss(routerContext, import.meta.env.DEV ? undefined : loadContext.cloudflare.env.ASSETS),
+  ]);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);

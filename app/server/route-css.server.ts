@@ -1,0 +1,33 @@
+import type { EntryContext } from "react-router";
+
+/**
+ * The CSS text of a page's matched routes, for the head's `<style data-href>` blocks
+ * (app/components/route-styles.tsx, docs/decisions.md 177), read from the static assets the
+ * Worker is deployed with instead of carried in its bundle: the build's CSS is 590 KiB
+ * (39 KiB gzip) of a bundle the platform loads on every cold start (decision 278). A file's
+ * address is hashed, so its text never changes: each is read once per isolate and kept.
+ */
+const kept = new Map<string, Promise<string | null>>();
+
+/** One CSS file's text, or null when the assets service has none (the page then links it). */
+function cssFile(assets: Fetcher, href: string): Promise<string | null> {
+  let text = kept.get(href);
+  if (!text) {
+    text = assets.fetch(new URL(href, "https://assets.local")).then(
+      (response) => (response.ok ? response.text() : null),
+      () => null,
+    );
+    // A miss is not kept, so a passing failure costs one page its inline CSS, not the isolate's life.
+    void text.then((found) => found ?? kept.delete(href));
+    kept.set(href, text);
+  }
+  return text;
+}
+
+/** The matched routes' CSS by address; none without an assets binding (the dev server links its CSS). */
+export async function routeCss(context: EntryContext, assets: Fetcher | undefined): Promise<ReadonlyMap<string, string>> {
+  if (!assets) return new Map();
+  const hrefs = new Set(context.staticHandlerContext.matches.flatMap((match) => context.manifest.routes[match.route.id]?.css ?? []));
+  const files = await Promise.all([...hrefs].map(async (href) => [href, await cssFile(assets, href)] as const));
+  return new Map(files.filter((file): file is readonly [string, string] => file[1] !== null));
+}
