@@ -1,16 +1,17 @@
 /**
  * The email-then-code step that code sign-in, register and password reset share.
  */
-import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form } from "react-router";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import * as z from "zod/mini";
-import type { $ZodTypeDiscriminable } from "zod/v4/core";
-import { sendCodeSchema } from "@market/accounts/schemas";
 import { AccountPage, Card, LegalNote, Stack, TextLink } from "./account-page";
 import styles from "./account-form.module.css";
+import type { ActionReply, RepliedField } from "./field/action-reply";
+import type { CheckedFormProps } from "./field/checked-form";
 import { CodeField, FormAlert, SubmitButton, TextField } from "./field/account-field";
+
+/** What a code screen's checked form hands the part that draws it. */
+type CodeStepFormProps = { form: ActionReply<string>["form"]; formProps: CheckedFormProps };
 
 /** 'Use a different email': its own small form, so it never carries the code. */
 function RestartStep({ label, hint }: { label: string; hint: string }) {
@@ -38,26 +39,26 @@ export function CodeStepSubtitle({ pendingEmail, before }: { pendingEmail: strin
  * (`children`: its own fields and its submit button) and a resend; 'use a different email'
  * sits below as its own form. One component, so the three screens cannot drift apart.
  */
-export function CodeStepForm<Schema extends Record<string, unknown>>({
+export function CodeStepForm({
   form,
+  formProps,
   email,
   code,
   pendingEmail,
   redirectTo,
   children,
 }: {
-  form: FormMetadata<Schema, string[]>;
-  email: FieldMetadata<string | undefined>;
-  code: FieldMetadata<string | undefined>;
+  email: RepliedField;
+  code: RepliedField;
   pendingEmail: string | null;
   redirectTo: string | null;
   children: ReactNode;
-}) {
+} & CodeStepFormProps) {
   const { t } = useTranslation("account");
   return (
     <>
       {/* replace: the sign-in steps share one history entry, which the page signed in for takes over (Back never lands on a sign-in step). */}
-      <Form method="post" replace {...getFormProps(form)}>
+      <Form method="post" replace {...formProps}>
         <Card>
           <FormAlert id={form.errorId} messages={form.errors} />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -90,24 +91,18 @@ export function CodeStepForm<Schema extends Record<string, unknown>>({
   );
 }
 
-const sendStep = z.extend(sendCodeSchema, { intent: z.literal("send") });
-
-/** A code screen's schema: step one (`send`) mails the code, the screen's own step uses it; told apart by the pressed button. */
-export function codeStepSchema<Step extends $ZodTypeDiscriminable>(step: Step) {
-  return z.discriminatedUnion("intent", [sendStep, step]);
-}
-
 /**
  * A code screen (code sign-in, register, password reset): the account page around the two-step
  * form, its subtitle saying where the code went once it is sent. `above` stands over the form.
  */
-export function CodeStepPage<Schema extends Record<string, unknown>>({
+export function CodeStepPage({
   title,
   lead,
   backTo,
   footer,
   above,
   form,
+  formProps,
   fields,
   pendingEmail,
   redirectTo,
@@ -119,17 +114,16 @@ export function CodeStepPage<Schema extends Record<string, unknown>>({
   backTo: string;
   footer: ReactNode;
   above?: ReactNode;
-  form: FormMetadata<Schema, string[]>;
-  fields: { email: FieldMetadata<string | undefined>; code: FieldMetadata<string | undefined> };
+  fields: { email: RepliedField; code: RepliedField };
   pendingEmail: string | null;
   redirectTo: string | null;
   children: ReactNode;
-}) {
+} & CodeStepFormProps) {
   return (
     <AccountPage title={title} subtitle={<CodeStepSubtitle pendingEmail={pendingEmail} before={lead} />} backTo={backTo} footer={footer}>
       <Stack>
         {above}
-        <CodeStepForm form={form} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
+        <CodeStepForm form={form} formProps={formProps} email={fields.email} code={fields.code} pendingEmail={pendingEmail} redirectTo={redirectTo}>
           {children}
         </CodeStepForm>
       </Stack>

@@ -21,21 +21,12 @@ import { useHydrated } from "./hydrated";
 import { shortDateTime } from "~/i18n/session-time";
 import { CONFIRM_PARAM, ConfirmDialog } from "./confirm-dialog";
 import styles from "./delivery-panel.module.css";
+import { deliveryHref, PhoneLink } from "./delivery-facts";
 
 export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors", "chat"] as const;
 
 /** Where venues are when a page does not say (the marketplace's home). */
 export const DEFAULT_TIME_ZONE = "Asia/Hong_Kong";
-
-/** The buyer's own delivery screens, by order. */
-export const deliveryHref = {
-  pickupTicket: (orderId: number) => `/pickup-ticket?id=${orderId}`,
-  eTicket: (orderId: number) => `/e-ticket?id=${orderId}`,
-  pdfDownload: (orderId: number) => `/pdf-download?id=${orderId}`,
-  /** One e-ticket PDF (app/routes/resources/e-ticket.ts). */
-  eTicketFile: (orderId: number, fileId: number) => `/media/e-ticket/${orderId}/${fileId}.pdf`,
-  orderDetail: (orderId: number) => `/order-detail?id=${orderId}`,
-};
 
 type Tone = "waiting" | "ready" | "done" | "stopped";
 
@@ -69,24 +60,6 @@ export function useDeliveryTime(timeZone = DEFAULT_TIME_ZONE) {
   const { i18n } = useTranslation();
   const language = (i18n.language === "zh-HK" ? "zh-HK" : "en-US") as Language;
   return (at: number) => shortDateTime(at, timeZone, language);
-}
-
-/** A file's size as the buyer reads it: '84 KB', '1.2 MB'. */
-export function useFileSize() {
-  const { t } = useTranslation("delivery");
-  return (bytes: number) =>
-    bytes < 1024 * 1024
-      ? t("size.kb", { value: Math.max(1, Math.round(bytes / 1024)) })
-      : t("size.mb", { value: (bytes / (1024 * 1024)).toFixed(1) });
-}
-
-/** A PDF file's mark in a list of e-tickets. */
-export function FileIcon() {
-  return (
-    <span className={styles.fileIcon} aria-hidden="true">
-      PDF
-    </span>
-  );
 }
 
 interface DeliveryPanelProps {
@@ -215,15 +188,6 @@ function DeliveryFacts({ delivery, at }: { delivery: DeliveryView; at: (ms: numb
       ) : null}
       {eTicket && delivery.state === "delivered" ? <p className={styles.note}>{t("fact.checkWithin", { minutes: eTicket.checkWithinMinutes })}</p> : null}
     </>
-  );
-}
-
-/** A tel: link; the number as written, dialled without its spaces. */
-export function PhoneLink({ phone, label }: { phone: string; label?: string }) {
-  return (
-    <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className={styles.inlineLink}>
-      {label ?? phone}
-    </a>
   );
 }
 

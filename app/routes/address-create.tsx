@@ -4,8 +4,7 @@
  * field against the same schema as the server. Saving returns to the address book, keeping its
  * ?returnTo= so a buyer choosing an address for an order can carry on choosing.
  */
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,9 +14,12 @@ import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { addressIdSchema, createAddress, getAddress, updateAddress, type AddressRequest } from "@market/addresses";
-// The form's schema from its own zod/mini module: the addresses index would bring the domain into the browser.
-import { addressSchema, MAX_ADDRESSES, type AddressField, type AddressInput } from "@market/addresses/address-schema";
+import { addressIdSchema, createAddress, getAddress, updateAddress } from "@market/addresses";
+import { addressSchema, type AddressInput } from "@market/addresses/address-schema";
+// What the form draws comes without zod; the schema loads at the first focus (docs/decisions.md 279).
+import { ADDRESS_FIELDS, ADDRESS_MAX_LENGTH, MAX_ADDRESSES, type AddressField } from "@market/addresses/address-limits";
+import { useCheckedForm } from "~/components/field/checked-form";
+import { repliedInputProps, type RepliedField } from "~/components/field/action-reply";
 import { CODES, MarketError } from "@market/errors";
 import styles from "~/styles/address-forms.module.css";
 import type { Route } from "./+types/address-create";
@@ -116,23 +118,23 @@ export default function AddressCreate() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation(["address", "errors"]);
-  const [form, fields] = useForm<AddressInput, AddressRequest>({
+  const { form, formProps, fields } = useCheckedForm({
     id: "address",
     lastResult: actionData?.result,
-    defaultValue: defaults,
-    constraint: getZodConstraint(addressSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
+    names: [...ADDRESS_FIELDS, "isDefault"],
+    schema: () => import("@market/addresses/address-schema").then((schemas) => schemas.addressSchema),
+    defaults,
   });
   const saving = navigation.state === "submitting";
   const formError = form.errors?.[0];
   const list = returnTo ? `/address-list?${new URLSearchParams({ returnTo })}` : "/address-list";
 
-  const text = (field: FieldMetadata<string | null | undefined>, name: AddressField, options: { optional?: boolean; type?: "text" | "tel"; autoComplete?: string; inputMode?: "numeric" | "tel" } = {}) => (
+  const text = (field: RepliedField, name: AddressField, options: { optional?: boolean; type?: "text" | "tel"; autoComplete?: string; inputMode?: "numeric" | "tel" } = {}) => (
     <Field field={field} name={name} optional={options.optional}>
       <input
-        {...getInputProps(field, { type: options.type ?? "text" })}
+        {...repliedInputProps(field, options.type ?? "text")}
+        required={!options.optional || undefined}
+        maxLength={ADDRESS_MAX_LENGTH[name]}
         className={styles.control}
         placeholder={t(`form.placeholders.${name}`)}
         autoComplete={options.autoComplete}
@@ -145,7 +147,7 @@ export default function AddressCreate() {
     <>
       <PageHeader title={t(editing ? "form.editTitle" : "form.createTitle")} fallback={list} />
       <main className={styles.page}>
-        <Form method="post" {...getFormProps(form)} noValidate className={styles.formCard} aria-label={t(editing ? "form.editTitle" : "form.createTitle")}>
+        <Form method="post" {...formProps} className={styles.formCard} aria-label={t(editing ? "form.editTitle" : "form.createTitle")}>
           {formError ? (
             <p id={form.errorId} className={styles.banner} role="alert">
               {t(errorKey(formError), { max: MAX_ADDRESSES })}
@@ -176,7 +178,7 @@ export default function AddressCreate() {
             </>
           ) : (
             <label className={styles.check}>
-              <input {...getInputProps(fields.isDefault, { type: "checkbox" })} />
+              <input type="checkbox" id={fields.isDefault.id} name={fields.isDefault.name} value="on" defaultChecked={fields.isDefault.initialValue === "on"} />
               <span>{t("form.fields.isDefault")}</span>
             </label>
           )}
@@ -190,7 +192,7 @@ export default function AddressCreate() {
 }
 
 /** A labelled field with its SPEC §5 error under it, in the viewer's language. */
-function Field({ field, name, optional = false, children }: { field: FieldMetadata<unknown>; name: AddressField; optional?: boolean; children: ReactNode }) {
+function Field({ field, name, optional = false, children }: { field: RepliedField; name: AddressField; optional?: boolean; children: ReactNode }) {
   const { t } = useTranslation(["address", "errors"]);
   const label = t(`form.fields.${name}`);
   const error = field.errors?.[0];

@@ -5,26 +5,23 @@
  */
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { TextLink, withRedirect } from "~/components/account-page";
-import { CodeStepPage, codeStepSchema } from "~/components/code-step";
+import { CodeStepPage } from "~/components/code-step";
+import { codeLoginStepSchema as schema } from "~/components/account-form-schemas";
 import { SubmitButton } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { useCheckedForm } from "~/components/field/checked-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { redirectToOf, requireGuest } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
 import { answerCodeStep } from "~/server/code-step-action.server";
 import { signInWithCode } from "@market/accounts";
-import { codeLoginSchema } from "@market/accounts/schemas";
 import type { Route } from "./+types/login.code";
 
 export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
-
-/** Step one sends the code; step two signs in with it. One schema, told apart by the pressed button. */
-const schema = codeStepSchema(z.extend(codeLoginSchema, { intent: z.literal("verify") }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(request, context);
@@ -52,7 +49,12 @@ export default function CodeLogin() {
   const { pendingEmail, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "code-verify" : "code-send", lastResult: actionData?.result });
+  const { form, formProps, fields } = useCheckedForm({
+    id: pendingEmail ? "code-verify" : "code-send",
+    lastResult: actionData?.result,
+    names: ["email", "code"],
+    schema: () => import("~/components/account-form-schemas").then((schemas) => schemas.codeLoginStepSchema),
+  });
 
   return (
     <CodeStepPage
@@ -60,7 +62,7 @@ export default function CodeLogin() {
       lead={t("code.subtitle")}
       backTo={withRedirect("/login", redirectTo)}
       footer={<TextLink to={withRedirect("/login", redirectTo)}>{t("code.withPassword")}</TextLink>}
-      form={form} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
+      form={form} formProps={formProps} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
     >
       <SubmitButton intent="verify">{t("code.submit")}</SubmitButton>
     </CodeStepPage>

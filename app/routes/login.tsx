@@ -3,7 +3,6 @@
  * sign-in, registration and password reset. `redirectTo` (set by requireUser) is where the
  * buyer returns after signing in.
  */
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -11,7 +10,7 @@ import { AccountPage, Card, Divider, FieldAside, LinkButton, ProviderButtons, St
 import { SwitchFooter } from "~/components/code-step";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { useCheckedForm } from "~/components/field/checked-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { redirectToOf, refusalText, requireGuest, signInAndRedirect } from "~/server/auth.server";
 import { signInWithPassword, type SignedIn } from "@market/accounts";
@@ -62,7 +61,12 @@ export default function Login() {
   const { providers, redirectTo, thirdPartyError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm(passwordLoginSchema, { id: "login", lastResult: actionData?.result });
+  const { form, formProps, fields } = useCheckedForm({
+    id: "login",
+    lastResult: actionData?.result,
+    names: ["email", "password"],
+    schema: () => import("@market/accounts/schemas").then((schemas) => schemas.passwordLoginSchema),
+  });
 
   return (
     <AccountPage
@@ -75,7 +79,7 @@ export default function Login() {
         {thirdPartyError && !actionData ? <FormAlert messages={[thirdPartyError]} /> : null}
         <ProviderButtons providers={providers} redirectTo={redirectTo ?? ""} />
         {providers.length > 0 ? <Divider label={t("providers.divider")} /> : null}
-        <Form method="post" replace {...getFormProps(form)}>
+        <Form method="post" replace {...formProps}>
           <Card>
             <FormAlert id={form.errorId} messages={form.errors} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -5,26 +5,23 @@
  */
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { TextLink, withRedirect } from "~/components/account-page";
-import { CodeStepPage, codeStepSchema } from "~/components/code-step";
+import { CodeStepPage } from "~/components/code-step";
+import { resetStepSchema as schema } from "~/components/account-form-schemas";
 import { PasswordField, SubmitButton } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { useCheckedForm } from "~/components/field/checked-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { safeRedirectTo } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
 import { answerCodeStep } from "~/server/code-step-action.server";
 import { readUserInfo, resetPassword } from "@market/accounts";
-import { resetPasswordSchema } from "@market/accounts/schemas";
 import type { Route } from "./+types/password.reset";
 
 export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
-
-/** Step one sends the code; step two sets the password with it. One schema, told apart by the pressed button. */
-const schema = codeStepSchema(z.extend(resetPasswordSchema, { intent: z.literal("reset") }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context.market;
@@ -59,7 +56,13 @@ export default function PasswordReset() {
   const { pendingEmail, accountEmail, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "reset-verify" : "reset-send", lastResult: actionData?.result, defaultValue: { email: accountEmail ?? undefined } });
+  const { form, formProps, fields } = useCheckedForm({
+    id: pendingEmail ? "reset-verify" : "reset-send",
+    lastResult: actionData?.result,
+    names: ["email", "code", "password"],
+    schema: () => import("~/components/account-form-schemas").then((schemas) => schemas.resetStepSchema),
+    defaults: { email: accountEmail ?? undefined },
+  });
 
   return (
     <CodeStepPage
@@ -67,7 +70,7 @@ export default function PasswordReset() {
       lead={t("reset.subtitle")}
       backTo={accountEmail ? "/mine" : withRedirect("/login", redirectTo)}
       footer={accountEmail ? null : <TextLink to={withRedirect("/login", redirectTo)}>{t("reset.backToLogin")}</TextLink>}
-      form={form} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
+      form={form} formProps={formProps} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
     >
       <PasswordField field={fields.password} label={t("fields.newPassword")} hint={t("fields.passwordHint")} autoComplete="new-password" />
       <SubmitButton intent="reset">{t("reset.submit")}</SubmitButton>

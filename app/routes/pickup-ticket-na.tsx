@@ -7,7 +7,7 @@
  */
 import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { deliveryHref } from "~/components/delivery-panel";
+import { deliveryHref } from "~/components/delivery-facts";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Notice } from "~/components/ticket-stub";

@@ -4,32 +4,24 @@
  */
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import { Divider, ProviderButtons, withRedirect } from "~/components/account-page";
-import { CodeStepPage, codeStepSchema, SwitchFooter } from "~/components/code-step";
+import { CodeStepPage, SwitchFooter } from "~/components/code-step";
+import { registerStepSchema as schema } from "~/components/account-form-schemas";
 import { PasswordField, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { useCheckedForm } from "~/components/field/checked-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { redirectToOf, requireGuest } from "~/server/auth.server";
 import { readCodeStep } from "~/server/code-step.server";
 import { answerCodeStep } from "~/server/code-step-action.server";
 import { registerWithPassword } from "@market/accounts";
-import { registerSchema } from "@market/accounts/schemas";
 import { configuredProviders } from "~/server/third-party.server";
 import type { Route } from "./+types/register";
 
 export const handle = { i18n: ["account"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
-
-const displayNameField = z
-  .string({ error: "validation.displayNameRequired" })
-  .check(z.trim(), z.minLength(1, { error: "validation.displayNameRequired" }), z.maxLength(32, { error: "validation.nickNameTooLong" }));
-
-/** Step one sends the code; step two registers with it. One schema, told apart by the pressed button. */
-// The web form asks for the name Me shows, so Me never falls back to a cut email prefix.
-const schema = codeStepSchema(z.extend(registerSchema, { intent: z.literal("register"), nickName: displayNameField }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireGuest(request, context);
@@ -59,7 +51,12 @@ export default function Register() {
   const { pendingEmail, providers, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm(schema, { id: pendingEmail ? "register-verify" : "register-send", lastResult: actionData?.result });
+  const { form, formProps, fields } = useCheckedForm({
+    id: pendingEmail ? "register-verify" : "register-send",
+    lastResult: actionData?.result,
+    names: ["email", "code", "nickName", "password"],
+    schema: () => import("~/components/account-form-schemas").then((schemas) => schemas.registerStepSchema),
+  });
 
   return (
     <CodeStepPage
@@ -75,7 +72,7 @@ export default function Register() {
           </>
         )
       }
-      form={form} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
+      form={form} formProps={formProps} fields={fields} pendingEmail={pendingEmail} redirectTo={redirectTo}
     >
       <TextField field={fields.nickName} label={t("fields.displayName")} hint={t("fields.displayNameHint")} autoComplete="given-name" />
       <PasswordField field={fields.password} label={t("fields.password")} hint={t("fields.passwordHint")} autoComplete="new-password" />

@@ -5,15 +5,14 @@
  * (no JavaScript needed): the school email, then the code. Where certification is not offered
  * (the plain web channel, inside the app) the page says so and offers nothing to fill in.
  */
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
 import { AccountPage, Note, Stack, TextLink } from "~/components/account-page";
 import { CodeField, FormAlert, SubmitButton, TextField } from "~/components/field/account-field";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { useCheckedForm } from "~/components/field/checked-form";
+import { studentStepSchema as schema } from "~/components/account-form-schemas";
 import { StudentBadge } from "~/components/students-mark";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireUser } from "~/server/auth.server";
@@ -24,14 +23,6 @@ import type { Route } from "./+types/student-certification";
 export const handle = { i18n: ["apps", "account"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
-
-const schema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("code"),
-    schoolEmail: z.string({ error: "validation.emailRequired" }).check(z.trim(), z.toLowerCase(), z.email({ error: "validation.emailInvalid" }), z.maxLength(254)),
-  }),
-  z.object({ intent: z.literal("verify"), code: z.string({ error: "validation.codeRequired" }).check(z.trim(), z.regex(/^\d{6}$/, { error: "validation.codeFormat" })) }),
-]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
@@ -60,7 +51,12 @@ export default function StudentCertification() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation(["apps", "account"]);
   const step = status.status === "pending" && !again ? "verify" : "code";
-  const [form, fields] = useSchemaForm(schema, { id: `student-${step}`, lastResult: actionData?.result });
+  const { form, formProps, fields } = useCheckedForm({
+    id: `student-${step}`,
+    lastResult: actionData?.result,
+    names: ["schoolEmail", "code"],
+    schema: () => import("~/components/account-form-schemas").then((schemas) => schemas.studentStepSchema),
+  });
   const until = status.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(status.expiresAt) : "";
 
   return (
@@ -77,7 +73,7 @@ export default function StudentCertification() {
           <span data-testid="student-unavailable">{t("student.unavailable")}</span>
         </Note>
       ) : (
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...formProps}>
           <Stack>
             <FormAlert id={form.errorId} messages={form.errors} />
             {step === "verify" ? (

@@ -17,7 +17,7 @@ const KIB = 1024;
 
 /**
  * Today's ceilings (KiB gzip) for the routes above their budget. Every page carries a floor of
- * about 97 KiB (terser, two passes, decision 275; the browser's own translator, decision 276):
+ * about 95 KiB (terser, two passes, decision 275; the browser's own translator, decision 276):
  * react-dom, React Router, React and the root's chrome and listeners. Forms that validate in the
  * browser add conform and zod/mini's core (decision 174).
  */

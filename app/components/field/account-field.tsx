@@ -1,14 +1,14 @@
 /**
- * The sign-in screens' fields wired to conform, the designed alert for a refusal and the submit
+ * The sign-in screens' fields, named and announced as their form's reply says (checked-form.ts), the designed alert for a refusal and the submit
  * button. Every control works without JavaScript; with it, passwords can be shown and the
  * pressed button shows a spinner while its form is sent.
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "react-router";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "../hydrated";
 import styles from "../account-form.module.css";
+import { repliedInputProps, type RepliedField } from "./action-reply";
 import { FieldFrame, type FieldLook } from "./field-frame";
 
 /** A refusal or a form-level problem, said plainly at the top of the form. */
@@ -36,7 +36,7 @@ function useErrorText() {
 }
 
 type FieldProps = {
-  field: FieldMetadata<string | undefined>;
+  field: RepliedField;
   label: string;
   hint?: string;
   optional?: boolean;
@@ -71,11 +71,10 @@ function AccountFieldFrame({ field, label, hint, optional, children }: FieldProp
 
 export function TextField(props: FieldProps & { type?: "email" | "text" }) {
   const { field, autoComplete, placeholder, inputMode, autoFocus, hint } = props;
-  const { key, ...input } = getInputProps(field, { type: props.type ?? "text", ariaDescribedBy: hint ? field.descriptionId : undefined });
+  const input = repliedInputProps(field, props.type ?? "text", hint ? field.descriptionId : undefined);
   return (
     <AccountFieldFrame {...props}>
       <input
-        key={key}
         {...input}
         className={styles.input}
         autoComplete={autoComplete}
@@ -94,11 +93,11 @@ export function PasswordField(props: FieldProps) {
   const { field, autoComplete, autoFocus, hint } = props;
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
-  const { key, ...input } = getInputProps(field, { type: "password", ariaDescribedBy: hint ? field.descriptionId : undefined });
+  const input = repliedInputProps(field, "password", hint ? field.descriptionId : undefined);
   return (
     <AccountFieldFrame {...props}>
       <div className={styles.inputWrap}>
-        <input key={key} {...input} type={visible ? "text" : "password"} className={styles.input} autoComplete={autoComplete} autoFocus={autoFocus} />
+        <input {...input} type={visible ? "text" : "password"} className={styles.input} autoComplete={autoComplete} autoFocus={autoFocus} />
         {hydrated ? (
           <button
             type="button"
@@ -122,11 +121,10 @@ export function PasswordField(props: FieldProps) {
 /** The 6-digit code: one wide, spaced box the phone fills from the mail (one-time-code). */
 export function CodeField(props: FieldProps) {
   const { field, autoFocus } = props;
-  const { key, ...input } = getInputProps(field, { type: "text" });
+  const input = repliedInputProps(field, "text");
   return (
     <AccountFieldFrame {...props}>
       <input
-        key={key}
         {...input}
         className={`${styles.input} ${styles.code}`}
         inputMode="numeric"

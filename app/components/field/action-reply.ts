@@ -10,6 +10,8 @@ export interface RepliedField {
   id: string;
   name: string;
   errorId: string;
+  /** Where a hint under the field says what it wants. */
+  descriptionId: string;
   errors: string[] | undefined;
   /** What the buyer had sent, to be corrected rather than typed again. */
   initialValue: unknown;
@@ -34,15 +36,18 @@ export function actionReply<Name extends string>(
   const fields = {} as Record<Name, RepliedField>;
   for (const name of names) {
     const id = `${formId}-${name}`;
-    fields[name] = { id, name, errorId: `${id}-error`, errors: errors[name] ?? undefined, initialValue: initial[name] };
+    fields[name] = { id, name, errorId: `${id}-error`, descriptionId: `${id}-description`, errors: errors[name] ?? undefined, initialValue: initial[name] };
   }
   // conform files the errors of the form as a whole under the empty name.
   const form = { id: formId, errorId: `${formId}-error`, errors: errors[""] ?? undefined };
   return { form, fields, refused: Object.keys(errors).length > 0 };
 }
 
-/** A control's attributes for a replied field, announced as conform's getInputProps does (a select has no type). */
-export function repliedInputProps(field: RepliedField, type?: "email" | "number" | "tel" | "text") {
+/**
+ * A control's attributes for a replied field, announced as conform's getInputProps does (a select
+ * has no type): its error, then its hint (`describedBy`) when it has one.
+ */
+export function repliedInputProps(field: RepliedField, type?: "email" | "number" | "password" | "tel" | "text", describedBy?: string) {
   const invalid = field.errors !== undefined;
   return {
     id: field.id,
@@ -50,7 +55,7 @@ export function repliedInputProps(field: RepliedField, type?: "email" | "number"
     type,
     defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
     "aria-invalid": invalid || undefined,
-    "aria-describedby": invalid ? field.errorId : undefined,
+    "aria-describedby": (invalid ? `${field.errorId} ${describedBy ?? ""}`.trim() : describedBy) || undefined,
   };
 }
 

@@ -2,13 +2,12 @@
  * The e-ticket voucher's parts (/e-ticket): the foil to scratch (a post), the code under it and
  * the field to type it into, then the voucher with the order's e-ticket files.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { FileIcon, useFileSize } from "~/components/delivery-panel";
+import { FileIcon, useFileSize } from "~/components/delivery-facts";
+import { actionReply, repliedFormProps, repliedInputProps } from "~/components/field/action-reply";
 import { FieldFrame } from "~/components/field/field-frame";
-import { voucherCodeSchema } from "@market/delivery/delivery-schemas";
 import styles from "~/components/delivery-panel.module.css";
 import voucherStyles from "./e-ticket-voucher.module.css";
 
@@ -26,13 +25,9 @@ export function ScratchCard() {
   const navigation = useNavigation();
   const scratched = actionData?.voucher ?? null;
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
-    id: "voucher",
-    lastResult: (actionData?.result ?? undefined) as SubmissionResult<string[]> | undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: voucherCodeSchema }),
-  });
+  // The action alone checks the code (docs/decisions.md 280): a mistake shows after its round
+  // trip, as without JavaScript, and the e-ticket's first visit carries no form library.
+  const { form, fields } = actionReply("voucher", actionData?.result as SubmissionResult<string[]> | undefined, ["code"]);
   // The server's refusal is already in the viewer's words; the form's own errors are message keys.
   const fieldError = fields.code.errors?.[0];
   const codeError = actionData?.refusal ?? (fieldError ? t(fieldError, { ns: "errors" }) : null);
@@ -63,13 +58,12 @@ export function ScratchCard() {
         {scratched.code}
       </p>
       {scratched.validUntil ? <p className={voucherStyles.hint}>{t("voucher.validUntil", { at: scratched.validUntil })}</p> : null}
-      <Form method="post" {...getFormProps(form)} className={voucherStyles.enter}>
+      <Form method="post" {...repliedFormProps(form)} className={voucherStyles.enter}>
         <input type="hidden" name="shownCode" value={scratched.code} />
         <input type="hidden" name="validUntil" value={scratched.validUntil} />
         <FieldFrame look={{ label: voucherStyles.enterLabel, error: styles.error }} id={fields.code.id} label={t("voucher.enterLabel")} error={codeError} errorId={fields.code.errorId} errorRole="alert" errorTestId="voucher-error">
           <input
-            {...getInputProps(fields.code, { type: "text" })}
-            key={fields.code.key}
+            {...repliedInputProps(fields.code, "text")}
             className={voucherStyles.input}
             inputMode="numeric"
             autoComplete="one-time-code"

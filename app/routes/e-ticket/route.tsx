@@ -15,7 +15,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { OrderChatLine } from "~/components/chat-bits";
-import { deliveryHref } from "~/components/delivery-panel";
+import { deliveryHref } from "~/components/delivery-facts";
 import { ScratchCard, Voucher } from "./e-ticket-voucher";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";

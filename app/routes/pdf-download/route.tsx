@@ -14,7 +14,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { deliveryHref, FileIcon, useFileSize } from "~/components/delivery-panel";
+import { deliveryHref, FileIcon, useFileSize } from "~/components/delivery-facts";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Notice } from "~/components/ticket-stub";

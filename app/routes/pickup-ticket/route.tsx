@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { OrderChatLine } from "~/components/chat-bits";
 import { Countdown } from "~/components/countdown";
 import { ConfirmStep } from "./pickup-confirm";
-import { deliveryHref, PhoneLink } from "~/components/delivery-panel";
+import { deliveryHref, PhoneLink } from "~/components/delivery-facts";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { BigCode, Notice, TicketStub } from "~/components/ticket-stub";

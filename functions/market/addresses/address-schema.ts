@@ -5,6 +5,9 @@
  */
 import * as z from "zod/mini";
 import { checkbox, recordId } from "../input/fields-mini";
+import { ADDRESS_LIMITS } from "./address-limits";
+
+export { ADDRESS_FIELDS, ADDRESS_LIMITS, MAX_ADDRESSES, type AddressField } from "./address-limits";
 
 export const ADDRESS_MESSAGES = {
   /** SPEC §5: 'This value is required.' */
@@ -14,26 +17,6 @@ export const ADDRESS_MESSAGES = {
   /** SPEC §5: 'Invalid phone number, please correct' */
   phoneInvalid: "phone.invalid",
 } as const;
-
-/** The fields of an address, in the order the form shows them. */
-export const ADDRESS_FIELDS = [
-  "fullName",
-  "phoneCode",
-  "phone",
-  "countryRegion",
-  "province",
-  "city",
-  "district",
-  "address",
-  "addressRemark",
-  "postalCode",
-] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
-
-/** The most addresses one account keeps. */
-export const MAX_ADDRESSES = 20;
-
-export const ADDRESS_LIMITS = { name: 100, region: 100, address: 300, remark: 300, postalCode: 20 } as const;
 
 const required = (max: number, message: string = ADDRESS_MESSAGES.required) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: message }));

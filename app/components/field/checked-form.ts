@@ -1,0 +1,95 @@
+/**
+ * A form its action validates, also checked in the browser once the buyer starts to fill it in:
+ * the schema and its parser load at the first focus (docs/decisions.md 279), a field is checked
+ * when the buyer leaves it and again as it is corrected, and the whole form on submit, so most
+ * mistakes are told before the round trip. Until the schema has arrived, and without
+ * JavaScript, the action's reply (`lastResult`) tells them, in the same words. Ids and
+ * attributes are conform's (action-reply.ts), as the action answers with conform's reply.
+ */
+import { useRef, useState, type FocusEvent, type FormEvent } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { $ZodType } from "zod/v4/core";
+import { actionReply, repliedFormProps, type ActionReply } from "./action-reply";
+
+type Errors = Record<string, string[] | undefined>;
+type Check = (formData: FormData) => Record<string, string[]>;
+
+interface CheckedFormOptions<Name extends string> {
+  id: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  names: readonly Name[];
+  /** The schema the action parses with, imported when first needed. */
+  schema: () => Promise<$ZodType>;
+  defaults?: Partial<Record<Name, string>>;
+}
+
+export function useCheckedForm<Name extends string>({ id, lastResult, names, schema, defaults }: CheckedFormOptions<Name>) {
+  const check = useRef<Promise<Check> | null>(null);
+  const ready = useRef<Check | null>(null);
+  const touched = useRef(new Set<string>());
+  // The browser's findings hold until the action answers again.
+  const [found, setFound] = useState<{ after: unknown; errors: Errors } | null>(null);
+  const browser = found && found.after === lastResult ? found.errors : null;
+
+  const load = () =>
+    (check.current ??= Promise.all([import("./schema-check"), schema()]).then(([{ schemaErrors }, parsed]) => {
+      ready.current = (formData: FormData) => schemaErrors(formData, parsed);
+      return ready.current;
+    }));
+
+  /** Shows what `run` finds for the touched fields, over the action's last word. */
+  const show = (all: Record<string, string[]>, withForm: boolean) => {
+    const errors: Errors = {};
+    for (const name of touched.current) errors[name] = all[name];
+    if (withForm) errors[""] = all[""];
+    setFound({ after: lastResult, errors });
+    return Object.values(errors).some(Boolean);
+  };
+
+  const recheck = (form: HTMLFormElement) => {
+    const run = (checkForm: Check) => show(checkForm(new FormData(form)), false);
+    if (ready.current) run(ready.current);
+    else void load().then(run);
+  };
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const name = (event.target as { name?: string }).name;
+    if (!name || !(names as readonly string[]).includes(name)) return;
+    touched.current.add(name);
+    recheck(event.currentTarget);
+  };
+
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    if (touched.current.has((event.target as { name?: string }).name ?? "")) recheck(event.currentTarget);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const checkForm = ready.current;
+    if (!checkForm) return; // not loaded yet: the action checks it
+    const form = event.currentTarget;
+    const formData = new FormData(form);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name) formData.append(submitter.name, submitter.value);
+    for (const name of names) touched.current.add(name);
+    const all = checkForm(formData);
+    if (!show(all, true)) return;
+    event.preventDefault();
+    const first = names.find((name) => all[name]);
+    const control = first ? form.elements.namedItem(first) : null;
+    if (control instanceof HTMLElement) control.focus();
+  };
+
+  const shown = browser ? { initialValue: lastResult?.initialValue, error: mergeErrors(lastResult?.error, browser) } : lastResult;
+  const reply: ActionReply<Name> = actionReply(id, shown as SubmissionResult<string[]> | undefined, names, defaults);
+  const formProps = { ...repliedFormProps(reply.form), onFocus: () => void load(), onBlur, onInput, onSubmit };
+  return { ...reply, formProps };
+}
+
+function mergeErrors(server: Record<string, string[] | null> | undefined, browser: Errors) {
+  const merged: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries({ ...server, ...browser })) if (messages?.length) merged[name] = messages;
+  return merged;
+}
+
+/** A checked form's attributes, for the parts that draw its `<Form>`. */
+export type CheckedFormProps = ReturnType<typeof useCheckedForm>["formProps"];
