@@ -4,25 +4,40 @@
  * nothing to install, inside an app it is installed. It sits in the page's flow, never over the
  * pay button. Without JavaScript 'Not now' is the label of a checkbox that hides the card for
  * this page; with JavaScript it is a button and the choice is remembered on the device for 7 days.
+ * The server cannot know that choice, so it draws the card and a one-line script right after it
+ * hides the card before the first paint when it was put away: the page never jumps up once
+ * React takes over.
  */
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { useNonce } from "./nonce";
 import styles from "./app-download-prompt.module.css";
 
 const DISMISSED_KEY = "ovation_appPromptDismissed";
 export const APP_PROMPT_DISMISS_MS = 7 * 24 * 60 * 60_000;
 
-/** True while a dismissal (the time it was made, as stored) is under 7 days old. */
-export function promptDismissed(stored: string | null, now: number): boolean {
+/**
+ * True while a dismissal (the time it was made, as stored) is under 7 days old. Self-contained
+ * (`within` is handed in by the page's script), as that script carries this function's own text.
+ */
+export function promptDismissed(stored: string | null, now: number, within = APP_PROMPT_DISMISS_MS): boolean {
   const at = Number(stored);
-  return Number.isFinite(at) && at > 0 && now - at < APP_PROMPT_DISMISS_MS;
+  return Number.isFinite(at) && at > 0 && now - at < within;
+}
+
+/** The script the server writes after the card: hides it at once while a dismissal holds. */
+export function hideDismissedCardScript(cardId: string): string {
+  const dismissed = `(${promptDismissed})(localStorage.getItem(${JSON.stringify(DISMISSED_KEY)}),Date.now(),${APP_PROMPT_DISMISS_MS})`;
+  return `try{if(${dismissed})document.getElementById(${JSON.stringify(cardId)}).style.display="none"}catch(e){}`;
 }
 
 export function AppDownloadPrompt() {
   const { t } = useTranslation("order");
   const id = useId();
+  const cardId = `${id}card`;
+  const nonce = useNonce();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [dismissed, setDismissed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
@@ -50,7 +65,7 @@ export function AppDownloadPrompt() {
   return (
     <div className={styles.wrap}>
       {hydrated ? null : <input type="checkbox" id={id} className={styles.toggle} onChange={dismiss} />}
-      <aside className={styles.card} aria-label={t("download.title")} data-testid="app-download-prompt">
+      <aside id={cardId} className={styles.card} aria-label={t("download.title")} data-testid="app-download-prompt">
         <span className={styles.logo} aria-hidden="true">
           O
         </span>
@@ -72,6 +87,7 @@ export function AppDownloadPrompt() {
           </label>
         )}
       </aside>
+      {hydrated ? null : <script nonce={nonce} dangerouslySetInnerHTML={{ __html: hideDismissedCardScript(cardId) }} />}
     </div>
   );
 }

@@ -208,6 +208,44 @@ test("inside the app a tour link opens the app's own screen; in a phone's browse
   await phone.close();
 });
 
+test.describe("in Chrome on an Android phone", () => {
+  const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+  test.use({ userAgent: ANDROID, viewport: { width: 390, height: 844 } });
+
+  test("'Open in the app' is drawn by the server: the page never shifts, with or without JavaScript; a computer gets none", async ({ page, browser }) => {
+    await page.goto("/show-list");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByTestId("open-in-app")).toBeVisible();
+    // Every layout shift since the page began, the bar's arrival included, read after hydration.
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          const add = (entries: PerformanceEntryList) => {
+            for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) total += entry.value;
+          };
+          const observer = new PerformanceObserver((list) => add(list.getEntries()));
+          observer.observe({ type: "layout-shift", buffered: true });
+          // Those not yet handed to the callback are taken here: each entry is counted once.
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve((add(observer.takeRecords()), total))));
+        }),
+    );
+    expect(shifted).toBe(0);
+
+    const withoutScripts = await browser.newPage({ userAgent: ANDROID, javaScriptEnabled: false, locale: "zh-HK" });
+    await withoutScripts.goto("/show-list");
+    await expect(withoutScripts.getByTestId("open-in-app")).toHaveText("在 App 中開啟");
+    await expect(withoutScripts.getByTestId("open-in-app")).toHaveAttribute("href", "ovation://show-list");
+    await withoutScripts.close();
+
+    const computer = await browser.newPage({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", isMobile: false });
+    await computer.goto("/show-list");
+    await expect(computer.getByRole("heading", { level: 1 })).toHaveText("Explore");
+    await expect(computer.getByTestId("open-in-app")).toHaveCount(0);
+    await computer.close();
+  });
+});
+
 test("an MTL_LAUNCH buyer is signed in silently on the first screen and orders through /mtl_overseasapi/mts", async ({ page }) => {
   const { listingId } = await eTicketListing(page.request);
   const email = `mtl-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;

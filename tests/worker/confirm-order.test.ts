@@ -212,6 +212,8 @@ test("an approved payment lands on pay success with the order's summary", async 
   expect(html).toContain(`/media/share/${orderId}.svg`);
   expect(html).toContain(`/ticket-detail?id=${orderId}`);
   expect(html).toContain('data-testid="app-download-prompt"');
+  // A card put away on this device is hidden by the script right after it, before the first paint.
+  expect(html).toMatch(/<aside id="([^"]+)"[^>]*data-testid="app-download-prompt".*?<\/aside><script nonce="[^"]+">try\{if\(.*?"ovation_appPromptDismissed".*?document\.getElementById\("\1"\)\.style\.display="none"/s);
   expect((await visit(success.replace("/pay-success", "/pay-success-new"), cookie)).status).toBe(200);
 });
 
