@@ -60,6 +60,9 @@ export function RouteStyles() {
         <Fragment key={href}>
           <style data-href={href} dangerouslySetInnerHTML={{ __html: text }} />
           <link rel="stylesheet" href={href} {...NOT_FETCHED} />
+          {/* A file a dynamic import() also needs is listed by React Router with a trailing '#',
+              while Vite's loader of that import looks for the plain address: both find it here. */}
+          {href.endsWith("#") ? <link rel="stylesheet" href={href.slice(0, -1)} {...NOT_FETCHED} /> : null}
         </Fragment>
       ))}
       {[...css].filter((href) => !carried.has(href)).map((href) => <link key={href} rel="stylesheet" href={href} />)}

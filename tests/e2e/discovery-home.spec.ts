@@ -57,7 +57,11 @@ test.describe("loading more as the buyer scrolls", () => {
     await expect(first).toBeInViewport();
   });
 
-  test("scrolling to the end of Top Picks on home loads the next page in place", async ({ page }) => {
+  test("scrolling to the end of Top Picks on home loads the next page in place, fetching no stylesheet the page carries", async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(new URL(request.url()).pathname);
+    });
     await page.goto("/");
     const topPicks = page.getByRole("region", { name: "Top Picks" });
     await expect(topPicks.locator(tourCards)).toHaveCount(20);
@@ -66,6 +70,9 @@ test.describe("loading more as the buyer scrolls", () => {
     await expect(page).toHaveURL(/\/$/);
     const ids = await topPicks.locator(tourCards).evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(new Set(ids).size).toBe(ids.length);
+    // The next page's code is an import() that also names the root's stylesheet: the head already
+    // carries it, so it is not fetched (nor is any other).
+    expect(stylesheets).toEqual([]);
   });
 
   test("scrolling to the end of events loads the next month's shows in place", async ({ page }) => {
