@@ -370,27 +370,3 @@ function useGroupText() {
     return `${row} · ${group.seats.from === group.seats.to ? t("listing.seat", { from: group.seats.from }) : t("listing.seats", group.seats)}`;
   };
 }
-
-/** Where a listing's tickets are, in the buyer's words. */
-export function useSeatsText() {
-  const { t } = useTranslation("buy");
-  return (
-    listing: Pick<
-      OfferedListing,
-      "section" | "rowLabel" | "seats" | "seatsTogether"
-    >
-  ) => {
-    if (listing.section.generalAdmission) return t("listing.generalAdmission");
-    const parts = [
-      listing.rowLabel ? t("listing.row", { row: listing.rowLabel }) : null,
-    ];
-    if (listing.seats)
-      parts.push(
-        listing.seats.from === listing.seats.to
-          ? t("listing.seat", { from: listing.seats.from })
-          : t("listing.seats", listing.seats)
-      );
-    else if (!listing.seatsTogether) parts.push(t("listing.notTogether"));
-    return parts.filter(Boolean).join(" · ");
-  };
-}
