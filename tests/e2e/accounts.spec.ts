@@ -75,6 +75,8 @@ describeCells("form", "Accounts", ({ language }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: inLanguage(language, "Sign in with an email code", "以電郵驗證碼登入") }).click();
     await expect(page).toHaveURL(/\/login\/code$/);
+    // The address changes as the navigation starts drawing: the new screen's form is the one to fill.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(inLanguage(language, "Sign in with a code", "以驗證碼登入"));
     await sendCodeTo(page, language, email);
     await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
     await submit(page, inLanguage(language, "Sign in", "登入"));
@@ -84,6 +86,7 @@ describeCells("form", "Accounts", ({ language }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: inLanguage(language, "Forgot password?", "忘記密碼？") }).click();
     await expect(page).toHaveURL(/\/password\/reset$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(inLanguage(language, "Reset your password", "重設密碼"));
     await sendCodeTo(page, language, email);
     await page.getByLabel(inLanguage(language, "Verification code", "驗證碼"), { exact: true }).fill(await mailedCode(page.request, email));
     await page.getByLabel(inLanguage(language, "New password", "新密碼"), { exact: true }).fill(NEW_PASSWORD);
