@@ -47,7 +47,9 @@ export function useCheckedForm<Name extends string>({ id, lastResult, names, sch
   };
 
   const recheck = (form: HTMLFormElement) => {
-    const run = (checkForm: Check) => show(checkForm(new FormData(form)), false);
+    // As Enter would send it: with the form's first submit button (a step's `intent`), so a
+    // schema that tells its steps apart by that button checks the step on screen.
+    const run = (checkForm: Check) => show(checkForm(new FormData(form, defaultSubmitter(form))), false);
     if (ready.current) run(ready.current);
     else void load().then(run);
   };
@@ -67,9 +69,7 @@ export function useCheckedForm<Name extends string>({ id, lastResult, names, sch
     const checkForm = ready.current;
     if (!checkForm) return; // not loaded yet: the action checks it
     const form = event.currentTarget;
-    const formData = new FormData(form);
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.name) formData.append(submitter.name, submitter.value);
+    const formData = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
     for (const name of names) touched.current.add(name);
     const all = checkForm(formData);
     if (!show(all, true)) return;
@@ -83,6 +83,10 @@ export function useCheckedForm<Name extends string>({ id, lastResult, names, sch
   const reply: ActionReply<Name> = actionReply(id, shown as SubmissionResult<string[]> | undefined, names, defaults);
   const formProps = { ...repliedFormProps(reply.form), onFocus: () => void load(), onBlur, onInput, onSubmit };
   return { ...reply, formProps };
+}
+
+function defaultSubmitter(form: HTMLFormElement): HTMLElement | null {
+  return form.querySelector("button:not([type=button]):not([type=reset]), input[type=submit]");
 }
 
 function mergeErrors(server: Record<string, string[] | null> | undefined, browser: Errors) {
