@@ -5,21 +5,12 @@
  * until a full reload: every namespace a file's `t("ns:...")` names must be in one of its
  * `useTranslation` lists.
  */
-import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
+import { APP, browserSources } from "./support/app-sources";
 
-const APP = new URL("../../app/", import.meta.url).pathname;
 /** The root route asks for these on every page (app/root.tsx handle and useTranslation()). */
 const ALWAYS_LOADED = new Set(["common", "errors"]);
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith(".tsx") ? [path] : [];
-  });
-}
 
 /** Namespaces a file names in t("ns:key") but asks for in none of its useTranslation calls. */
 function unaskedNamespaces(source: string): string[] {
@@ -39,8 +30,8 @@ test("the rule reads a namespace named but not asked for", () => {
 });
 
 test("every screen asks for each namespace it names", () => {
-  const offenders = sources(APP)
-    .map((file) => ({ file: file.slice(APP.length), missing: unaskedNamespaces(readFileSync(file, "utf8")) }))
+  const offenders = browserSources()
+    .map((file) => ({ file, missing: unaskedNamespaces(readFileSync(APP + file, "utf8")) }))
     .filter(({ missing }) => missing.length > 0);
   expect(offenders).toEqual([]);
 });
