@@ -103,6 +103,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : [
           { find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) },
           { find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n/browser-i18n.tsx", import.meta.url)) },
+          // React Router's package points every condition at its development build, whose
+          // warnings run in production (remix-run/react-router#14102); its production build is
+          // the same code without them. The Worker takes it through wrangler.toml's [alias].
+          { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+          { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
         ],
   },
   build: {
