@@ -118,6 +118,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     minify: "terser",
     terserOptions: { compress: { passes: 2 }, ecma: 2020 as const },
     ...(isSsrBuild ? {} : { target: "es2022" }),
+    // `npm run bench:profile` maps a CPU profile of the Worker back to source files.
+    sourcemap: isSsrBuild && process.env.OVATION_SERVER_SOURCEMAP === "1",
     // Each route's CSS on its own, so a page's head carries only what its screens use
     // (docs/decisions.md 177).
     cssCodeSplit: true,

@@ -155,6 +155,9 @@ async function pool<I, O>(
   return results;
 }
 
+/** The session cookie a signed-in browser carries; its value is the access token registerBuyers gives. */
+export const SESSION_COOKIE = "__Host-ovation_session";
+
 /** Fresh buyers and their access tokens, by the embedded channels' silent registration. */
 export async function registerBuyers(
   origin: string,

@@ -15,11 +15,10 @@
 import { performance } from "node:perf_hooks";
 import { chromium, type Browser } from "@playwright/test";
 import { chromiumPath } from "../e2e/support/chromium";
-import { CONTACT, data, findListings, registerBuyers, type ListingRow } from "./contention";
+import { CONTACT, SESSION_COOKIE, data, findListings, registerBuyers, type ListingRow } from "./contention";
 import { BROWSER_HEADERS, fetchOnce, percentiles } from "./load";
 import type { RunningServer } from "./serve";
 
-const SESSION_COOKIE = "__Host-ovation_session";
 /** A browser that has run the app before streams deferred data (decision 262). */
 const SCRIPTS_COOKIE = "runs_scripts";
 /**

@@ -12,7 +12,7 @@
 import { existsSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CONTACT, data, findListings, registerBuyers } from "./contention";
+import { CONTACT, SESSION_COOKIE, data, findListings, registerBuyers } from "./contention";
 
 export interface LighthousePage {
   name: string;
@@ -47,7 +47,6 @@ export interface LighthouseFigures {
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SESSION_COOKIE = "__Host-ovation_session";
 
 /** The pages of the buyer's journey: public ones, then what a signed-in buyer with an order sees. */
 export async function journeyPages(origin: string, tourId: string | null): Promise<{ pages: LighthousePage[]; cookie: string | null; note?: string }> {

@@ -28,7 +28,7 @@ import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chatBench, chatReport, type ChatResult } from "./chat";
-import { contention, contentionReport, type ContentionResult } from "./contention";
+import { SESSION_COOKIE, contention, contentionReport, registerBuyers, type ContentionResult } from "./contention";
 import { farPrimaryBench, farPrimaryReport, type FarPrimaryResult } from "./far-primary";
 import { queueBench, queueReport, type QueueResult } from "./queue";
 import { journeyPages, lighthouseFigures, lighthouseReport, type LighthouseFigures } from "./lighthouse";
@@ -70,6 +70,8 @@ interface Row {
   path: string;
   /** The baseline is reached by host name on the same server. */
   host?: string;
+  /** A signed-in viewer's session cookie: the page is rendered for them, never answered from the edge cache. */
+  cookie?: string;
   status?: number;
   html?: { raw: number; gzip: number };
   load?: LoadSummary;
@@ -230,9 +232,18 @@ async function bench(run: Run): Promise<void> {
       ? { name: "tour detail", path: "/tourDetail?id=…", error: server.tourNote ?? "no tour to request" }
       : { name: "tour detail", path: `/tourDetail?id=${encodeURIComponent(server.tourId)}` },
   ];
+  // The same screens for a signed-in viewer: rendered on every request, as the edge cache keeps
+  // only signed-out pages (functions/web/page-cache.ts).
+  try {
+    const [token] = await registerBuyers(server.url, 1, `ssr-${Date.now()}`, 1);
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    routes.push(...routes.filter((row) => !row.error).map((row) => ({ name: `${row.name} (signed in)`, path: row.path, cookie })));
+  } catch (error) {
+    notes.push(`signed-in rows skipped: ${messageOf(error)}`);
+  }
   const targetOf = (row: Row): LoadTarget => ({
     url: `${server.url}${row.path}`,
-    headers: row.host ? { ...BROWSER_HEADERS, host: row.host } : BROWSER_HEADERS,
+    headers: { ...BROWSER_HEADERS, ...(row.host ? { host: row.host } : {}), ...(row.cookie ? { cookie: row.cookie } : {}) },
   });
 
   // First visits: status, HTML and the assets it pulls in.

@@ -43,13 +43,15 @@ export interface OvationBundle {
  * Builds the app (unless `skipBuild`), bundles the Worker and snapshots the client assets, all
  * under the shared build lock so the three come from one and the same build.
  */
-export function bundleOvation(workDir: string, { skipBuild = false } = {}): OvationBundle {
+export function bundleOvation(workDir: string, { skipBuild = false, sourceMaps = false } = {}): OvationBundle {
   const workerDir = join(workDir, "worker");
   const clientDir = join(workDir, "client");
   const steps = [
     "echo BENCH_LOCKED $(date +%s%3N)",
-    skipBuild ? null : "npx react-router build",
-    `npx wrangler deploy --dry-run --outdir '${workerDir}'`,
+    // Source maps from the server build through wrangler's bundle, for profile.ts to name the
+    // files a CPU profile's positions fall in (vite.config.ts writes them when asked).
+    skipBuild ? null : `${sourceMaps ? "OVATION_SERVER_SOURCEMAP=1 " : ""}npx react-router build`,
+    `npx wrangler deploy --dry-run --outdir '${workerDir}'${sourceMaps ? " --upload-source-maps" : ""}`,
     `cp -r build/client '${clientDir}'`,
   ].filter(Boolean);
   const asked = Date.now();
@@ -145,12 +147,16 @@ export interface ServeConfig {
    * round trip that reaches the primary (0 counts the trips without waiting).
    */
   farPrimaryMs?: number;
+  /** Opens workerd's DevTools inspector for the Worker (profile.ts takes a CPU profile through it). */
+  inspect?: boolean;
 }
 
 export interface ReadyMessage {
   url: string;
   tourId: string | null;
   tourNote?: string;
+  /** The Worker's DevTools socket, when the config asked to inspect it. */
+  inspectorUrl?: string;
 }
 
 export interface RunningServer extends ReadyMessage {
@@ -330,6 +336,7 @@ async function serve(config: ServeConfig): Promise<void> {
   const mf = new Miniflare({
     host: "127.0.0.1",
     port: 0,
+    ...(config.inspect ? { inspectorPort: 0 } : {}),
     log: new Log(LogLevel.WARN),
     // The same layout `wrangler dev --persist-to` and the setup script use.
     defaultPersistRoot: join(config.stateDir, "v3"),
@@ -348,6 +355,7 @@ async function serve(config: ServeConfig): Promise<void> {
         // and wrangler has already put everything the Worker needs in this folder.
         modules,
         modulesRoot: config.workerDir,
+        unsafeInspectorProxy: config.inspect,
       },
       {
         name: "bench-baseline",
@@ -362,7 +370,8 @@ async function serve(config: ServeConfig): Promise<void> {
   });
   const url = await mf.ready;
   const tour = await findTour(await mf.getD1Database("DB", "ovation"));
-  const ready: ReadyMessage = { url: url.origin, ...tour };
+  const inspectorUrl = config.inspect ? `${(await mf.getInspectorURL()).href.replace(/\/$/, "")}/ovation` : undefined;
+  const ready: ReadyMessage = { url: url.origin, ...tour, inspectorUrl };
   process.stdout.write(`${READY}${JSON.stringify(ready)}\n`);
 
   let stopping = false;
