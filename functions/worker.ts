@@ -35,6 +35,7 @@ import { purgeOldAnalytics } from "./market/analytics";
 import { partnerApiRequest } from "./api/partner-door";
 import { appLinkFile } from "./web/app-links";
 import { forgetKeptPages, keptPage, mayKeepPage, pageKey } from "./web/page-cache";
+import { forgetKeptReads } from "./market/context/kept";
 
 export { WaitingRoom } from "./market/demand/waiting-room";
 /** One account's inbox: tells its open screens when its conversations changed. */
@@ -121,8 +122,11 @@ export default {
       });
     }
     const secured = secureResponse(response, { request, nonce });
-    // A write may change what the kept pages show (a listing, its price, the tickets left).
-    if (request.method !== "GET" && request.method !== "HEAD" && secured.status < 400) forgetKeptPages(Date.now());
+    // A write may change what the kept pages and reads show (a listing, its price, the tickets left).
+    if (request.method !== "GET" && request.method !== "HEAD" && secured.status < 400) {
+      forgetKeptPages(Date.now());
+      forgetKeptReads();
+    }
     const url = new URL(request.url);
     logRequest({
       requestId,

@@ -23,6 +23,7 @@ import { discoveryScope, type DiscoveryScope } from "../reference/scope";
 import type { CategoryCount } from "./tags";
 import { inJson } from "../context/statements";
 import { LIVE_STATUSES, tourSummaries, type CategoryRef, type TourSummary } from "./tours";
+import { keeper } from "../context/kept";
 
 export const HERO_SIZE = 5;
 /** Tours in a horizontal row; 'See all' leads to the rest. */
@@ -49,8 +50,22 @@ export async function homeFloors(ctx: MarketContext): Promise<HomeFloors> {
   return { ...plan, floors: await filledFloors(ctx, plan.scope, plan.floors) };
 }
 
+/**
+ * How long home's plan and floors are kept in the isolate: as long as a signed-out home page is
+ * kept at the edge (functions/web/page-cache.ts FRESH_MS), so a signed-in viewer's home is no
+ * older than anyone else's, and is rendered without reading the catalog again.
+ */
+export const FLOORS_KEPT_FOR_MS = 10_000;
+const keptPlans = keeper<HomeFloors<number>>(FLOORS_KEPT_FOR_MS);
+const keptFloors = keeper<HomeFloor[]>(FLOORS_KEPT_FOR_MS);
+
 /** The floors with their tours' ids, from one pass over the live tours in scope. Reads only. */
-export async function homeFloorPlan(ctx: MarketContext): Promise<HomeFloors<number>> {
+export function homeFloorPlan(ctx: MarketContext): Promise<HomeFloors<number>> {
+  const { language, timeZone, city, location } = ctx.viewer;
+  return keptPlans.read([language, timeZone, city ?? "", location].join("|"), ctx.now(), () => readHomeFloorPlan(ctx));
+}
+
+async function readHomeFloorPlan(ctx: MarketContext): Promise<HomeFloors<number>> {
   const now = ctx.now();
   const { language, timeZone } = ctx.viewer;
   const scope = await discoveryScope(ctx);
@@ -111,7 +126,13 @@ export async function homeFloorPlan(ctx: MarketContext): Promise<HomeFloors<numb
 }
 
 /** `planned` floors with their tours' summaries, in one batch of reads. */
-export async function filledFloors(ctx: MarketContext, scope: DiscoveryScope, planned: readonly HomeFloor<number>[]): Promise<HomeFloor[]> {
+export function filledFloors(ctx: MarketContext, scope: DiscoveryScope, planned: readonly HomeFloor<number>[]): Promise<HomeFloor[]> {
+  const { language, currency } = ctx.viewer;
+  const key = [language, currency, scope.cityCodes.join(","), JSON.stringify(planned)].join("|");
+  return keptFloors.read(key, ctx.now(), () => readFilledFloors(ctx, scope, planned));
+}
+
+async function readFilledFloors(ctx: MarketContext, scope: DiscoveryScope, planned: readonly HomeFloor<number>[]): Promise<HomeFloor[]> {
   if (planned.length === 0) return [];
   const wanted = new Set(planned.flatMap((floor) => (floor.kind === "topPicks" ? floor.page.list : floor.tours)));
   const summaries = new Map((await tourSummaries(ctx, [...wanted], scope.cityCodes)).map((summary) => [summary.id, summary]));

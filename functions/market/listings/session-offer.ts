@@ -25,6 +25,7 @@ import { withinResaleCap } from "./resale-cap";
 import { ticketPrice } from "../money/ticket-price";
 import { allowedQuantities } from "./split-rules";
 import { joinSessionEvent } from "./listing-event";
+import { keeper } from "../context/kept";
 
 export type SectionZone = (typeof venueSections.$inferSelect)["zone"];
 
@@ -147,7 +148,7 @@ export function displayCurrency(currencies: Map<string, CurrencyRow>, code: stri
 
 /** How long a session's offered listings are kept in the isolate (decision 269). */
 export const OFFER_KEPT_FOR_MS = 2_000;
-const keptOffers = new Map<string, { at: number; offered: Promise<OfferedListing[]> }>();
+const keptOffers = keeper<OfferedListing[]>(OFFER_KEPT_FOR_MS);
 
 /**
  * The session's offered listings (offeredListings), kept for OFFER_KEPT_FOR_MS under the session's
@@ -158,21 +159,8 @@ const keptOffers = new Map<string, { at: number; offered: Promise<OfferedListing
  * Placing an order still decides on the primary.
  */
 export function keptOfferedListings(ctx: MarketContext, session: Pick<SessionSummary, "sessionId" | "inventoryVersion">): Promise<OfferedListing[]> {
-  const now = ctx.now();
   const key = `${session.sessionId}:${session.inventoryVersion}:${ctx.viewer.language}:${ctx.viewer.currency}`;
-  const kept = keptOffers.get(key);
-  if (kept && now >= kept.at && now - kept.at < OFFER_KEPT_FOR_MS) return kept.offered;
-  for (const [other, entry] of keptOffers) if (now < entry.at || now - entry.at >= OFFER_KEPT_FOR_MS) keptOffers.delete(other);
-  const offered = offeredListings(ctx, { sessionId: session.sessionId });
-  keptOffers.set(key, { at: now, offered });
-  // A failed read is not kept: the next request asks again.
-  offered.catch(() => keptOffers.delete(key));
-  return offered;
-}
-
-/** Drops every kept offer (tests that empty the database between files share the isolate). */
-export function forgetKeptOffers(): void {
-  keptOffers.clear();
+  return keptOffers.read(key, ctx.now(), () => offeredListings(ctx, { sessionId: session.sessionId }));
 }
 
 /**

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach } from "vitest";
 import { forgetReference } from "../../../functions/market/reference";
 import { forgetKeptPages } from "../../../functions/web/page-cache";
 import { emptyDatabase } from "./tables";
-import { forgetKeptOffers } from "../../../functions/market/listings/session-offer";
+import { forgetKeptReads } from "../../../functions/market/context/kept";
 
 /**
  * Test files share one workerd and one copy of the Worker's modules per vitest worker
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await emptyBucket(env.FILES);
   await emptyDatabase(env.DB);
   forgetKeptPages(0);
-  forgetKeptOffers();
+  forgetKeptReads();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   // A file's own beforeAll may seed and buy before the first beforeEach: the reference data the
   // previous file read must already be gone.
@@ -57,8 +57,8 @@ beforeAll(async () => {
 
 // Tests seed their own currencies and locations; the Worker shares this isolate's module copy of
 // the reference data, so a copy read before a test's seeding must not outlive that test. The
-// same for the session offers the Worker keeps for two seconds under an inventory version.
+// same for the reads the Worker keeps for a few seconds (the session offers, home's floors).
 beforeEach(() => {
   forgetReference();
-  forgetKeptOffers();
+  forgetKeptReads();
 });

@@ -13,20 +13,20 @@ import { sandboxCallback } from "../../../functions/integrations/payment";
 import { ticketsLeft } from "../../../functions/market/listings/availability";
 import type { OrderView } from "../../../functions/market/orders";
 import { paymentCallbackUrl, receivePaymentCallback, startPayment } from "../../../functions/market/payments";
-import { forgetKeptOffers } from "../../../functions/market/listings/session-offer";
+import { forgetKeptReads } from "../../../functions/market/context/kept";
 
 /**
  * The test's own hand on D1. A row written here goes behind the product's write paths, which move
  * a session's inventory version in the same batch (decision 269): so every statement written here
- * also drops the session offers the Worker keeps for two seconds, as if the version had moved.
+ * also drops the reads the Worker keeps (session offers, home's floors), as if their version had moved.
  */
 const byHand = {
   prepare: (query: string) => {
-    if (!/^\s*select\b/i.test(query)) forgetKeptOffers();
+    if (!/^\s*select\b/i.test(query)) forgetKeptReads();
     return env.DB.prepare(query);
   },
   batch: (statements: D1PreparedStatement[]) => {
-    forgetKeptOffers();
+    forgetKeptReads();
     return env.DB.batch(statements);
   },
 } as unknown as D1Database;
