@@ -12,7 +12,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { $ZodType } from "zod/v4/core";
 import { repliedFormProps, type RepliedField } from "./field/action-reply";
 import { useCheckedForm } from "./field/checked-form";
-import { FormError } from "./field/console-field";
+import { FormError, namedFields } from "./field/console-field";
 import kit from "./console-kit.module.css";
 
 /** What a console action answers when it does not redirect: which step, and its reply. */
@@ -57,7 +57,7 @@ export function StepForm({ intent, schema, title, hint, submit, reply, defaultVa
     schema: typeof schema === "function" ? schema : async () => schema as $ZodType,
   });
   // The step's fields are the ones its children name.
-  const fields = new Proxy({} as Fields, { get: (_, name) => field(String(name)) });
+  const fields = namedFields(field);
   // A plain button has nothing to check in the browser.
   const checking = schema ? formProps : repliedFormProps(form);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;

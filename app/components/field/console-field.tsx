@@ -19,7 +19,7 @@ export function useErrorText() {
 interface ConsoleFieldProps {
   field: RepliedField;
   label: string;
-  type?: "text" | "tel" | "email" | "datetime-local" | "file";
+  type?: "text" | "tel" | "email" | "date" | "datetime-local" | "file";
   multiline?: boolean;
   hint?: string;
   placeholder?: string;
@@ -68,6 +68,11 @@ export function ConsoleField({ field, label, type = "text", multiline = false, h
       )}
     </ConsoleFieldFrame>
   );
+}
+
+/** A form's fields by the names its parts ask for, each as `field` gives it. */
+export function namedFields(field: (name: string) => RepliedField): Record<string, RepliedField> {
+  return new Proxy({}, { get: (_, name) => field(String(name)) });
 }
 
 /** A form's own error (a refusal the domain gave), above its submit button. */
