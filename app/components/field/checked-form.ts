@@ -65,7 +65,12 @@ export function useCheckedForm<Name extends string>({ id, lastResult, names, sch
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
-    if (touched.current.has((event.target as { name?: string }).name ?? "")) recheck(event.currentTarget);
+    const name = (event.target as { name?: string }).name ?? "";
+    // A field the action refused is being corrected: its message goes as soon as it is right,
+    // not when the field is left (which, moving the page, can take a click meant for a button).
+    if (!touched.current.has(name) && !lastResult?.error?.[name]) return;
+    touched.current.add(name);
+    recheck(event.currentTarget);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
