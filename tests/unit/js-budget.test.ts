@@ -22,12 +22,9 @@ const KIB = 1024;
  * browser add conform and zod/mini's core (decision 174).
  */
 const CEILINGS: Record<string, number> = {
-  "routes/apply-for": 126.5,
-  "routes/email-support": 123.0,
   "routes/home": 107.5,
   "routes/order-detail": 111.0,
   "routes/pick-seat": 111.0,
-  "routes/promo-code-list": 133.0,
   "routes/provider.listing": 127.5,
   "routes/provider.listing-new": 120.0,
   "routes/provider.order": 126.0,
@@ -35,10 +32,10 @@ const CEILINGS: Record<string, number> = {
   "routes/resell": 125.5,
   "routes/sell": 125.0,
   "routes/show-list": 109.5,
-  "routes/support.case": 127.0,
-  "routes/support.law": 125.5,
+  "routes/support.case": 127.5,
+  "routes/support.law": 125.0,
   "routes/support.order": 126.0,
-  "routes/support.payouts": 125.5,
+  "routes/support.payouts": 125.0,
   "routes/support.proofs": 125.5,
 };
 
