@@ -28,6 +28,7 @@ import { useAddressPanel } from "./address-panel";
 import { usePanelUntilHydrated } from "./hydrated";
 import styles from "./confirm-dialog.module.css";
 import { keepFocusInside } from "./focus-trap";
+import type { CheckedFormProps } from "./field/checked-form";
 
 /** The search parameter that names the open question. */
 export const CONFIRM_PARAM = "confirm";
@@ -45,11 +46,10 @@ interface ConfirmDialogProps {
   cancelLabel?: ReactNode;
   /** Where the form posts; this page's own route when absent. */
   action?: string;
-  /** Runs in the browser as the form submits (e.g. clearing what the device keeps, or conform's validation). */
+  /** Runs in the browser as the form submits (e.g. clearing what the device keeps). */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
-  /** The form's id and noValidate, for a dialog whose fields are a conform form (getFormProps). */
-  formId?: string;
-  noValidate?: boolean;
+  /** The form's own attributes and handlers, for a dialog whose fields are a checked form (checked-form.ts). */
+  formProps?: CheckedFormProps;
   /** The form's hidden fields. */
   children?: ReactNode;
 }
@@ -64,8 +64,7 @@ export function ConfirmDialog({
   cancelLabel,
   action,
   onSubmit,
-  formId,
-  noValidate,
+  formProps,
   children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -106,7 +105,7 @@ export function ConfirmDialog({
           {message}
         </p>
       ) : null}
-      <Form method="post" action={action} className={styles.actions} onSubmit={onSubmit} id={formId} noValidate={noValidate}>
+      <Form method="post" action={action} className={styles.actions} onSubmit={onSubmit} {...formProps}>
         {children}
         {/* Names the question in the submission, so only its own button shows it is busy. */}
         <input type="hidden" name={CONFIRM_PARAM} value={name} />

@@ -1,14 +1,17 @@
 /**
  * One step of a console page as a real form post (works without JavaScript): a card with a
- * title, the step's fields (conform, validated in the browser by the same zod schema the action
- * parses with), a refusal from the domain if the last try was refused, and one submit button
- * carrying the step's `intent`. Several steps share a page; each shows only its own reply.
+ * title, the step's fields, a refusal from the domain if the last try was refused, and one
+ * submit button carrying the step's `intent`. The action parses the step with its zod schema;
+ * in the browser the same schema checks the fields once the form is first focused
+ * (checked-form.ts, docs/decisions.md 282), so neither zod nor conform is on the page's first
+ * visit. Several steps share a page; each shows only its own reply.
  */
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { ReactNode } from "react";
-import type { z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import type { $ZodType } from "zod/v4/core";
+import { repliedFormProps, type RepliedField } from "./field/action-reply";
+import { useCheckedForm } from "./field/checked-form";
 import { FormError } from "./field/console-field";
 import kit from "./console-kit.module.css";
 
@@ -18,12 +21,16 @@ export interface StepReply {
   result: SubmissionResult<string[]>;
 }
 
-type Fields = Record<string, FieldMetadata<unknown>>;
+type Fields = Record<string, RepliedField>;
 
 interface StepFormProps {
   intent: string;
-  /** Parses the step's fields (the action parses with the same one); none for a plain button. */
-  schema?: z.core.$ZodType<Record<string, unknown>, Record<string, unknown>>;
+  /**
+   * The schema the action parses the step with, none for a plain button: best as an import
+   * (`() => import(…)`), made when the form is first focused; a schema given as such comes with
+   * the page.
+   */
+  schema?: $ZodType | (() => Promise<$ZodType>);
   title?: string;
   hint?: ReactNode;
   submit: string;
@@ -43,23 +50,24 @@ interface StepFormProps {
 
 export function StepForm({ intent, schema, title, hint, submit, reply, defaultValue, multipart, tone = "primary", hidden, bare = false, children }: StepFormProps) {
   const navigation = useNavigation();
-  const mine = reply?.intent === intent ? reply.result : undefined;
-  const [form, fields] = useForm<Record<string, unknown>>({
+  const { form, formProps, field } = useCheckedForm({
     id: `step-${intent}${hidden ? `-${Object.values(hidden).join("-")}` : ""}`,
-    lastResult: mine,
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: schema ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
+    lastResult: reply?.intent === intent ? reply.result : undefined,
+    defaults: defaultValue,
+    schema: typeof schema === "function" ? schema : async () => schema as $ZodType,
   });
+  // The step's fields are the ones its children name.
+  const fields = new Proxy({} as Fields, { get: (_, name) => field(String(name)) });
+  // A plain button has nothing to check in the browser.
+  const checking = schema ? formProps : repliedFormProps(form);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const buttonClass = tone === "dark" ? kit.dark : tone === "secondary" ? kit.secondary : kit.button;
   const body = (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...getFormProps(form)} className={kit.form}>
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...checking} className={kit.form}>
       <input type="hidden" name="intent" value={intent} />
       {hidden ? Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
-      {children?.(fields as Fields)}
-      <FormError errors={form.errors} />
+      {children?.(fields)}
+      <FormError id={form.errorId} errors={form.errors} />
       <button type="submit" className={buttonClass} disabled={busy} aria-busy={busy || undefined}>
         {submit}
       </button>

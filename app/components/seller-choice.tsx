@@ -4,7 +4,7 @@
  * its choice is checked. The showing is CSS (`form:has(… :checked)`), so the form asks one
  * thing at a time with JavaScript off too; hidden fields are not required by the schema.
  */
-import type { FieldMetadata } from "@conform-to/react";
+import type { RepliedField } from "./field/action-reply";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import kit from "./console-kit.module.css";
@@ -39,7 +39,12 @@ export function ChoiceGroup({ legend, children, describedBy }: { legend: string;
   );
 }
 
-export function ChoiceCards({ field, legend, options }: { field: FieldMetadata<any>; legend: string; options: ChoiceOption[] }) {
+export function ChoiceCards({ field, legend, options }: {
+  // conform's field or an action reply's (console-step-form.tsx): only these are read.
+  field: Pick<RepliedField, "name" | "errorId" | "errors" | "initialValue"> & { key?: string };
+  legend: string;
+  options: ChoiceOption[];
+}) {
   const { t } = useTranslation("errors");
   const checked = typeof field.initialValue === "string" ? field.initialValue : "";
   const error = field.errors?.[0];

@@ -9,7 +9,6 @@ import { ConsoleField, ConsoleFieldFrame } from "./field/console-field";
 import kit from "./console-kit.module.css";
 import layout from "./console-layout.module.css";
 import { StepForm, type StepReply } from "./console-step-form";
-import { reviewFormSchema } from "@market/selling/selling-schemas";
 
 const AREAS = [
   { key: "payouts", to: "/support/payouts" },
@@ -34,7 +33,7 @@ export function SellingReviewNav() {
 export function ReviewForm({ intent, idName, id, choices, reply }: { intent: string; idName: string; id: number; choices: { value: string; label: string }[]; reply: StepReply | undefined }) {
   const { t } = useTranslation("selling");
   return (
-    <StepForm intent={intent} schema={reviewFormSchema} submit={t("review.save")} reply={reply} hidden={{ [idName]: id }} tone="dark" bare>
+    <StepForm intent={intent} schema={() => import("@market/selling/selling-schemas").then((schemas) => schemas.reviewFormSchema)} submit={t("review.save")} reply={reply} hidden={{ [idName]: id }} tone="dark" bare>
       {(fields) => (
         <>
           <ConsoleFieldFrame field={fields.decision} label={t("review.decision")}>

@@ -168,7 +168,7 @@ export default function ProviderListing() {
       </section>
 
       {listing.editable ? (
-        <StepForm intent="edit" schema={editListingSchema as never} title={t("listing.edit")} hint={t("listing.editHint")} submit={t("listing.save")} reply={reply} defaultValue={listing.form} hidden={{ listingId: listing.id }}>
+        <StepForm intent="edit" schema={() => import("@market/selling/selling-schemas").then((schemas) => schemas.editListingSchema)} title={t("listing.edit")} hint={t("listing.editHint")} submit={t("listing.save")} reply={reply} defaultValue={listing.form} hidden={{ listingId: listing.id }}>
           {(fields) => (
             <>
               <ConsoleField field={fields.price} label={t("fields.price", { currency: listing.currency })} inputMode="decimal" />

@@ -100,7 +100,7 @@ function PayoutAccount({ account }: { account: { current: string | null; waiting
   const reply = useActionData<typeof action>() as StepReply | undefined;
   const { t } = useTranslation("selling");
   const form = (
-    <StepForm intent="account" schema={payoutAccountSchema as never} submit={t("seller.payout.save")} reply={reply} bare>
+    <StepForm intent="account" schema={() => import("@market/selling/payout-account-schema").then((schemas) => schemas.payoutAccountSchema)} submit={t("seller.payout.save")} reply={reply} bare>
       {(fields) => (
         <>
           <ChoiceCards

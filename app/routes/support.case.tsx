@@ -5,7 +5,6 @@
  * always with a reason the buyer is shown. An approved refund goes back through the payment port.
  * Once approved, support records compensation paid out by finance.
  */
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -15,7 +14,7 @@ import { ConsoleLayout } from "~/components/console-layout";
 import { Fact, Timeline } from "~/components/console-order";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import { GeneralErrorBoundary } from "~/components/error-view";
-import { useSchemaForm } from "~/components/use-schema-form";
+import { useCheckedForm } from "~/components/field/checked-form";
 import { i18nServer } from "~/i18n/i18n.server";
 import { consoleRecord, consoleWriters, recordId, requireConsole, SUPPORT_TIME_ZONE, takeStep } from "~/server/console.server";
 import { decideCase, getCaseForSupport, recordCompensationPaid } from "@market/aftersales";
@@ -206,19 +205,25 @@ export default function SupportCase() {
 function Decision({ reply, asked, currency }: { reply: StepReply | undefined; asked: Record<string, string>; currency: string }) {
   const { t } = useTranslation(["console", "aftersale"]);
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(decideSchema, { id: "decide", lastResult: reply?.intent === "decide" ? reply.result : undefined, defaultValue: asked });
+  const { form, formProps, fields } = useCheckedForm({
+    id: "decide",
+    lastResult: reply?.intent === "decide" ? reply.result : undefined,
+    names: ["reason", "approvedRefundAmount", "approvedCompensationAmount"],
+    schema: () => import("@market/aftersales/apply-schema").then((schemas) => schemas.decideSchema),
+    defaults: asked,
+  });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "decide";
   return (
     <TitledSection id="decide-title" title={t("case.decideTitle")} className={kit.card} titleClassName={kit.cardTitle}>
       <p className={kit.hint}>{t("case.decideHint")}</p>
-      <Form method="post" {...getFormProps(form)} className={kit.form}>
+      <Form method="post" {...formProps} className={kit.form}>
         <input type="hidden" name="intent" value="decide" />
         <ConsoleField field={fields.reason} label={t("aftersale:fields.decisionReason")} multiline />
         <div className={kit.pair}>
           <ConsoleField field={fields.approvedRefundAmount} label={t("case.grantRefund", { currency })} inputMode="decimal" />
           <ConsoleField field={fields.approvedCompensationAmount} label={t("case.grantCompensation", { currency })} inputMode="decimal" />
         </div>
-        <FormError errors={form.errors} />
+        <FormError id={form.errorId} errors={form.errors} />
         <div className={kit.pair}>
           <button type="submit" name="decision" value="reject" className={kit.secondary} disabled={busy}>
             {t("aftersale:decisions.reject")}

@@ -5,11 +5,11 @@
  * provider's behalf, or void it and refund the whole payment. Each intervention asks in a
  * confirm dialog and needs a reason, which the timeline keeps.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { useCheckedForm } from "~/components/field/checked-form";
 import { ConsoleField, FormError } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { ConsoleLayout } from "~/components/console-layout";
@@ -160,16 +160,14 @@ function Intervention({ action, reply, suggestedDueAt }: { action: InterventionA
   const { t } = useTranslation("console");
   const location = useLocation();
   const mine = reply?.intent === action ? reply.result : undefined;
-  const [form, fields] = useForm<Record<string, unknown>>({
+  const { form, formProps, fields } = useCheckedForm({
     id: `intervene-${action}`,
     lastResult: mine,
-    defaultValue: { dueAt: suggestedDueAt },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: interventionSchema }),
+    names: action === "extend_deadline" ? ["dueAt", "reason"] : ["reason"],
+    schema: () => import("@market/delivery/delivery-schemas").then((schemas) => schemas.interventionSchema),
+    defaults: { dueAt: suggestedDueAt },
   });
   const name = action.replace(/_/g, "-");
-  const formProps = getFormProps(form);
   return (
     <ConfirmDialog
       name={name}
@@ -180,15 +178,13 @@ function Intervention({ action, reply, suggestedDueAt }: { action: InterventionA
       confirmLabel={t(`intervene.${action}.confirm`)}
       // Posting to this page with the question open keeps it open, with its errors, without JavaScript.
       action={`${location.pathname}?confirm=${name}`}
-      formId={formProps.id}
-      noValidate={formProps.noValidate}
-      onSubmit={formProps.onSubmit}
+      formProps={formProps}
     >
       <input type="hidden" name="action" value={action} />
       <div className={kit.dialogFields}>
         {action === "extend_deadline" ? <ConsoleField field={fields.dueAt} label={t("intervene.dueAt")} type="datetime-local" hint={t("intervene.dueAtHint")} /> : null}
         <ConsoleField field={fields.reason} label={t("intervene.reason")} multiline />
-        <FormError errors={form.errors} />
+        <FormError id={form.errorId} errors={form.errors} />
       </div>
     </ConfirmDialog>
   );

@@ -96,7 +96,7 @@ export default function SupportPayouts() {
           ))}
         </ul>
       )}
-      <StepForm intent="hold" schema={payoutHoldSchema} title={t("review.payouts.holdTitle")} hint={t("review.payouts.holdHint")} submit={t("review.payouts.hold")} reply={reply} tone="secondary">
+      <StepForm intent="hold" schema={() => import("@market/selling/selling-schemas").then((schemas) => schemas.payoutHoldSchema)} title={t("review.payouts.holdTitle")} hint={t("review.payouts.holdHint")} submit={t("review.payouts.hold")} reply={reply} tone="secondary">
         {(fields) => (
           <>
             <ConsoleField field={fields.orderId} label={t("review.payouts.orderId")} inputMode="numeric" />

@@ -17,7 +17,8 @@ type Check = (formData: FormData) => Record<string, string[]>;
 interface CheckedFormOptions<Name extends string> {
   id: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
-  names: readonly Name[];
+  /** The fields the schema checks; without it, every control the form draws for a person to fill in. */
+  names?: readonly Name[];
   /** The schema the action parses with, imported when first needed. */
   schema: () => Promise<$ZodType>;
   defaults?: Partial<Record<Name, string>>;
@@ -54,9 +55,11 @@ export function useCheckedForm<Name extends string>({ id, lastResult, names, sch
     else void load().then(run);
   };
 
+  const fieldNames = (form: HTMLFormElement): readonly string[] => names ?? controlNames(form);
+
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = (event.target as { name?: string }).name;
-    if (!name || !(names as readonly string[]).includes(name)) return;
+    if (!name || !fieldNames(event.currentTarget).includes(name)) return;
     touched.current.add(name);
     recheck(event.currentTarget);
   };
@@ -70,19 +73,31 @@ export function useCheckedForm<Name extends string>({ id, lastResult, names, sch
     if (!checkForm) return; // not loaded yet: the action checks it
     const form = event.currentTarget;
     const formData = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
-    for (const name of names) touched.current.add(name);
+    const own = fieldNames(form);
+    for (const name of own) touched.current.add(name);
     const all = checkForm(formData);
     if (!show(all, true)) return;
     event.preventDefault();
-    const first = names.find((name) => all[name]);
+    const first = own.find((name) => all[name]);
     const control = first ? form.elements.namedItem(first) : null;
     if (control instanceof HTMLElement) control.focus();
   };
 
   const shown = browser ? { initialValue: lastResult?.initialValue, error: mergeErrors(lastResult?.error, browser) } : lastResult;
-  const reply: ActionReply<Name> = actionReply(id, shown as SubmissionResult<string[]> | undefined, names, defaults);
+  const reply: ActionReply<Name> = actionReply(id, shown as SubmissionResult<string[]> | undefined, names ?? [], defaults);
   const formProps = { ...repliedFormProps(reply.form), onFocus: () => void load(), onBlur, onInput, onSubmit };
-  return { ...reply, formProps };
+  /** Any field by name, for a form whose fields its parts name (no `names`). */
+  const field = (name: string) => actionReply(id, shown as SubmissionResult<string[]> | undefined, [name], defaults as Record<string, string>).fields[name];
+  return { ...reply, formProps, field };
+}
+
+/** The names of the controls a person fills in (not hidden values, not buttons), in the form's order. */
+function controlNames(form: HTMLFormElement): string[] {
+  const found = new Set<string>();
+  for (const control of Array.from(form.elements) as HTMLInputElement[]) {
+    if (control.name && !["hidden", "submit", "button", "reset"].includes(control.type)) found.add(control.name);
+  }
+  return [...found];
 }
 
 function defaultSubmitter(form: HTMLFormElement): HTMLElement | null {

@@ -4,31 +4,10 @@
  */
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
-import * as z from "zod/mini";
 import { ConsoleField } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
 import { StepForm, type StepReply } from "~/components/console-step-form";
 import type { OrderFacts } from "~/server/console.server";
-import { recordId } from "../../../functions/market/input/fields-mini";
-
-/**
- * E-ticket PDFs chosen in the file field (one or several). A field left empty still sends a
- * nameless, empty part (read as "" or an empty File), which counts as no file. The domain checks
- * each file again.
- */
-export const uploadSchema = z.object({
-  file: z.pipe(
-    z.transform((value: unknown) => (Array.isArray(value) ? value : [value]).filter((part) => part instanceof File && (part.name !== "" || part.size > 0))),
-    z
-      .array(z.instanceof(File))
-      .check(
-        z.minLength(1, { error: "console:errors.fileRequired" }),
-        z.refine((files) => files.every((file) => file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf")), { error: "console:errors.pdfOnly" }),
-      ),
-  ),
-});
-
-export const removeFileSchema = z.object({ fileId: recordId() });
 
 type Step = "uploadETicket" | "deliverETickets" | "removeETicketFile";
 
@@ -61,7 +40,7 @@ export function ETicketFiles({ files, can, reply }: { files: OrderFacts["deliver
         </ul>
       )}
       {can("uploadETicket") ? (
-        <StepForm intent="upload" schema={uploadSchema} submit={t("steps.eTicket.upload")} reply={reply} multipart bare tone={files.length > 0 ? "secondary" : "primary"}>
+        <StepForm intent="upload" schema={() => import("./eticket-schemas").then((schemas) => schemas.uploadSchema)} submit={t("steps.eTicket.upload")} reply={reply} multipart bare tone={files.length > 0 ? "secondary" : "primary"}>
           {(fields) => <ConsoleField field={fields.file} label={t("steps.eTicket.file")} type="file" accept="application/pdf,.pdf" multiple hint={t("steps.eTicket.fileHint")} />}
         </StepForm>
       ) : null}

@@ -13,7 +13,8 @@ import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleField } from "~/components/field/console-field";
 import kit from "~/components/console-kit.module.css";
-import { ETicketFiles, removeFileSchema, uploadSchema } from "./console-etickets";
+import { ETicketFiles } from "./console-etickets";
+import { removeFileSchema, uploadSchema } from "./eticket-schemas";
 import { ConsoleLayout } from "~/components/console-layout";
 import { DeliveryDetails, DeliveryTimeline, OrderSummary } from "~/components/console-order";
 import { StepForm, type StepReply } from "~/components/console-step-form";
@@ -109,6 +110,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+/** The steps' schemas, imported when a step's form is first focused (the action has them already). */
+const deliverySchemas = () => import("@market/delivery/delivery-schemas");
+
 export default function ProviderOrder() {
   const { order, actions, pickupForm } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as StepReply | undefined;
@@ -124,7 +128,7 @@ export default function ProviderOrder() {
   const pickupDetailsForm = can("setPickupDetails") ? (
     <StepForm
       intent="pickup-details"
-      schema={pickupDetailsSchema}
+      schema={() => deliverySchemas().then((schemas) => schemas.pickupDetailsSchema)}
       title={t(`steps.${pickupWords}.${detailsSet ? "change" : "title"}`)}
       hint={t("steps.pickup.hint")}
       submit={t("steps.pickup.save")}
@@ -156,13 +160,13 @@ export default function ProviderOrder() {
       ) : null}
 
       {can("markCollected") ? (
-        <StepForm intent="collected" schema={pickupCodeSchema} title={t("steps.counter.title")} hint={t("steps.counter.hint")} submit={t("steps.counter.submit")} reply={reply} tone="dark">
+        <StepForm intent="collected" schema={() => deliverySchemas().then((schemas) => schemas.pickupCodeSchema)} title={t("steps.counter.title")} hint={t("steps.counter.hint")} submit={t("steps.counter.submit")} reply={reply} tone="dark">
           {(fields) => <ConsoleField field={fields.code} label={t("steps.counter.code")} inputMode="numeric" />}
         </StepForm>
       ) : null}
 
       {can("markShipped") ? (
-        <StepForm intent="ship" schema={shipmentSchema} title={t("steps.ship.title")} hint={t("steps.ship.hint")} submit={t("steps.ship.submit")} reply={reply}>
+        <StepForm intent="ship" schema={() => deliverySchemas().then((schemas) => schemas.shipmentSchema)} title={t("steps.ship.title")} hint={t("steps.ship.hint")} submit={t("steps.ship.submit")} reply={reply}>
           {(fields) => (
             <>
               <ConsoleField field={fields.carrier} label={t("steps.ship.carrier")} />
@@ -175,7 +179,7 @@ export default function ProviderOrder() {
       {can("sendTransfer") ? (
         <StepForm
           intent="transfer"
-          schema={transferSchema}
+          schema={() => deliverySchemas().then((schemas) => schemas.transferSchema)}
           title={t("steps.transfer.title")}
           hint={t("steps.transfer.hint")}
           submit={t("steps.transfer.submit")}
@@ -192,7 +196,7 @@ export default function ProviderOrder() {
       ) : null}
 
       {can("issueRedemptionCode") ? (
-        <StepForm intent="redemption-code" schema={redemptionCodeSchema} title={t("steps.redemption.title")} hint={t("steps.redemption.hint")} submit={t("steps.redemption.submit")} reply={reply}>
+        <StepForm intent="redemption-code" schema={() => deliverySchemas().then((schemas) => schemas.redemptionCodeSchema)} title={t("steps.redemption.title")} hint={t("steps.redemption.hint")} submit={t("steps.redemption.submit")} reply={reply}>
           {(fields) => <ConsoleField field={fields.code} label={t("steps.redemption.code")} />}
         </StepForm>
       ) : null}
