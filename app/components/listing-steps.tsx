@@ -4,17 +4,18 @@
  * viewer's language), the seats as toggles from the section's map, the delivery method with
  * only its own details, and the facts a seller reads before pricing.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useState, type HTMLAttributes, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConsoleFieldFrame, FormError, useErrorText } from "./field/console-field";
+import { actionReply, repliedFields, repliedFormProps, repliedInputProps, type RepliedField } from "./field/action-reply";
 import { useHydrated } from "./hydrated";
 import { ChoiceCard, ChoiceGroup } from "./seller-choice";
 import kit from "./console-kit.module.css";
 import styles from "~/styles/listing-form.module.css";
 
-type Fields = Record<string, FieldMetadata<unknown>>;
+type Fields = Record<string, RepliedField>;
 
 export { Fact, PricingFactsView, type PricingView } from "./pricing-facts";
 
@@ -40,9 +41,11 @@ interface ListingStepProps {
 export function ListingStep({ step, index, intent, title, submit, reply, hidden, defaultValue, multipart, first, children }: ListingStepProps) {
   const { t } = useTranslation("listing-form");
   const navigation = useNavigation();
-  // Checked by the action alone (the seats against the map, the price against the law): without a
-  // check in the browser, conform leaves the post to the form, as without JavaScript.
-  const [form, fields] = useForm<Record<string, unknown>>({ id: `listing-${intent}`, lastResult: reply, defaultValue });
+  // Checked by the action alone (the seats against the map, the price against the law): the step
+  // shows its reply (docs/decisions.md 166), with no form library in the browser.
+  const id = `listing-${intent}`;
+  const { form } = actionReply(id, reply, [], defaultValue);
+  const fields = repliedFields(id, reply, defaultValue);
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const previous = ORDER[index - 1];
   return (
@@ -51,13 +54,13 @@ export function ListingStep({ step, index, intent, title, submit, reply, hidden,
       <h2 id={`${form.id}-title`} className={kit.cardTitle}>
         {title ?? t(`steps.${step}`)}
       </h2>
-      <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...getFormProps(form)} className={kit.form}>
+      <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...repliedFormProps(form)} className={kit.form}>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {children(fields as Fields)}
-        <FormError errors={form.errors} />
+        {children(fields)}
+        <FormError id={form.errorId} errors={form.errors} />
         <div className={styles.buttons}>
           <button type="submit" className={kit.button} disabled={busy} aria-busy={busy || undefined}>
             {submit ?? t("next")}
@@ -74,7 +77,7 @@ export function ListingStep({ step, index, intent, title, submit, reply, hidden,
 }
 
 interface InputProps {
-  field: FieldMetadata<any>;
+  field: RepliedField;
   label: string;
   hint?: string;
   type?: "text" | "date" | "datetime-local" | "file";
@@ -85,19 +88,21 @@ interface InputProps {
 
 /** A labelled field of a listing step; dates and times are the browser's own pickers. */
 export function ListingInput({ field, label, hint, type = "text", multiline = false, inputMode, accept }: InputProps) {
+  const { type: _none, ...control } = repliedInputProps(field);
   return (
     <ConsoleFieldFrame field={field} label={label} hint={hint}>
       {multiline ? (
-        <textarea {...getTextareaProps(field)} key={field.key} className={kit.input} />
+        <textarea {...control} className={kit.input} />
       ) : (
-        <input {...getInputProps(field, { type })} key={field.key} className={kit.input} autoComplete="off" inputMode={inputMode} accept={accept} />
+        // A file cannot be given back: it is chosen again.
+        <input {...control} type={type} defaultValue={type === "file" ? undefined : control.defaultValue} className={kit.input} autoComplete="off" inputMode={inputMode} accept={accept} />
       )}
     </ConsoleFieldFrame>
   );
 }
 
 /** The seats of a row as toggles, 1 to `last`: each a checkbox named `seat`, its number the label. */
-export function SeatGrid({ field, last, picked }: { field: FieldMetadata<any>; last: number; picked: readonly string[] }) {
+export function SeatGrid({ field, last, picked }: { field: RepliedField; last: number; picked: readonly string[] }) {
   const { t } = useTranslation("listing-form");
   const errorText = useErrorText();
   const error = errorText(field.errors, t("seats.seats"));

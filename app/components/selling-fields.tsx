@@ -1,17 +1,17 @@
 /**
- * Pieces the selling screens share: a labelled select for a console form (conform) and the
+ * Pieces the selling screens share: a labelled select for a console form and the
  * listing status badge. The law's notice shown to buyers is resale-notice.tsx.
  */
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { ConsoleFieldFrame } from "./field/console-field";
+import { repliedInputProps, type RepliedField } from "./field/action-reply";
 import kit from "./console-kit.module.css";
 
 /** A labelled select of a console form; `placeholder` is a first, empty choice ('Choose a row'). */
-export function ConsoleSelect({ field, label, options, placeholder }: { field: FieldMetadata<any>; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
+export function ConsoleSelect({ field, label, options, placeholder }: { field: RepliedField; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
   return (
     <ConsoleFieldFrame field={field} label={label}>
-      <select {...getSelectProps(field)} key={field.key} className={kit.input}>
+      <select {...repliedInputProps(field)} className={kit.input}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

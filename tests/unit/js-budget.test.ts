@@ -25,18 +25,7 @@ const CEILINGS: Record<string, number> = {
   "routes/home": 107.5,
   "routes/order-detail": 111.0,
   "routes/pick-seat": 111.0,
-  "routes/provider.listing": 127.5,
-  "routes/provider.listing-new": 120.0,
-  "routes/provider.order": 126.0,
-  "routes/provider.payouts": 124.0,
-  "routes/resell": 125.5,
-  "routes/sell": 125.0,
-  "routes/show-list": 109.5,
-  "routes/support.case": 127.5,
-  "routes/support.law": 125.0,
-  "routes/support.order": 126.0,
-  "routes/support.payouts": 125.0,
-  "routes/support.proofs": 125.5,
+  "routes/show-list": 110.0,
 };
 
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));

@@ -78,3 +78,8 @@ export function repliedChoiceProps(field: RepliedField, value: string) {
     "aria-describedby": invalid ? field.errorId : undefined,
   };
 }
+
+/** Any field of a replied form by name, for a form whose parts name its fields (no list of names up front). */
+export function repliedFields(formId: string, lastResult: SubmissionResult<string[]> | null | undefined, defaults: Record<string, string> = {}) {
+  return new Proxy({} as Record<string, RepliedField>, { get: (_, name) => actionReply(formId, lastResult, [String(name)], defaults).fields[String(name)] });
+}
