@@ -1,17 +1,18 @@
 /**
  * My coupons (SPEC §2 promoCode /promo-code-list, login): the coupons the buyer has claimed,
  * in three tabs (available, unavailable with the reason, used), and a form to claim a code.
- * ?returnTo= (from /select-coupon) goes back there once a code is claimed.
+ * ?returnTo= (from /select-coupon) goes back there once a code is claimed. The code is checked
+ * by the action alone (docs/decisions.md 166, 283): whether it exists only the server can say,
+ * and the page does not carry a schema, its parser or the coupon module for the one rule left.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { CouponList } from "~/components/coupon-card";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { FieldFrame } from "~/components/field/field-frame";
+import { actionReply, repliedFormProps, repliedInputProps } from "~/components/field/action-reply";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { couponCards } from "~/server/coupon-card.server";
@@ -83,14 +84,7 @@ export default function PromoCodeList() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("coupon");
-  const [form, fields] = useForm<z.input<typeof claimCouponSchema>, z.output<typeof claimCouponSchema>>({
-    id: "claim-coupon",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(claimCouponSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: claimCouponSchema }),
-  });
+  const { form, fields } = actionReply("claim-coupon", actionData?.result, ["code"]);
   const claiming = navigation.state === "submitting";
   const error = fields.code.errors?.[0] ?? form.errors?.[0];
   const tabHref = (name: Tab) => `/promo-code-list?${new URLSearchParams({ tab: name, ...(returnTo ? { returnTo } : {}) })}`;
@@ -99,11 +93,12 @@ export default function PromoCodeList() {
     <>
       <PageHeader title={t("list.title")} fallback={returnTo ?? "/mine"} />
       <main className={styles.page}>
-        <Form method="post" {...getFormProps(form)} noValidate className={styles.claim}>
+        <Form method="post" {...repliedFormProps(form)} className={styles.claim}>
           <FieldFrame look={{ label: styles.claimLabel, error: styles.error }} id={fields.code.id} label={t("list.claimLabel")} error={error ? t(error) : null} errorId={fields.code.errorId} errorRole="alert">
             <div className={styles.claimRow} data-invalid={error ? "" : undefined}>
               <input
-                {...getInputProps(fields.code, { type: "text" })}
+                {...repliedInputProps(fields.code, "text")}
+                required
                 className={styles.claimInput}
                 placeholder={t("list.claimPlaceholder")}
                 autoCapitalize="characters"

@@ -95,7 +95,7 @@ export default function Resell() {
       </PricingFactsView>
       <StepForm
         intent="resell"
-        schema={resellSchema as never}
+        schema={() => import("@market/selling/selling-schemas").then((schemas) => schemas.resellSchema)}
         submit={t("resell.submit")}
         reply={reply}
         defaultValue={{ price: order.price }}

@@ -87,7 +87,7 @@ export default function Sell() {
   return (
     <ConsoleLayout kind="provider" title={t(first ? "profile.title" : "seller.title")} back={first ? "/mine" : "/provider/listings"}>
       <p className={kit.hint}>{t("seller.intro")}</p>
-      <StepForm intent="profile" schema={sellerProfileSchema as never} submit={t(first ? "seller.saveFirst" : "seller.save")} reply={reply} defaultValue={form}>
+      <StepForm intent="profile" schema={() => import("@market/selling/selling-schemas").then((schemas) => schemas.sellerProfileSchema)} submit={t(first ? "seller.saveFirst" : "seller.save")} reply={reply} defaultValue={form}>
         {(fields) => (
           <>
             <ConsoleField field={fields.displayName} label={t("profile.displayName")} autoComplete="nickname" />

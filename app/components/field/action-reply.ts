@@ -64,3 +64,17 @@ export function repliedFormProps(form: ActionReply<string>["form"]) {
   const invalid = form.errors !== undefined;
   return { id: form.id, noValidate: true, "aria-invalid": invalid || undefined, "aria-describedby": invalid ? form.errorId : undefined };
 }
+
+/** One radio of a replied field, checked when it is what the buyer had sent (or starts with), announced as its field is. */
+export function repliedChoiceProps(field: RepliedField, value: string) {
+  const invalid = field.errors !== undefined;
+  return {
+    id: `${field.id}-${value}`,
+    name: field.name,
+    type: "radio" as const,
+    value,
+    defaultChecked: field.initialValue === value,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid ? field.errorId : undefined,
+  };
+}

@@ -2,13 +2,13 @@
  * The apply form's fields: a labelled field with its SPEC §5 message, and an amount in the trade
  * currency with the most that may be asked and what it comes to in the viewer's currency.
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { toMinorUnits } from "@market/money/minor-units";
 import { convert } from "@market/money/convert";
 import type { CurrencyView } from "~/server/after-sale.server";
 import { FieldFrame, type FieldLook } from "~/components/field/field-frame";
+import { repliedInputProps, type RepliedField } from "~/components/field/action-reply";
 import styles from "./styles.module.css";
 
 /** An error key of the domain's schema (`required`, `aftersale.amountInvalid`) in the `errors` namespace. */
@@ -21,14 +21,14 @@ export type Writer = (amount: number, currency: CurrencyView) => string;
 const APPLY_LOOK: FieldLook = { field: styles.field, label: styles.label, error: styles.error };
 
 /** A field's SPEC §5 message in the viewer's language, or null. */
-function useFieldError(field: FieldMetadata<string>, label: string): string | null {
+function useFieldError(field: RepliedField, label: string): string | null {
   const { t } = useTranslation("errors");
   const error = field.errors?.[0];
   return error ? t(errorKey(error), { field: label }) : null;
 }
 
 /** A labelled field with its SPEC §5 message under it, in the viewer's language. */
-export function Field({ field, label, children, hint }: { field: FieldMetadata<string>; label: string; children: ReactNode; hint?: ReactNode }) {
+export function Field({ field, label, children, hint }: { field: RepliedField; label: string; children: ReactNode; hint?: ReactNode }) {
   const error = useFieldError(field, label);
   return (
     <FieldFrame look={APPLY_LOOK} id={field.id} label={label} error={error} errorId={field.errorId}>
@@ -39,7 +39,7 @@ export function Field({ field, label, children, hint }: { field: FieldMetadata<s
 }
 
 /** The message of a field drawn in a fieldset (reason chips, currency choice) rather than under a label. */
-export function FieldError({ field, label }: { field: FieldMetadata<string>; label: string }) {
+export function FieldError({ field, label }: { field: RepliedField; label: string }) {
   const error = useFieldError(field, label);
   if (!error) return null;
   return (
@@ -50,7 +50,7 @@ export function FieldError({ field, label }: { field: FieldMetadata<string>; lab
 }
 
 interface AmountProps {
-  field: FieldMetadata<string>;
+  field: RepliedField;
   label: string;
   /** The most that may be asked, minor units of the trade currency. */
   max: number;
@@ -87,8 +87,7 @@ export function AmountField({ field, label, max, trade, display, write }: Amount
           {trade.symbol.trim()}
         </span>
         <input
-          {...getInputProps(field, { type: "text" })}
-          key={field.key}
+          {...repliedInputProps(field, "text")}
           className={`${styles.control} ${styles.amountInput}`}
           inputMode="decimal"
           autoComplete="off"

@@ -5,14 +5,14 @@
  * currency, never more than was paid, with the viewer's currency beside it, and the receiving
  * account of SPEC §3: CNY through an Alipay account or HKD to a bank.
  *
- * A plain POST form that works without JavaScript; with it, conform checks each field against
- * the domain's own schema. The account fields switch with the currency by CSS alone (:has), so
+ * A plain POST form that works without JavaScript; with it, each field is checked against the
+ * domain's own schema, loaded at the form's first focus (checked-form.ts). The account fields switch with the currency by CSS alone (:has), so
  * the switch works without JavaScript too, and the server validates only the chosen group.
  * '{field} is required' (SPEC §5) per field in the viewer's language; the domain's refusals
  * (650033 'Submission failed, Please check order detail.', 650036, one open case per order) are
  * a form error; nothing typed is lost. Submitting goes to the case on /process-list with a toast.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -29,7 +29,10 @@ import { refusalText, requireUser } from "~/server/auth.server";
 import { readForm } from "~/server/form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { applyForAfterSale, getApplyContext } from "@market/aftersales";
-import { APPLY_LIMITS, applySchema, type ApplyField, type ApplyRequest } from "@market/aftersales/apply-schema";
+import { applySchema } from "@market/aftersales/apply-schema";
+import { APPLY_DESCRIPTION_MAX, APPLY_FIELDS, type ApplyField } from "@market/aftersales/apply-fields";
+import { useCheckedForm } from "~/components/field/checked-form";
+import { repliedChoiceProps, repliedInputProps } from "~/components/field/action-reply";
 import { CODES, MarketError } from "@market/errors";
 import { formatMoney } from "@market/money/format";
 import type { Language } from "@market/context/viewer";
@@ -85,13 +88,12 @@ export default function ApplyFor() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t, i18n } = useTranslation(["aftersales-screens", "aftersale", "errors"]);
-  const [form, fields] = useForm<Record<ApplyField, string>, ApplyRequest>({
+  const { form, formProps, fields } = useCheckedForm({
     id: "apply-for",
     lastResult: actionData?.result as SubmissionResult<string[]> | undefined,
-    defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: applySchema }),
+    names: APPLY_FIELDS,
+    schema: () => import("@market/aftersales/apply-schema").then((schemas) => schemas.applySchema),
+    defaults,
   });
   const submitting = navigation.state === "submitting";
   const formError = form.errors?.[0];
@@ -104,8 +106,7 @@ export default function ApplyFor() {
     return (
       <Field field={field} label={labelOf(name)}>
         <input
-          {...getInputProps(field, { type: "text" })}
-          key={field.key}
+          {...repliedInputProps(field, "text")}
           className={styles.control}
           placeholder={t(`apply.placeholders.${name}`)}
           autoComplete={options.autoComplete ?? "off"}
@@ -125,7 +126,7 @@ export default function ApplyFor() {
         {!eligibility.allowed ? (
           <RefusalNotice eligibility={eligibility} order={order} />
         ) : (
-          <Form method="post" {...getFormProps(form)} noValidate className={styles.form} aria-label={t(`apply.title.${kind}`)}>
+          <Form method="post" {...formProps} className={styles.form} aria-label={t(`apply.title.${kind}`)}>
             <input type="hidden" name={fields.orderId.name} value={defaults.orderId} />
             <input type="hidden" name={fields.kind.name} value={kind} />
 
@@ -134,7 +135,7 @@ export default function ApplyFor() {
               <div className={styles.choices} role="radiogroup" aria-label={labelOf("reason")}>
                 {reasons.map((reason) => (
                   <label key={reason} className={styles.choice}>
-                    <input {...getInputProps(fields.reason, { type: "radio", value: reason })} key={`${fields.reason.key}-${reason}`} id={`${fields.reason.id}-${reason}`} />
+                    <input {...repliedChoiceProps(fields.reason, reason)} />
                     <span>{t(`aftersale:reasons.${reason}`)}</span>
                   </label>
                 ))}
@@ -142,11 +143,10 @@ export default function ApplyFor() {
               <FieldError field={fields.reason} label={labelOf("reason")} />
               <Field field={fields.description} label={labelOf("description")}>
                 <textarea
-                  {...getTextareaProps(fields.description)}
-                  key={fields.description.key}
+                  {...repliedInputProps(fields.description)}
                   className={`${styles.control} ${styles.textarea}`}
                   placeholder={t("apply.descriptionPlaceholder")}
-                  maxLength={APPLY_LIMITS.description}
+                  maxLength={APPLY_DESCRIPTION_MAX}
                   rows={4}
                 />
               </Field>
@@ -167,7 +167,7 @@ export default function ApplyFor() {
               <div className={styles.currencies} role="radiogroup" aria-label={t("apply.currencyLegend")}>
                 {currencies.map((currency) => (
                   <label key={currency} className={styles.currency}>
-                    <input {...getInputProps(fields.accountCurrency, { type: "radio", value: currency })} key={`${fields.accountCurrency.key}-${currency}`} id={`${fields.accountCurrency.id}-${currency}`} />
+                    <input {...repliedChoiceProps(fields.accountCurrency, currency)} />
                     <span className={styles.currencyName}>{t(`aftersale:currencies.${currency}`)}</span>
                     <span className={styles.currencyHint}>{t(`apply.currencyHint.${currency}`)}</span>
                   </label>

@@ -1,16 +1,15 @@
 /**
  * Email support (SPEC §2 emailSupport /emailSupport): the FAQ contact form (issue type, order
  * no., name, contact email, phone, message). A plain POST form that works without JavaScript;
- * with it, conform checks each field against the same schema as the server. Customer service
+ * with it, each field is checked against the same schema as the server, loaded at the form's
+ * first focus (checked-form.ts). Customer service
  * replies within 48 hours; at most 5 requests a day per account and per address.
  * ?orderNo= and ?type= prefill the form (from an order or an answer); ?sent= shows the receipt.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { Field, Sent, SupportIntro } from "./support-parts";
 import form from "./styles.module.css";
@@ -20,12 +19,10 @@ import { optionalUser } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readUserInfo } from "@market/accounts";
 import { CODES, MarketError } from "@market/errors";
-import {
-  SUPPORT_ISSUE_TYPES,
-  SUPPORT_LIMITS,
-  supportRequestSchema,
-  type SupportIssueType,
-} from "@market/support/support-request-schema";
+import { SUPPORT_FIELDS, SUPPORT_ISSUE_TYPES, SUPPORT_LIMITS, type SupportIssueType } from "@market/support/support-request-limits";
+import { supportRequestSchema } from "@market/support/support-request-schema";
+import { useCheckedForm } from "~/components/field/checked-form";
+import { repliedInputProps } from "~/components/field/action-reply";
 import { submitSupportRequest } from "@market/support/support-requests";
 import styles from "~/styles/help-pages.module.css";
 import type { Route } from "./+types/route";
@@ -96,14 +93,12 @@ function SupportForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation(["help", "errors"]);
-  const [supportForm, fields] = useForm<z.input<typeof supportRequestSchema>>({
+  const { form: supportForm, formProps, fields } = useCheckedForm({
     id: "email-support",
     lastResult: actionData?.result,
-    defaultValue: defaults,
-    constraint: getZodConstraint(supportRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportRequestSchema }),
+    names: SUPPORT_FIELDS,
+    schema: () => import("@market/support/support-request-schema").then((schemas) => schemas.supportRequestSchema),
+    defaults,
   });
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/emailSupport");
   const formError = supportForm.errors?.[0];
@@ -113,7 +108,7 @@ function SupportForm() {
     <>
       <SupportIntro />
 
-      <Form method="post" {...getFormProps(supportForm)} noValidate className={form.card} aria-label={t("support.formLabel")}>
+      <Form method="post" {...formProps} className={form.card} aria-label={t("support.formLabel")}>
         {formError ? (
           <p id={supportForm.errorId} className={form.banner} role="alert">
             <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -126,7 +121,7 @@ function SupportForm() {
 
         <Field field={fields.issueType} name="issueType">
           <div className={form.selectWrap}>
-            <select {...getSelectProps(fields.issueType)} className={form.control}>
+            <select {...repliedInputProps(fields.issueType)} required className={form.control}>
               <option value="">{t("support.placeholders.issueType")}</option>
               {SUPPORT_ISSUE_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -137,16 +132,16 @@ function SupportForm() {
           </div>
         </Field>
         <Field field={fields.orderNo} name="orderNo" optional>
-          <input {...getInputProps(fields.orderNo, { type: "text" })} className={form.control} placeholder={t("support.placeholders.orderNo")} autoCapitalize="characters" autoComplete="off" />
+          <input {...repliedInputProps(fields.orderNo, "text")} maxLength={SUPPORT_LIMITS.orderNo} className={form.control} placeholder={t("support.placeholders.orderNo")} autoCapitalize="characters" autoComplete="off" />
         </Field>
         <Field field={fields.name} name="name">
-          <input {...getInputProps(fields.name, { type: "text" })} className={form.control} placeholder={t("support.placeholders.name")} autoComplete="name" />
+          <input {...repliedInputProps(fields.name, "text")} required maxLength={SUPPORT_LIMITS.name} className={form.control} placeholder={t("support.placeholders.name")} autoComplete="name" />
         </Field>
         <Field field={fields.email} name="email">
-          <input {...getInputProps(fields.email, { type: "email" })} className={form.control} placeholder={t("support.placeholders.email")} autoComplete="email" inputMode="email" />
+          <input {...repliedInputProps(fields.email, "email")} required maxLength={SUPPORT_LIMITS.email} className={form.control} placeholder={t("support.placeholders.email")} autoComplete="email" inputMode="email" />
         </Field>
         <Field field={fields.phone} name="phone">
-          <input {...getInputProps(fields.phone, { type: "tel" })} className={form.control} placeholder={t("support.placeholders.phone")} autoComplete="tel" inputMode="tel" />
+          <input {...repliedInputProps(fields.phone, "tel")} required maxLength={SUPPORT_LIMITS.phone} className={form.control} placeholder={t("support.placeholders.phone")} autoComplete="tel" inputMode="tel" />
         </Field>
         <Field
           field={fields.message}
@@ -158,7 +153,9 @@ function SupportForm() {
           }
         >
           <textarea
-            {...getTextareaProps(fields.message)}
+            {...repliedInputProps(fields.message)}
+            required
+            maxLength={SUPPORT_LIMITS.message}
             className={`${form.control} ${form.textarea}`}
             placeholder={t("support.placeholders.message")}
             rows={6}

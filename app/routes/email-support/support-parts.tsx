@@ -2,12 +2,12 @@
  * Email support's parts: the intro (who answers and how soon), a labelled field with its error
  * in the viewer's language, and the receipt once a request is sent.
  */
-import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { FieldFrame, type FieldLook } from "~/components/field/field-frame";
-import type { SupportField } from "@market/support/support-request-schema";
+import type { SupportField } from "@market/support/support-request-limits";
+import type { RepliedField } from "~/components/field/action-reply";
 import form from "./styles.module.css";
 import { LINE_ICONS, LineIcon } from "~/components/line-icon";
 
@@ -44,7 +44,7 @@ export function Field({
   counter,
   children,
 }: {
-  field: FieldMetadata<unknown>;
+  field: RepliedField;
   name: SupportField;
   optional?: boolean;
   counter?: ReactNode;

@@ -24,6 +24,9 @@ import {
   RECIPIENT_NAME_FIELD,
   requiredText,
 } from "../money/receiving-account-fields";
+import { APPLY_DESCRIPTION_MAX } from "./apply-fields";
+
+export { APPLY_FIELDS, type ApplyField } from "./apply-fields";
 
 export const AFTER_SALE_KIND_VALUES = ["refund", "after_sale"] as const;
 
@@ -50,25 +53,6 @@ export const REASONS_BY_KIND: Record<(typeof AFTER_SALE_KIND_VALUES)[number], re
   after_sale: AFTER_SALE_REASONS,
 };
 
-/** Every field of the application form, for labels (`aftersale:fields.<field>`). */
-export const APPLY_FIELDS = [
-  "orderId",
-  "kind",
-  "reason",
-  "description",
-  "refundAmount",
-  "compensationAmount",
-  "accountCurrency",
-  "recipientName",
-  "alipayAccount",
-  "bankName",
-  "bankCode",
-  "swiftCode",
-  "cardNumber",
-  "accountOpeningArea",
-] as const;
-export type ApplyField = (typeof APPLY_FIELDS)[number];
-
 /** Support's decision form fields, labelled the same way. */
 export const DECIDE_FIELDS = ["decision", "reason", "approvedRefundAmount", "approvedCompensationAmount"] as const;
 export type DecideField = (typeof DECIDE_FIELDS)[number];
@@ -84,7 +68,7 @@ export const AFTERSALE_MESSAGES = {
 } as const;
 
 export const APPLY_LIMITS = {
-  description: 500,
+  description: APPLY_DESCRIPTION_MAX,
   ...RECEIVING_ACCOUNT_LIMITS,
   decisionReason: 500,
   /** Major units: more than any order's total, small enough to stay a safe integer of minor units. */

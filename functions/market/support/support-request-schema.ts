@@ -1,18 +1,14 @@
 /**
  * The email support form's input (SPEC §3 FAQ contact: issue type, order no., name, contact
- * email, phone, message), shared by the API, the /emailSupport action and the browser
- * (conform), so the browser validates exactly what the server does. Imports nothing but zod/mini:
+ * email, phone, message), shared by the API, the /emailSupport action and the browser (loaded
+ * once the buyer starts to fill the form in), so the browser validates exactly what the server does. Imports nothing but zod/mini:
  * it ships to the browser, which then never downloads classic zod (docs/decisions.md 174). Messages are keys in the `errors` locale namespace; `required` and
  * `invalidParam` name their field with `{{field}}`, which each door fills with the field's label.
  */
 import * as z from "zod/mini";
+import { SUPPORT_ISSUE_TYPES, SUPPORT_LIMITS } from "./support-request-limits";
 
-/** What the buyer needs help with; the FAQ's topics, plus anything else. */
-export const SUPPORT_ISSUE_TYPES = ["order", "payment", "delivery", "refund", "account", "other"] as const;
-export type SupportIssueType = (typeof SUPPORT_ISSUE_TYPES)[number];
-
-export const SUPPORT_FIELDS = ["issueType", "orderNo", "name", "email", "phone", "message"] as const;
-export type SupportField = (typeof SUPPORT_FIELDS)[number];
+export { SUPPORT_FIELDS, SUPPORT_ISSUE_TYPES, SUPPORT_LIMITS, type SupportField, type SupportIssueType } from "./support-request-limits";
 
 export const SUPPORT_MESSAGES = {
   /** SPEC §5: '{field} is required'. */
@@ -23,16 +19,6 @@ export const SUPPORT_MESSAGES = {
   phoneInvalid: "phone.invalid",
   /** Too long, or not one of the choices: '{field} is invalid.' */
   invalid: "invalidParam",
-} as const;
-
-export const SUPPORT_LIMITS = {
-  name: 60,
-  /** RFC 5321's limit on a forward path. */
-  email: 254,
-  orderNo: 32,
-  message: 2000,
-  /** Room for a country code, spaces and dashes around E.164's 15 digits. */
-  phone: 24,
 } as const;
 
 /** Digits in a phone number: at least a short local number, at most E.164's 15. */
