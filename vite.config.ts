@@ -7,6 +7,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/load-context";
+import { namespaceFile } from "./functions/market/translations/store";
+import { resources } from "./functions/market/translations/resources";
 
 /** Changes whenever a translation does, so browsers refetch /locales/… only then. */
 function translationsHash(): string {
@@ -69,6 +71,25 @@ function conformOnZodMini(): Plugin {
   };
 }
 
+/**
+ * Every namespace of both languages as a static file of the browser build
+ * (build/client/locales/<lng>/<ns>.json): the Worker reads its translations from there through
+ * its assets instead of carrying them in its bundle, and serves the browser the same files at
+ * /locales/<lng>/<ns> (docs/decisions.md 284).
+ */
+function translationFiles(): Plugin {
+  return {
+    name: "translation-files",
+    generateBundle() {
+      for (const [language, namespaces] of Object.entries(resources)) {
+        for (const [namespace, data] of Object.entries(namespaces)) {
+          this.emitFile({ type: "asset", fileName: namespaceFile(language, namespace).slice(1), source: JSON.stringify(data) });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(translationsHash()) },
   plugins: [
@@ -78,6 +99,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouter(),
     tsconfigPaths(),
     isSsrBuild ? null : conformOnZodMini(),
+    command === "build" && !isSsrBuild ? translationFiles() : null,
   ],
   ssr: {
     resolve: {

@@ -9,7 +9,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "@market/translations/config";
 import { i18nServer } from "~/i18n/i18n.server";
-import { resources } from "@market/translations/resources";
+import { translationsBackend } from "@market/translations/store";
 import { NonceProvider } from "~/components/nonce";
 import { InlineCssProvider } from "~/components/route-styles";
 import { carryRouteHeaders } from "~/server/route-headers.server";
@@ -28,11 +28,11 @@ export default async function handleRequest(
   const i18n = createInstance();
   // The page's CSS is read from the static assets while i18next starts; the dev server links its CSS.
   const [, inlineCss] = await Promise.all([
-    i18n.use(initReactI18next).init({
+    // Resolves once the page's namespaces are in (read once per isolate): no key is ever drawn.
+    i18n.use(initReactI18next).use(translationsBackend).init({
       ...i18nConfig,
       lng: language,
       ns: i18nServer.getRouteNamespaces(routerContext),
-      resources,
     }),
     routeCss(routerContext, import.meta.env.DEV ? undefined : loadContext.cloudflare.env.ASSETS),
   ]);

@@ -2,7 +2,7 @@
  * An image sent in a chat (/chat-image?id=&seq=; login): its bytes, for the conversation's
  * members only. Anyone else, a recalled image or one past the 30-day cut is not found.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { requireUser } from "~/server/auth.server";
 import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 import { imageResponse, readImage } from "@market/messaging/media";

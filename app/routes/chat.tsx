@@ -7,7 +7,7 @@
  * conversation with support, and each comes here with its id (the links from other screens).
  */
 import { data, redirect, useLoaderData } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { ChatScreen } from "~/components/chat-screen";
 import { memberName } from "~/components/chat-bits";

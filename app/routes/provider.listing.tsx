@@ -24,7 +24,7 @@ import { editListingSchema } from "@market/selling/selling-schemas";
 import { consoleNotFound, consoleWriters, recordId, requireConsole, takeStep } from "~/server/console.server";
 import type { Route } from "./+types/provider.listing";
 import { readForm } from "~/server/form.server";
-import { z } from "zod";
+import * as z from "zod";
 import { listingForStudents, markListingForStudents } from "@market/students";
 
 /** The students-only switch posts the state it sets, as a strict "true" or "false". */

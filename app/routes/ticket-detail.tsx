@@ -5,7 +5,7 @@
  */
 import { data, Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { SessionFact, useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";

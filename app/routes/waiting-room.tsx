@@ -11,7 +11,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useLoaderData, useRevalidator } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { recordId } from "../../functions/market/input/fields";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";

@@ -5,7 +5,7 @@
  * without JavaScript.
  */
 import { data, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { getApplyContext, type AfterSaleOrderSummary, type ApplyContext } from "@market/aftersales";
 import { loadReference } from "@market/reference";
 import type { AfterSaleKind } from "../../functions/db/schema";

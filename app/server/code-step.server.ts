@@ -4,7 +4,7 @@
  * in history, logs or analytics. It is not a secret: the code is still required.
  */
 import { createCookie, redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { requestEmailCode } from "@market/accounts";
 import { MarketError } from "@market/errors";
 import { requesterOf } from "../../functions/web/requester";

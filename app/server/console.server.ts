@@ -9,7 +9,7 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { loadReference } from "@market/reference";
 import { zonedParts } from "@market/calendar";
 import type { DeliveryView, ProviderOrderView } from "@market/delivery";

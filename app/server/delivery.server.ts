@@ -4,7 +4,7 @@
  * id, a missing order and another account's order all read as absent (null), never as a leak.
  */
 import type { AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { getDeliveryForBuyer, type DeliveryView } from "@market/delivery";
 import { getOrder, type OrderView } from "@market/orders";
 import { sessionTime } from "~/i18n/session-time";

@@ -5,7 +5,7 @@
  * currency, so the pages read the same with or without JavaScript.
  */
 import type { AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import type { Language } from "@market/context/viewer";
 import type { OrderAfterSaleSummary } from "@market/aftersales";
 import type { DeliveryStage } from "@market/delivery";

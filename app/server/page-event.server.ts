@@ -6,7 +6,7 @@
  * names the account's token only inside an app, where the page passes it on with updateToken.
  */
 import { createCookie } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { readSessionToken } from "../../functions/web/session";
 import type { AppFrame } from "../../functions/web/app-context";
 

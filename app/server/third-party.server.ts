@@ -6,7 +6,7 @@
  * does carry them) and both providers finish in one place.
  */
 import { createCookie, redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { bindIdentity, signInWithIdentity } from "@market/accounts";
 import { MarketError } from "@market/errors";
 import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from "../../functions/db/schema/accounts";

@@ -3,7 +3,7 @@
  * The toast carries a translation key, so it appears in the viewer's language.
  */
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 
 export const toastSchema = z.object({
   kind: z.enum(["success", "error", "info"]).default("info"),

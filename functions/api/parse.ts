@@ -5,7 +5,7 @@
  * first issue is refused as invalidParam naming its field.
  */
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { MarketError } from "../market/errors";
 import type { MarketContext } from "../market/context";
 import type { ApiEnv } from "./api-env";

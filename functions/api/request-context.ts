@@ -3,7 +3,7 @@
  * cc, lan, src, code, ver, lng, lat, channel, the access-token header, tsessionid, deviceId.
  * Missing headers fall back to SPEC §4's defaults; malformed ones are invalidParam.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { isReadBookmark, type MarketContext, type Viewer } from "../market/context";
 import { loadReference } from "../market/reference";
 import { resolveLanguage } from "../market/context/language";

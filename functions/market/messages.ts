@@ -2,21 +2,24 @@
  * The domain's messages in the viewer's language (refusals, mails, chat notices), from the same
  * translations the web shows; both doors and the domain's mails read them here.
  */
-import { createInstance, type TFunction } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { i18nConfig } from "./translations/config";
-import { resources } from "./translations/resources";
+import { loadInto } from "./translations/store";
 import type { Language } from "./context/viewer";
 import type { MarketError } from "./errors";
 
-let translator: Promise<TFunction> | null = null;
+let translator: Promise<I18n> | null = null;
 
-function translate(): Promise<TFunction> {
+/** The domain's i18next, with the namespace a message needs in `language` added when first asked for. */
+async function translate(language: Language, namespace: string) {
   translator ??= (async () => {
     const i18n = createInstance();
-    await i18n.init({ ...i18nConfig, resources, ns: Object.keys(resources["en-US"]) });
-    return i18n.t;
+    await i18n.init({ ...i18nConfig, resources: {}, ns: [] });
+    return i18n;
   })();
-  return translator;
+  const i18n = await translator;
+  await loadInto(i18n, language, [namespace]);
+  return i18n.t;
 }
 
 /**
@@ -29,13 +32,15 @@ export async function messageOf(error: MarketError, language: Language): Promise
   const plain = Object.keys(error.params).length === 0 ? `${language} ${error.messageKey}` : null;
   const kept = plain === null ? undefined : plainMessages.get(plain);
   if (kept !== undefined) return kept;
-  const t = await translate();
+  const t = await translate(language, "errors");
   const message = t(error.messageKey, { ...error.params, lng: language, ns: "errors", defaultValue: t("unknown", { lng: language, ns: "errors" }) });
   if (plain !== null) plainMessages.set(plain, message);
   return message;
 }
 
 export async function translateKey(key: string, language: Language, params: Record<string, unknown> = {}): Promise<string> {
-  const t = await translate();
+  // A key names its namespace (`chat:mail.subject`); one without is the default namespace's.
+  const separator = key.indexOf(":");
+  const t = await translate(language, separator > 0 ? key.slice(0, separator) : i18nConfig.defaultNS);
   return t(key, { ...params, lng: language });
 }

@@ -16,7 +16,7 @@ test("the server build imports the domain by a path relative to itself", () => {
   const build = serverBuild();
   expect(build).toContain('from"../../functions/market/orders/index.ts"');
   expect(build).toContain('from"../../functions/market/errors.ts"');
-  expect(build).toContain('from"../../functions/market/translations/resources.ts"');
+  expect(build).toContain('from"../../functions/market/translations/store.ts"');
   expect(build).not.toMatch(/from"\/[^"]*\/functions\//);
 });
 

@@ -92,3 +92,14 @@ test("account pages ask crawlers not to index them, and a stage host asks for no
   expect(stage.headers.get("x-robots-tag")).toBe("noindex, nofollow");
   await stage.arrayBuffer();
 });
+
+test("the browser's translations are the build's locale files, with the glossary's words in the namespaces that show them", async () => {
+  const errors = await get("/locales/zh-HK/errors?v=test");
+  expect(errors.status).toBe(200);
+  expect(errors.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(((await errors.json()) as Record<string, string>).orderInventoryNotEnough).toBe("哎呀！門票已售出。");
+  const order = (await (await get("/locales/zh-HK/order?v=test")).json()) as { delivery: Record<string, string> };
+  expect(order.delivery.SELF_PICKUP).toBe("自取");
+  expect(((await (await get("/locales/en-US/errors?v=test")).json()) as Record<string, string>).unknown).toBe("Unknown error occurred. Please try again later.");
+  for (const missing of ["/locales/zh-HK/nothing", "/locales/fr-FR/errors", "/locales/zh-HK/..%2Ferrors"]) expect((await get(missing)).status, missing).toBe(404);
+});

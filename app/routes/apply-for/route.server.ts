@@ -5,7 +5,7 @@
  * domain refusal is about.
  */
 import { redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import type { getApplyContext } from "@market/aftersales";
 import {
   AFTER_SALE_KIND_VALUES,

@@ -8,7 +8,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod";
 import { recordId, wholeNumber } from "../../../functions/market/input/fields";
 import { getAddress, type AddressView } from "@market/addresses/address-book";
 import type { Language } from "@market/context/viewer";

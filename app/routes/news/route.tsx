@@ -7,7 +7,7 @@
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { recordId } from "@market/input/fields";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { LoadMore, useLoadMore } from "~/components/load-more";

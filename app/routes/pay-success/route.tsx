@@ -11,7 +11,7 @@
  */
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { SessionFact, useSeatsLine } from "~/components/order-facts";

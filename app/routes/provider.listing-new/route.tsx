@@ -14,7 +14,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import * as z from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { recordId, sectionCode } from "@market/input/fields";
 import kit from "~/components/console-kit.module.css";

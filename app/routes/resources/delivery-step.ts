@@ -5,7 +5,7 @@
  * domain call, then back to the page the buyer came from with a toast saying what happened, or
  * the refusal in the viewer's language. Another account's order is not found.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { redirectWithToast } from "~/server/toast.server";
 import { requireUser, safeRedirectTo } from "~/server/auth.server";
 import { acceptTransfer, confirmReceipt } from "@market/delivery";

@@ -20,7 +20,7 @@
  * ('{field} is required', SPEC §5) naming the field by its label, and `data.field` its name.
  */
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { translateKey } from "../../market/messages";

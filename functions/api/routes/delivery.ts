@@ -30,7 +30,7 @@
  *   POST /support/v1/order/intervene               { orderId, action, reason, dueAt? }
  */
 import type { Context, Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { requireSignedIn, staffOnly } from "../session";

@@ -7,7 +7,7 @@
  *   POST /support/v1/session/demand   { sessionId, highDemand, admitPerMinute?, shards? }  (support)
  */
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { recordId } from "../../market/input/fields";
 import { jsonBody, parsed } from "../parse";
 import type { ApiEnv } from "../api-env";

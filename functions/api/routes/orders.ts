@@ -14,7 +14,7 @@
  *   POST /pub/payment/v1/callback/:provider   a provider's signed callback (sandbox, stripe)
  */
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiEnv } from "../api-env";
 import { failure, invalidParam, ok } from "../envelope";
 import { messageOf } from "../../market/messages";

@@ -34,7 +34,7 @@
  *   POST /support/v1/resale/flags        { venueId?, jurisdiction?, licensedPlace?, designatedVenue?, showId?, designatedEvent?, resaleRestricted? }
  */
 import type { Context, Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
 import { fileResponse } from "../../web/attachment";

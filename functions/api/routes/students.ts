@@ -6,7 +6,7 @@
  *   POST /provider/v1/listing/students { listingId, studentsOnly }   (seller role)
  */
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import type { ApiEnv } from "../api-env";
 import { ok, parseJsonBody } from "../envelope";
 import { requireSignedIn } from "../session";

@@ -2,13 +2,11 @@
  * The mail that carries a verification code, written in its recipient's language from the
  * `account` translations (mail.*), as plain text and as a small branded HTML page.
  */
-import enAccount from "../translations/locales/en-US/account.json";
-import zhAccount from "../translations/locales/zh-HK/account.json";
+import type enAccount from "../translations/locales/en-US/account.json";
+import { namespaceOf } from "../translations/store";
 import type { CodePurpose } from "../../db/schema";
 import type { MailMessage } from "../context/mail-port";
 import type { Language } from "../context/viewer";
-
-const MAIL_TEXT = { "en-US": enAccount.mail, "zh-HK": zhAccount.mail } as const;
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
@@ -18,8 +16,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
-export function codeMail(input: { to: string; language: Language; purpose: CodePurpose; code: string; minutes: number }): MailMessage {
-  const text = MAIL_TEXT[input.language];
+export async function codeMail(input: { to: string; language: Language; purpose: CodePurpose; code: string; minutes: number }): Promise<MailMessage> {
+  // Read as the pages read it, not bundled (docs/decisions.md 284); both languages carry every key.
+  const text = ((await namespaceOf(input.language, "account")) as typeof enAccount).mail;
   const values = { code: input.code, minutes: input.minutes };
   const subject = fill(text.subject[input.purpose], values);
   const intro = fill(text.intro[input.purpose], values);

@@ -66,7 +66,7 @@ export async function requestEmailCode(
 
   const [account] = await ctx.db.select({ language: users.defaultLanguage }).from(users).where(eq(users.email, input.email));
   const language = isLanguage(account?.language) ? account.language : ctx.viewer.language;
-  await ctx.mail.send(codeMail({ to: input.email, language, purpose: input.purpose, code, minutes: CODE_TTL_MS / 60_000 }));
+  await ctx.mail.send(await codeMail({ to: input.email, language, purpose: input.purpose, code, minutes: CODE_TTL_MS / 60_000 }));
   return { expiresAt };
 }
 

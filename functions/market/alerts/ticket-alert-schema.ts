@@ -3,7 +3,7 @@
  * so the browser validates exactly what the server does. Imports nothing but zod: it ships to
  * the browser. Messages are keys in the `errors` locale namespace.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { recordId, wholeNumber } from "../input/fields";
 
 export const TICKET_ALERT_MESSAGES = {

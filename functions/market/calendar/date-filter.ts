@@ -3,7 +3,7 @@
  * or a custom from/to pair of 'YYYY-MM-DD' days, or nothing. The API and the web parse it with
  * the same schema; its messages are keys in the `errors` locale namespace.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { DATE_PRESETS, customRange, datePresetRange, type DateRange } from "./date-presets";
 import { parsePlainDate } from "./plain-date";
 

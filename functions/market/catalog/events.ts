@@ -5,7 +5,7 @@
  * its 'from' price is the rule of lowest-price.ts over that show's sessions alone.
  */
 import { and, asc, countDistinct, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { categories, sessions, shows, tours, venues } from "../../db/schema";
 import { formatPlainDate, zonedDate } from "../calendar";
 import type { MarketContext } from "../context";

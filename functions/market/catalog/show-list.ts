@@ -12,7 +12,7 @@
  * - Pages are stable: ties on start time are broken by session id.
  */
 import { and, asc, count, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { categories, sessions, shows, tours, venues, type ShowStatus } from "../../db/schema";
 import { dateFilterRange, dateFilterSchema, type DateRange } from "../calendar";
 import type { MarketContext } from "../context";

@@ -5,7 +5,7 @@
  * Counts are of live tours in scope (tours.ts), so a chip never leads to an empty page.
  */
 import { and, asc, count, countDistinct, desc, eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { categories, tags, tourTags, tours } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";

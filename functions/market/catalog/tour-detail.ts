@@ -10,7 +10,7 @@
  * - A tour that does not exist is not found.
  */
 import { and, asc, eq, ne } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { categories, sessions, shows, tags, tourTags, tours, venues, type ShowStatus } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";

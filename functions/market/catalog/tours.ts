@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { z } from "zod";
+import * as z from "zod";
 import { categories, sessions, shows, tags, tourTags, tours, venues, type ShowStatus } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { inJson } from "../context/statements";

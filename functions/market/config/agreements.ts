@@ -3,7 +3,7 @@
  * viewer's language. Each has a version and the date it took effect; a section has a stable id,
  * so a link to one part of a document keeps working when the wording changes.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Language } from "../context/viewer";
 import type { MarketContext } from "../context";
 import { AGREEMENT_TYPES, type AgreementText, type AgreementType } from "./agreement-text";

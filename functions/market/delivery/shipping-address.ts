@@ -3,7 +3,7 @@
  * screens validate it and delivery ships to it, so it sits in delivery, below orders.
  * Imports zod only: it ships to the browser. Messages are keys in the `errors` namespace.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const ORDER_MESSAGES = {
   /** SPEC §5: 'Enter your email' on order confirm. */

@@ -12,7 +12,7 @@
  *   docs/decisions.md, decision 83) and 300 buyers a minute.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { recordId, wholeNumber } from "../input/fields";
 import { pickSeatArrivals, sessionDemand, sessions, shows } from "../../db/schema";
 import { onOwnPrimarySession, type MarketContext, type Viewer } from "../context";

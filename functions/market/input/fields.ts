@@ -5,7 +5,7 @@
  * as a string of plain digits, a flag as a boolean or a checkbox's words, and nothing else: an
  * array, a boolean, '1e3', '0x10' or free text is never coerced into an id, an amount or a flag.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { decimalToNumber, digitsToNumber, wordsToFlag, type Message } from "./field-values";
 
 /** A whole number from `min` to `max`, as a JSON number or a digits-only string. */

@@ -13,7 +13,7 @@
  * - SPEC §9: for 4 tickets or more, consecutive seating is not guaranteed.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { listings } from "../../db/schema";
 import { loadReference } from "../reference";
 import type { Money } from "../money";

@@ -21,7 +21,7 @@
  *   whose row is not on the plan, has no seats to draw; its listing is still a group.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { listings, venueSections } from "../../db/schema";
 import { rowLabel, stageOutline, type StageOutline } from "../venues/seat-maps";
 import type { Money } from "../money";

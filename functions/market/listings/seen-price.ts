@@ -5,7 +5,7 @@
  * said before anything else, with the new price to accept; a link without one (shared, typed)
  * is priced as it stands.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Money } from "../money";
 import { wholeNumber } from "../input/fields";
 

@@ -18,7 +18,7 @@
  * - The list comes a page at a time (SPEC §9's 20), after filtering and sorting, so a busy
  *   session is not one endless page; `total` counts every listing that passed the filters.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { LISTING_SORTS, type ListingSort } from "./listing-sort";
 import { DELIVERY_METHODS, type DeliveryMethod } from "../../db/schema";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, queryParam } from "../paging";

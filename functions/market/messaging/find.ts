@@ -8,7 +8,7 @@
  * the words; wildcards in the words match literally. Both are capped on the server.
  */
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import {
   conversationMembers,
   conversations,

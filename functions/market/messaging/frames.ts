@@ -8,7 +8,7 @@
  *                    of kind `recall`) · read { userId, seq } · typing { userId } · members { supportJoinedAt }
  *                    (someone joined: support) · error · pong
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ChatMessage } from "../context/conversation-port";
 import { MAX_TEXT_LENGTH } from "./rules";
 

@@ -1,5 +1,5 @@
 /** Inputs of chat's calls, parsed strictly (both doors). */
-import { z } from "zod";
+import * as z from "zod";
 import { clientMessageIdSchema } from "./frames";
 import { MAX_TEXT_LENGTH, REPORT_REASONS } from "./rules";
 

@@ -7,7 +7,7 @@
  *   its state, so a buyer who ordered in the app or through a partner still finds it here.
  */
 import { inArray } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { tours } from "../../db/schema";
 import { pagingSchema, type Page, type Paging } from "../paging";
 import { POSTER_COLUMNS, posterUrl } from "../catalog/poster-art";

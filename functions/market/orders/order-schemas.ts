@@ -3,7 +3,7 @@
  * actions and the browser (conform), so the browser validates what the server validates.
  * Imports zod only: it ships to the browser. Messages are keys in the `errors` namespace.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { PAY_METHODS } from "./pay-method";
 import { recordId, wholeNumber } from "../input/fields";
 import { ORDER_MESSAGES, shippingAddressSchema, type ShippingAddress } from "../delivery/shipping-address";

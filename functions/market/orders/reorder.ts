@@ -3,7 +3,7 @@
  * session cancels it and places the new one in one step. The same buyer, moments later, so the
  * previous order's contact details stand, and its shipping address unless the new order names one.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { MarketContext } from "../context";
 import { recordId } from "../input/fields";
 import { MarketError } from "../errors";

@@ -3,7 +3,7 @@
  * never an error, so a client that loads one page too many just stops. SPEC §9 exports 20 as a
  * constant: it is the page size unless the caller asks for another (at most 50).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type Page } from "./list-page";
 import { wholeNumber } from "../input/fields";
 

@@ -5,7 +5,7 @@
  * mainland location (CN) covers Hong Kong and Macau. A list may be pointed elsewhere with a
  * `cityCode`: a city, a region, or ALL for everywhere.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { MarketContext } from "../context";
 import { MarketError } from "../errors";
 import { loadReference, type Reference } from ".";

@@ -21,7 +21,7 @@
  * once exactly one happens.
  */
 import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { afterSaleCases, deliveries, listings, listingTerms, orders, payments, payoutHolds, payoutReleases, sellerProfiles, sessions, tours } from "../../db/schema";
 import { caseStopsPayout, grantedSoFar, OPEN_STATUSES, resaleSold } from "../aftersales/rules";
 import { recordId } from "../input/fields";

@@ -38,7 +38,7 @@ import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { ticketsLeft } from "../listings/availability";
 import { requireRole } from "../staff";
-import { z } from "zod";
+import * as z from "zod";
 import { invalidField, sellingInvalid } from "./invalid-input";
 import { withdrawStatements } from "./manage-listing";
 import { logStatement } from "./review-log";

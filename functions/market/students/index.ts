@@ -135,7 +135,7 @@ export async function requestStudentCode(ctx: MarketContext, schoolEmail: string
     .values({ userId, ...pending })
     .onConflictDoUpdate({ target: studentCertifications.userId, set: pending })
     .run();
-  await ctx.mail.send(studentMail({ to: email, language: ctx.viewer.language, code, minutes: STUDENT_CODE_TTL_MS / 60_000 }));
+  await ctx.mail.send(await studentMail({ to: email, language: ctx.viewer.language, code, minutes: STUDENT_CODE_TTL_MS / 60_000 }));
   return { expiresAt };
 }
 

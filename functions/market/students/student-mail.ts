@@ -1,15 +1,14 @@
 /** The mail that carries a school email's verification code, in the viewer's language (apps.student.mail). */
-import enApps from "../translations/locales/en-US/apps.json";
-import zhApps from "../translations/locales/zh-HK/apps.json";
+import type enApps from "../translations/locales/en-US/apps.json";
+import { namespaceOf } from "../translations/store";
 import type { MailMessage } from "../context/mail-port";
 import type { Language } from "../context/viewer";
 
-const MAIL_TEXT = { "en-US": enApps.student.mail, "zh-HK": zhApps.student.mail } as const;
-
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 
-export function studentMail(input: { to: string; language: Language; code: string; minutes: number }): MailMessage {
-  const text = MAIL_TEXT[input.language];
+export async function studentMail(input: { to: string; language: Language; code: string; minutes: number }): Promise<MailMessage> {
+  // Read as the pages read it, not bundled (docs/decisions.md 284); both languages carry every key.
+  const text = ((await namespaceOf(input.language, "apps")) as typeof enApps).student.mail;
   const values = { code: input.code, minutes: input.minutes };
   return {
     to: input.to,

@@ -2,7 +2,7 @@
  * The help centre's questions, read in the viewer's language: all of them grouped by topic, the
  * ones matching a search, or one with its neighbours.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { MarketContext } from "../context";
 import { notFound } from "../errors";
 import { FAQ_ENTRIES, FAQ_KEYWORD_MAX, FAQ_TOPIC_NAMES, FAQ_TOPICS, type FaqEntry, type FaqTopic } from "./faq-entries";

@@ -1,0 +1,96 @@
+/**
+ * Where the server's translations come from. The Worker reads each namespace from its static
+ * assets (build/client/locales/<lng>/<ns>.json, written by the browser build from resources.ts)
+ * instead of carrying them in its bundle, which the platform loads on every cold start
+ * (docs/decisions.md 284). Node (the dev server, unit tests) reads resources.ts itself.
+ */
+import type { BackendModule, i18n as I18n } from "i18next";
+import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "./config";
+
+export type NamespaceData = Record<string, unknown>;
+
+/** One namespace of one language, or null when there is none. */
+type Reader = (language: string, namespace: string) => Promise<NamespaceData | null>;
+
+/** The static assets' address of a namespace: the same file the locales route serves the browser. */
+export function namespaceFile(language: string, namespace: string): string {
+  return `/locales/${language}/${namespace}.json`;
+}
+
+/**
+ * Not a literal, so wrangler's bundler leaves the import out of the Worker (which reads its
+ * assets instead) while Vite, under the dev server and the tests, still resolves it.
+ */
+const BUNDLED = "./resources";
+
+const readBundled: Reader = async (language, namespace) => {
+  const { resources } = (await import(/* @vite-ignore */ BUNDLED)) as { resources: Record<string, Record<string, NamespaceData>> };
+  return resources[language]?.[namespace] ?? null;
+};
+
+let reader: Reader = readBundled;
+
+/** A language and namespace the store may be asked for: anything else is no file. */
+function known(language: string, namespace: string): boolean {
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(language) && /^[a-z][a-z-]*$/.test(namespace);
+}
+
+/** Reads every namespace from the Worker's static assets from now on (functions/worker.ts). */
+export function readTranslationsFrom(assets: Fetcher): void {
+  reader = async (language, namespace) => {
+    const response = await assets.fetch(new URL(namespaceFile(language, namespace), "https://assets.local"));
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`translations ${language}/${namespace}: ${response.status}`);
+    return (await response.json()) as NamespaceData;
+  };
+  kept.clear();
+}
+
+/** Each namespace is read once per isolate: a build's files never change under it. */
+const kept = new Map<string, Promise<NamespaceData | null>>();
+
+export function namespaceOf(language: string, namespace: string): Promise<NamespaceData | null> {
+  if (!known(language, namespace)) return Promise.resolve(null);
+  const id = `${language}/${namespace}`;
+  let data = kept.get(id);
+  if (!data) {
+    data = reader(language, namespace);
+    // A failed read is not kept: the next request asks again rather than the isolate going without.
+    data.catch(() => kept.delete(id));
+    kept.set(id, data);
+  }
+  return data;
+}
+
+/** The languages i18next reads a namespace in for `language`: it and the fallback behind it. */
+function withFallback(language: string): string[] {
+  return language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
+}
+
+/** Adds the namespaces in `language` (and its fallback) to an i18next instance, once each. */
+export async function loadInto(i18n: I18n, language: string, namespaces: readonly string[]): Promise<void> {
+  await Promise.all(
+    withFallback(language).flatMap((lng) =>
+      namespaces.map(async (ns) => {
+        if (i18n.hasResourceBundle(lng, ns)) return;
+        const data = await namespaceOf(lng, ns);
+        if (data) i18n.addResourceBundle(lng, ns, data);
+      }),
+    ),
+  );
+}
+
+/**
+ * i18next's backend over the store, for the instances that render pages and loaders' texts:
+ * i18next asks it for each namespace of the page in its language and the fallback.
+ */
+export const translationsBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    namespaceOf(language, namespace).then(
+      (data) => callback(null, data ?? {}),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
