@@ -8,7 +8,6 @@ import { useTranslation } from "react-i18next";
 import { Sheet, type SheetControl } from "~/components/sheet";
 import styles from "~/styles/seat-offer.module.css";
 import type { OpenPickSeat } from "./route.server";
-import type { useHrefWith } from "./pick-seat-offer";
 
 export function FilterSheet({
   sheet,
@@ -21,7 +20,8 @@ export function FilterSheet({
   offer: OpenPickSeat["offer"];
   query: OpenPickSeat["query"];
   choices: OpenPickSeat["choices"];
-  hrefWith: ReturnType<typeof useHrefWith>;
+  /** The page's address with some choices changed (pick-seat-offer.tsx's useHrefWith). */
+  hrefWith: (changes: Record<string, string | number | null | undefined>) => string;
 }) {
   const { t } = useTranslation(["buy", "selling"]);
   return (
