@@ -44,3 +44,5 @@ export function SessionAlert({ currency, lastResult }: { currency: string; lastR
     </details>
   );
 }
+
+export default SessionAlert;

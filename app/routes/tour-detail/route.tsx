@@ -8,6 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
+import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Poster, posterPreload } from "~/components/poster";
@@ -23,7 +24,8 @@ import { redirectWithToast } from "~/server/toast.server";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { tourDetail, tourDetailQuerySchema } from "@market/catalog/tour-detail";
-import { listedChanges, PriceChart, PriceChartPlaceholder } from "~/components/price-chart";
+import { listedChanges, PriceChart as ServerPriceChart } from "~/components/price-chart";
+import { PriceChartPlaceholder } from "~/components/price-chart-placeholder";
 import { Deferred } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { tourPriceHistory } from "@market/demand/price-history";
@@ -37,6 +39,9 @@ import { TitledSection } from "~/components/titled-section";
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
 // The poster's preload first: the sessions' structured data after it runs to ~12 KB of the head.
+// The chart is drawn by the server; the browser hydrates it once its code is in, apart from the first download (pick-seat does the same).
+const PriceChart = import.meta.env.SSR ? ServerPriceChart : lazy(() => import("~/components/price-chart").then((module) => ({ default: module.PriceChart })));
+
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...(data ? [posterPreload(data.tour.posterUrl)] : []),
   ...pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {}),
@@ -165,7 +170,13 @@ export default function TourDetailPage() {
           </div>
           {upcomingCount > 0 ? (
             <Deferred value={priceHistory} placeholder={<PriceChartPlaceholder />}>
-              {(shown) => (shown ? <PriceChart history={shown.history} timeZone={timeZone} changes={shown.changes} /> : null)}
+              {(shown) =>
+                shown ? (
+                  <Suspense fallback={<PriceChartPlaceholder />}>
+                    <PriceChart history={shown.history} timeZone={timeZone} changes={shown.changes} />
+                  </Suspense>
+                ) : null
+              }
             </Deferred>
           ) : null}
           {tour.upcoming.length > 0 ? (
