@@ -22,15 +22,9 @@ const KIB = 1024;
  * browser add conform and zod/mini's core (decision 174).
  */
 const CEILINGS: Record<string, number> = {
-  "routes/apply-for": 126.0,
-  "routes/email-support": 122.5,
-  "routes/home": 107.5,
-  "routes/order-detail": 111.0,
-  "routes/pick-seat": 111.0,
-  "routes/promo-code-list": 132.5,
-  "routes/resell": 114.0,
-  "routes/sell": 114.0,
-  "routes/show-list": 109.5,
+  "routes/order-detail": 108.0,
+  "routes/pick-seat": 109.0,
+  "routes/show-list": 107.0,
 };
 
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
