@@ -117,20 +117,23 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   resolve: {
     mainFields: ["browser", "module", "main"],
-    // The browser's zod never probes `new Function` (app/platform/zod-without-eval.ts); the
-    // browser translates with a translator of our own over the same files (app/i18n/browser-i18n.tsx,
-    // docs/decisions.md 276), the server with i18next.
-    alias: isSsrBuild
-      ? []
-      : [
-          { find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) },
-          { find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n/browser-i18n.tsx", import.meta.url)) },
-          // React Router's package points every condition at its development build, whose
-          // warnings run in production (remix-run/react-router#14102); its production build is
-          // the same code without them. The Worker takes it through wrangler.toml's [alias].
-          { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
-          { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
-        ],
+    // Screens translate with a translator of our own over the same files, on the server and in
+    // the browser (app/i18n/translator.tsx, docs/decisions.md 276 and 286); loaders and the API's
+    // messages keep i18next. The browser's zod never probes `new Function`
+    // (app/platform/zod-without-eval.ts).
+    alias: [
+      { find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n/translator.tsx", import.meta.url)) },
+      ...(isSsrBuild
+        ? []
+        : [
+            { find: /^zod$/, replacement: fileURLToPath(new URL("./app/platform/zod-without-eval.ts", import.meta.url)) },
+            // React Router's package points every condition at its development build, whose
+            // warnings run in production (remix-run/react-router#14102); its production build is
+            // the same code without them. The Worker takes it through wrangler.toml's [alias].
+            { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
+          ]),
+    ],
   },
   build: {
     // Both builds through terser with two compress passes: about 4.6 KiB less on every route

@@ -1,5 +1,5 @@
 /**
- * Hydration: the browser's translator (app/i18n/browser-i18n.tsx) loads only the namespaces the
+ * Hydration: the translator (app/i18n/translator.tsx) loads only the namespaces the
  * current routes declare, in the language the server rendered (<html lang>) and in no other,
  * before React hydrates: both languages carry every key (tests/unit/locale-parity.test.ts), so
  * the browser needs no fallback language and a zh-HK page never downloads en-US files.
@@ -8,10 +8,14 @@ import { HydratedRouter } from "react-router/dom";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { BrowserI18n, I18nextProvider } from "~/i18n/browser-i18n";
+import { I18nextProvider, Translator } from "~/i18n/translator";
 import { namespacesBeforeRender } from "~/i18n/route-namespaces.client";
 
-const i18n = new BrowserI18n(document.documentElement.lang, (language, namespace) => `/locales/${language}/${namespace}?v=${__BUILD_ID__}`);
+const i18n = new Translator(document.documentElement.lang, async (language, namespace) => {
+  const response = await fetch(`/locales/${language}/${namespace}?v=${__BUILD_ID__}`);
+  if (!response.ok) throw new Error(`${language}/${namespace}: ${response.status}`);
+  return response.json();
+});
 
 async function hydrate() {
   await i18n.loadNamespaces(getInitialNamespaces());

@@ -1,15 +1,13 @@
 /**
- * Server rendering: streams HTML, waiting for all data only for bots, with i18next set to the
- * viewer's language and the route's namespaces.
+ * Server rendering: streams HTML, waiting for all data only for bots, translated in the viewer's
+ * language with the route's namespaces.
  */
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "@market/translations/config";
 import { i18nServer } from "~/i18n/i18n.server";
-import { translationsBackend } from "@market/translations/store";
+import { I18nextProvider, Translator } from "~/i18n/translator";
+import { namespaceOf } from "@market/translations/store";
 import { NonceProvider } from "~/components/nonce";
 import { InlineCssProvider } from "~/components/route-styles";
 import { carryRouteHeaders } from "~/server/route-headers.server";
@@ -25,17 +23,18 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const language = loadContext.market.viewer.language;
-  const i18n = createInstance();
-  // The page's CSS is read from the static assets while i18next starts; the dev server links its CSS.
+  // The screens translate with the browser's translator (docs/decisions.md 286), over the
+  // namespaces the isolate has read once from the static assets.
+  const i18n = new Translator(language, async (lng, namespace) => (await namespaceOf(lng, namespace)) ?? {});
+  const namespaces = i18nServer.getRouteNamespaces(routerContext);
+  // The page's CSS is read from the static assets while the strings are; the dev server links its CSS.
   const [, inlineCss] = await Promise.all([
-    // Resolves once the page's namespaces are in (read once per isolate): no key is ever drawn.
-    i18n.use(initReactI18next).use(translationsBackend).init({
-      ...i18nConfig,
-      lng: language,
-      ns: i18nServer.getRouteNamespaces(routerContext),
-    }),
+    i18n.loadNamespaces(namespaces),
     routeCss(routerContext, import.meta.env.DEV ? undefined : loadContext.cloudflare.env.ASSETS),
   ]);
+  // A namespace the assets failed to give: an error page rather than a page without its words.
+  const missing = namespaces.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
+  if (missing.length > 0) throw new Error(`translations not loaded: ${language} ${missing.join(", ")}`);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);

@@ -1,7 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { useNonce } from "~/components/nonce";
 import { RouteStyles } from "~/components/route-styles";
@@ -129,7 +128,12 @@ export default function App() {
   if (data && typeof window !== "undefined") {
     configurePageRequests({ language: data.language, currency: data.currency, location: data.location, channel: data.channel, source: data.appFrame.source, version: data.version.name });
   }
-  useChangeLanguage(data?.language ?? "en-US");
+  // A language chosen on another screen arrives with the root's data: the translator follows it.
+  const { i18n } = useTranslation();
+  const language = data?.language ?? "en-US";
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
   useKeepLanguage();
   useAppNavigation();
   // Marks the page interactive: scripts (and browser tests) can tell a hydrated page from

@@ -9,14 +9,14 @@
  * module declares: the router commits the new screen only when both are in.
  */
 import type { ClientInstrumentation } from "react-router";
-import type { BrowserI18n } from "~/i18n/browser-i18n";
+import type { Translator } from "~/i18n/translator";
 
 interface RouteManifest {
   routes: Record<string, { module: string } | undefined>;
 }
 
 /** A route's declared namespaces: its module is the one the router loads for this navigation (one download, shared). */
-async function loadRouteNamespaces(i18n: BrowserI18n, routeId: string): Promise<void> {
+async function loadRouteNamespaces(i18n: Translator, routeId: string): Promise<void> {
   const entry = (window as unknown as { __reactRouterManifest?: RouteManifest }).__reactRouterManifest?.routes[routeId];
   if (!entry) return;
   try {
@@ -29,7 +29,7 @@ async function loadRouteNamespaces(i18n: BrowserI18n, routeId: string): Promise<
   }
 }
 
-export function namespacesBeforeRender(i18n: BrowserI18n): ClientInstrumentation {
+export function namespacesBeforeRender(i18n: Translator): ClientInstrumentation {
   return {
     route({ id, instrument }) {
       instrument({

@@ -1,14 +1,17 @@
 /**
- * react-i18next as the browser build sees it: vite.config.ts aliases "react-i18next" here for the
- * client only (docs/decisions.md 276). It is the part of i18next the screens use (namespaces,
- * nested keys, `ns:key`, plurals with `_zero`, context, defaultValue, returnObjects, {{value}}
- * interpolation and <tag> components in Trans), resolved in i18next's order so a page reads the
- * same before and after hydration, without i18next's 15.6 KiB (gzip) on every page. The server
- * keeps i18next itself (app/entry.server.tsx); tests/unit/browser-i18n.test.ts reads every key of
- * both languages through both and asks for the same text.
+ * react-i18next as the app's screens see it, on the server and in the browser: vite.config.ts
+ * aliases "react-i18next" here for both builds (docs/decisions.md 276, 286). It is the part of
+ * i18next the screens use (namespaces, nested keys, `ns:key`, plurals with `_zero`, context,
+ * defaultValue, returnObjects, {{value}} interpolation and <tag> components in Trans), resolved
+ * in i18next's order, without i18next's 15.6 KiB (gzip) on every page, and one lookup in a map
+ * where i18next works out the language's fallbacks again on every call. Server and browser draw a
+ * page with the same code, so it reads the same before and after hydration. Loaders and the API's
+ * messages keep i18next (app/i18n/i18n.server.ts); tests/unit/translator.test.ts reads every key
+ * of both languages through both and asks for the same text.
  *
- * A screen's namespaces are loaded before it draws: those of the page the server rendered before
- * hydration (app/entry.client.tsx), those of a screen reached later alongside its loader
+ * A screen's namespaces are loaded before it draws: on the server before the page renders
+ * (app/entry.server.tsx), in the browser those of the page the server rendered before hydration
+ * (app/entry.client.tsx), those of a screen reached later alongside its loader
  * (app/i18n/route-namespaces.client.ts). Should a component still ask for one that has not
  * arrived, its strings read as nothing until it does, never as their keys.
  */
@@ -58,10 +61,10 @@ function interpolateAll(value: Json, values: TOptions): Json {
   return value;
 }
 
-/** Where a namespace's file is fetched from. */
-export type LoadPath = (language: string, namespace: string) => string;
+/** Reads one namespace of one language: a fetch in the browser, the static assets on the server. */
+export type NamespaceReader = (language: string, namespace: string) => Promise<Record<string, unknown>>;
 
-export class BrowserI18n {
+export class Translator {
   language: string;
   private readonly namespaces = new Map<string, Namespace>();
   private readonly loading = new Map<string, Promise<void>>();
@@ -72,7 +75,7 @@ export class BrowserI18n {
 
   constructor(
     language: string,
-    private readonly loadPath: LoadPath,
+    private readonly read: NamespaceReader,
   ) {
     this.language = language;
   }
@@ -101,10 +104,10 @@ export class BrowserI18n {
         if (this.namespaces.has(id)) return undefined;
         let pending = this.loading.get(id);
         if (!pending) {
-          pending = fetch(this.loadPath(language, namespace))
-            .then((response) => (response.ok ? (response.json() as Promise<Namespace>) : Promise.reject(new Error(`${id}: ${response.status}`))))
+          pending = this.read(language, namespace)
             .then((data) => {
-              this.namespaces.set(id, data);
+              // The locale files are JSON: strings, lists and objects of them.
+              this.namespaces.set(id, data as Namespace);
               this.changed();
             })
             // A namespace that failed is asked for again by the next screen that needs it.
@@ -175,9 +178,9 @@ export class BrowserI18n {
   }
 }
 
-const I18nContext = createContext<BrowserI18n | null>(null);
+const I18nContext = createContext<Translator | null>(null);
 
-export function I18nextProvider({ i18n, children }: { i18n: BrowserI18n; children?: ReactNode }) {
+export function I18nextProvider({ i18n, children }: { i18n: Translator; children?: ReactNode }) {
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
 }
 

@@ -1,21 +1,18 @@
 /**
- * The browser's translator (app/i18n/browser-i18n.tsx) reads the real locale files the way
- * i18next does on the server, so a page reads the same before and after hydration.
+ * The app's translator (app/i18n/translator.tsx) reads the real locale files the way i18next
+ * does (loaders and the API's messages keep i18next), so both write the same text.
  */
 import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { BrowserI18n, Trans } from "~/i18n/browser-i18n";
+import { Translator, Trans } from "~/i18n/translator";
 import { i18nConfig, SUPPORTED_LANGUAGES } from "@market/translations/config";
 import { resources } from "@market/translations/resources";
 
-/** The namespaces as /locales/… serves them (app/i18n/resources.ts), travelling as data: URLs. */
-function fromLocaleFiles(language: string): BrowserI18n {
-  return new BrowserI18n(language, (lng, namespace) => {
-    const data = (resources as Record<string, Record<string, unknown>>)[lng][namespace];
-    return `data:application/json,${encodeURIComponent(JSON.stringify(data))}`;
-  });
+/** The namespaces as the locales route serves them (the same resource files). */
+function fromLocaleFiles(language: string): Translator {
+  return new Translator(language, async (lng, namespace) => (resources as unknown as Record<string, Record<string, Record<string, unknown>>>)[lng]![namespace]!);
 }
 
 describe("in en-US", async () => {
