@@ -21,7 +21,7 @@ const FREE_LIMIT_GZIP = 3 * 1024 * 1024;
  * (docs/decisions.md 278, 284). A change that adds weight fails here, where it is made; raise it
  * only with a reason written down.
  */
-const CEILING_GZIP = 456 * 1024;
+const CEILING_GZIP = 445 * 1024;
 
 const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 
