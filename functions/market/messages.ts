@@ -10,15 +10,21 @@ import type { MarketError } from "./errors";
 
 let translator: Promise<I18n> | null = null;
 
-/** The domain's i18next, with the namespace a message needs in `language` added when first asked for. */
-async function translate(language: Language, namespace: string) {
+/** The namespace a key names (`chat:mail.subject`), or `fallback` for a key without one. */
+function namespaceOfKey(key: string, fallback: string): string {
+  const separator = key.indexOf(":");
+  return separator > 0 ? key.slice(0, separator) : fallback;
+}
+
+/** The domain's i18next, with the namespaces a message needs in `language` added when first asked for. */
+async function translate(language: Language, ...namespaces: string[]) {
   translator ??= (async () => {
     const i18n = createInstance();
     await i18n.init({ ...i18nConfig, resources: {}, ns: [] });
     return i18n;
   })();
   const i18n = await translator;
-  await loadInto(i18n, language, [namespace]);
+  await loadInto(i18n, language, namespaces);
   return i18n.t;
 }
 
@@ -32,15 +38,14 @@ export async function messageOf(error: MarketError, language: Language): Promise
   const plain = Object.keys(error.params).length === 0 ? `${language} ${error.messageKey}` : null;
   const kept = plain === null ? undefined : plainMessages.get(plain);
   if (kept !== undefined) return kept;
-  const t = await translate(language, "errors");
+  // A refusal's key may name another namespace (`coupon:errors.expired`); its fallback is in errors.
+  const t = await translate(language, "errors", namespaceOfKey(error.messageKey, "errors"));
   const message = t(error.messageKey, { ...error.params, lng: language, ns: "errors", defaultValue: t("unknown", { lng: language, ns: "errors" }) });
   if (plain !== null) plainMessages.set(plain, message);
   return message;
 }
 
 export async function translateKey(key: string, language: Language, params: Record<string, unknown> = {}): Promise<string> {
-  // A key names its namespace (`chat:mail.subject`); one without is the default namespace's.
-  const separator = key.indexOf(":");
-  const t = await translate(language, separator > 0 ? key.slice(0, separator) : i18nConfig.defaultNS);
+  const t = await translate(language, namespaceOfKey(key, i18nConfig.defaultNS));
   return t(key, { ...params, lng: language });
 }
