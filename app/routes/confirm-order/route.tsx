@@ -15,7 +15,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { lazy } from "react";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { CONTACT_FIELDS, ContactCard } from "./contact-card";
@@ -26,9 +25,8 @@ import { SoldOut } from "./sold-out";
 import styles from "./styles.module.css";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { PaySheet as ServerPaySheet } from "~/components/pay-sheet";
-import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
-import { LaterSheet } from "~/components/later-sheet";
+import { PaySheet } from "~/components/pay-sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet";
 import { confirmOrderView } from "@market/orders/confirm-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
@@ -40,9 +38,6 @@ import type { Route } from "./+types/route";
 import { confirmPageOf, confirmQueryOf, paidOrderPage, placeOrderFromForm, reorderFromForm } from "./route.server";
 
 export const handle = { i18n: ["order", "errors"] };
-
-// The server draws the pay sheet when the address opens it; the browser fetches it after hydrating (later-sheet.tsx).
-const PaySheet = import.meta.env.SSR ? ServerPaySheet : lazy(() => import("~/components/pay-sheet").then((module) => ({ default: module.PaySheet })));
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -196,9 +191,7 @@ export default function ConfirmOrderPage() {
       ) : null}
 
       {payable ? (
-        <LaterSheet sheet={pay} open={Boolean(actionData?.payError)} title={t("order:pay.title")}>
-          <PaySheet sheet={pay} order={payable} action={links.here} defaultMethod={loaderData.payMethod} error={actionData?.payError ?? null} open={Boolean(actionData?.payError)} />
-        </LaterSheet>
+        <PaySheet sheet={pay} order={payable} action={links.here} defaultMethod={loaderData.payMethod} error={actionData?.payError ?? null} open={Boolean(actionData?.payError)} />
       ) : null}
     </div>
   );

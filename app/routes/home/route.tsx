@@ -9,18 +9,18 @@
 import { data, Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import tourCardStyles from "~/components/tour-card.module.css";
 import { filledFloors, homeFloorPlan, type HomeFloor, type HomeFloors } from "@market/catalog/floors";
+import { DEFAULT_PAGE_SIZE } from "@market/paging/list-page";
+import { EVERYWHERE } from "@market/reference/scope-code";
 import { describeLocationSuggestion, describeViewerPreferences } from "@market/preferences/options";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { TopPicks as ServerTopPicks } from "./top-picks";
+import { LoadMore, useLoadMore } from "~/components/load-more";
 import { LocationSuggestion } from "~/components/location-suggestion";
-import { SettingsSheet as ServerSettingsSheet } from "./settings-sheet";
-import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
-import { LaterSheet } from "~/components/later-sheet";
-import { TourCard, TourCardSkeleton, type CardTour } from "~/components/tour-card";
+import { SettingsSheet, SettingsTrigger } from "./settings-sheet";
+import { EmptyTours, TourCard, TourCardSkeleton, TourGrid, type CardTour } from "~/components/tour-card";
 import { Deferred, Placeholder } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { withWrittenDates } from "~/i18n/show-dates";
@@ -31,11 +31,6 @@ import type { Route } from "./+types/route";
 import type { loader as rootLoader } from "~/root";
 
 export const handle = { i18n: ["discover"] };
-
-// The server draws the settings sheet when the address opens it; the browser fetches it after hydrating (later-sheet.tsx).
-const SettingsSheet = import.meta.env.SSR ? ServerSettingsSheet : lazy(() => import("./settings-sheet"));
-// Top Picks (and its loading of more) sits below the first screen: the same, hydrated once its code is in.
-const TopPicks = import.meta.env.SSR ? ServerTopPicks : lazy(() => import("./top-picks"));
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const hero = data?.floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero")?.tours[0];
@@ -103,8 +98,6 @@ export default function Home() {
   const { scope, categories, floors, below, belowFloors, preferences, suggestion } = useLoaderData<typeof loader>();
   const { t } = useTranslation("discover");
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  // Its name in the address: `?sheet=settings`.
-  const settings = useSheet("settings");
   const locationName = scope.name ?? t("scope.everywhere");
   const hero = floors.find((floor): floor is Extract<HomeFloor<CardTour>, { kind: "hero" }> => floor.kind === "hero");
   const chips = categories.filter((category) => category.tourCount > 0);
@@ -130,12 +123,12 @@ export default function Home() {
               <path d="m7 10 5 5 5-5" />
             </svg>
           </Link>
-          <SheetTrigger sheet={settings} className={styles.iconButton} aria-label={t("home.settings")}>
+          <SettingsTrigger className={styles.iconButton} label={t("home.settings")}>
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="12" cy="12" r="3" />
               <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3h0a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8v0a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
             </svg>
-          </SheetTrigger>
+          </SettingsTrigger>
         </div>
       </header>
       {suggestion ? (
@@ -168,9 +161,7 @@ export default function Home() {
         {(loaded) => <Floors floors={loaded} scopeCode={scope.code} locationName={locationName} />}
       </Deferred>
       {/* At the page's top level: without JavaScript the sheet is a fixed panel the sticky bar would trap. */}
-      <LaterSheet sheet={settings} title={t("common:settingsSheet.title")}>
-        <SettingsSheet sheet={settings} preferences={preferences} theme={root?.theme ?? "system"} />
-      </LaterSheet>
+      <SettingsSheet preferences={preferences} theme={root?.theme ?? "system"} />
     </main>
   );
 }
@@ -216,14 +207,7 @@ function railHead(floor: HomeFloor<unknown>, t: TFunction<"discover">): { key: s
 function Floors({ floors, scopeCode, locationName }: { floors: HomeFloor<CardTour>[]; scopeCode: string; locationName: string }) {
   const { t } = useTranslation("discover");
   return floors.map((floor) => {
-    if (floor.kind === "topPicks") {
-      return (
-        // Drawn by the server; while hydrating, the server's cards stay until Top Picks' code is in.
-        <Suspense key="top-picks" fallback={<TopPicksPlaceholder cards={floor.page.list.length} />}>
-          <TopPicks page={floor.page} scopeCode={scopeCode} locationName={locationName} />
-        </Suspense>
-      );
-    }
+    if (floor.kind === "topPicks") return <TopPicks key="top-picks" page={floor.page} scopeCode={scopeCode} locationName={locationName} />;
     const head = railHead(floor, t);
     return head ? <Rail key={head.key} head={head} cards={floor.tours.map((tour) => <TourCard key={tour.id} tour={tour} layout="row" showCategory={head.showCategory} />)} /> : null;
   });
@@ -239,30 +223,26 @@ function FloorsPlaceholder({ floors }: { floors: HomeFloor<number>[] }) {
   return (
     <Placeholder label={t("floors.below")} className={styles.below}>
       {floors.map((floor) => {
-        if (floor.kind === "topPicks") return <TopPicksPlaceholder key="top-picks" cards={floor.page.list.length} />;
+        if (floor.kind === "topPicks") {
+          return (
+            <section key="top-picks" className={styles.topPicks}>
+              <div className={styles.floorHead}>
+                <h2 className={styles.floorTitleLarge}>{t("floors.topPicks")}</h2>
+              </div>
+              <ul className={tourCardStyles.grid}>
+                {floor.page.list.map((id) => (
+                  <li key={id}>
+                    <TourCardSkeleton />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        }
         const head = railHead(floor, t);
         return head ? <Rail key={head.key} head={head} cards={floor.tours.map((id) => <TourCardSkeleton key={id} layout="row" showCategory={head.showCategory} priced={floor.kind !== "comingSoon"} />)} /> : null;
       })}
     </Placeholder>
-  );
-}
-
-/** Top Picks' title over `cards` placeholder cards, as tall as the first page it stands for. */
-function TopPicksPlaceholder({ cards }: { cards: number }) {
-  const { t } = useTranslation("discover");
-  return (
-    <section className={styles.topPicks}>
-      <div className={styles.floorHead}>
-        <h2 className={styles.floorTitleLarge}>{t("floors.topPicks")}</h2>
-      </div>
-      <ul className={tourCardStyles.grid}>
-        {Array.from({ length: cards }, (_, index) => (
-          <li key={index}>
-            <TourCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
@@ -284,6 +264,37 @@ function Rail({ head, cards }: { head: { title: string; seeAll: { to: string; la
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+function TopPicks({ page, scopeCode, locationName }: { page: Extract<HomeFloor<CardTour>, { kind: "topPicks" }>["page"]; scopeCode: string; locationName: string }) {
+  const { t } = useTranslation("discover");
+  const list = useLoadMore({
+    first: page,
+    apiUrl: (next) => `/pub/tour/v1/list?page=${next}&pageSize=${DEFAULT_PAGE_SIZE}&cityCode=${scopeCode}`,
+    // Without JavaScript, Top Picks continues on the tour list, which is the same list.
+    pageHref: (next) => `/tourList?page=${next}`,
+  });
+  return (
+    <section className={styles.topPicks} aria-labelledby="top-picks">
+      <div className={styles.floorHead}>
+        <h2 id="top-picks" className={styles.floorTitleLarge}>
+          {t("floors.topPicks")}
+        </h2>
+      </div>
+      {list.items.length === 0 ? (
+        <EmptyTours
+          title={scopeCode === EVERYWHERE ? t("empty.everywhereTitle") : t("empty.title", { location: locationName })}
+          body={t("empty.body")}
+          action={scopeCode === EVERYWHERE ? null : { to: `/tourList?cityCode=${EVERYWHERE}`, label: t("empty.browseEverywhere") }}
+        />
+      ) : (
+        <>
+          <TourGrid tours={list.items} pending={list.state === "loading"} />
+          <LoadMore {...list} endLabel={t("list.end")} />
+        </>
+      )}
     </section>
   );
 }

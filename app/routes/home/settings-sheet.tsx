@@ -3,22 +3,21 @@
  * currency and theme, each opening its picker, which comes back to this page. It is a sheet (see
  * sheet.tsx), so its trigger works with and without JavaScript.
  *
- * The page draws the trigger (sheet-trigger.tsx) in its header and this sheet at its top level:
- * without JavaScript it is a fixed panel, which a header with a backdrop filter or transform would
- * trap. The browser fetches this file after the page has hydrated (later-sheet.tsx).
+ * The trigger and the sheet are separate so the sheet can sit at the page's top level: without
+ * JavaScript it is a fixed panel, which a header with a backdrop filter or transform would trap.
  *
  *   // loader
  *   const preferences = await describeViewerPreferences(context.market);
- *   // component
- *   const settings = useSheet(SETTINGS_SHEET);
- *   <SheetTrigger sheet={settings} className={styles.iconButton} aria-label={t("home.settings")}><svg …gear… /></SheetTrigger>
- *   <SettingsSheet sheet={settings} preferences={preferences} theme={root?.theme ?? "system"} />  // root: useRouteLoaderData<typeof rootLoader>("root")
+ *   // component: the trigger in the header, the sheet at the end of <main>
+ *   <SettingsTrigger className={styles.iconButton} label={t("home.settings")}><svg …gear… /></SettingsTrigger>
+ *   <SettingsSheet preferences={preferences} theme={root?.theme ?? "system"} />  // root: useRouteLoaderData<typeof rootLoader>("root")
  */
 import { Link } from "react-router";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ViewerPreferences } from "@market/preferences/options";
 import type { Theme } from "@market/preferences/theme";
-import { Sheet, type SheetControl } from "~/components/sheet";
+import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
 import styles from "./settings-sheet.module.css";
 
 const ICONS = {
@@ -49,8 +48,21 @@ const ICONS = {
   ),
 } as const;
 
-export function SettingsSheet({ sheet, preferences, theme }: { sheet: SheetControl; preferences: ViewerPreferences; theme: Theme }) {
+/** The sheet's name in the address (`?sheet=settings`). */
+const SHEET_NAME = "settings";
+
+export function SettingsTrigger({ className, label, children }: { className?: string; label: string; children: ReactNode }) {
+  const sheet = useSheet(SHEET_NAME);
+  return (
+    <SheetTrigger sheet={sheet} className={className} aria-label={label}>
+      {children}
+    </SheetTrigger>
+  );
+}
+
+export function SettingsSheet({ preferences, theme }: { preferences: ViewerPreferences; theme: Theme }) {
   const { t } = useTranslation();
+  const sheet = useSheet(SHEET_NAME);
   const back = encodeURIComponent(sheet.closeHref);
   const { region, city, language, currency } = preferences;
   const rows = [
@@ -86,5 +98,3 @@ export function SettingsSheet({ sheet, preferences, theme }: { sheet: SheetContr
     </Sheet>
   );
 }
-
-export default SettingsSheet;

@@ -16,7 +16,6 @@
  */
 import { data, type AppLoadContext, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { lazy } from "react";
 import { DELIVERY_PANEL_NAMESPACES, DeliveryPanel } from "~/components/delivery-panel";
 import { AfterSales, AfterSalesPlaceholder, detailHref, OrderCards, StatusCard } from "./order-detail-cards";
 import { Deferred } from "~/components/deferred";
@@ -29,9 +28,8 @@ import { OtherAccountScreen } from "~/components/state-screen";
 import { useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";
 import { useKeepCurrent } from "~/components/use-keep-current";
-import { PaySheet as ServerPaySheet } from "~/components/pay-sheet";
-import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
-import { LaterSheet } from "~/components/later-sheet";
+import { PaySheet } from "~/components/pay-sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireUser } from "~/server/auth.server";
 import { moneyWriter } from "~/server/money-writer.server";
@@ -82,9 +80,6 @@ function loadDeferredData(context: AppLoadContext, orderId: number, mine: Promis
       .catch(() => null),
   };
 }
-
-// Only a payable order has the pay sheet: the server draws it when the address opens it, the browser fetches it after hydrating (later-sheet.tsx).
-const PaySheet = import.meta.env.SSR ? ServerPaySheet : lazy(() => import("~/components/pay-sheet").then((module) => ({ default: module.PaySheet })));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
@@ -234,9 +229,7 @@ function OrderDetail({ loaded }: { loaded: MineLoaded }) {
       </main>
 
       {payable ? (
-        <LaterSheet sheet={pay} open={Boolean(actionData?.payError)} title={t("order:pay.title")}>
-          <PaySheet sheet={pay} order={payable} action={here} defaultMethod={loaded.payMethod} error={actionData?.payError ?? null} open={Boolean(actionData?.payError)} />
-        </LaterSheet>
+        <PaySheet sheet={pay} order={payable} action={here} defaultMethod={loaded.payMethod} error={actionData?.payError ?? null} open={Boolean(actionData?.payError)} />
       ) : null}
     </div>
   );

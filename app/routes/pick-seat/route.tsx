@@ -12,18 +12,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { OpenSession, useHrefWith } from "./pick-seat-offer";
-import { listedChanges, PriceChart as ServerPriceChart } from "~/components/price-chart";
-import { PriceChartPlaceholder } from "~/components/price-chart-placeholder";
+import { listedChanges, PriceChart, PriceChartPlaceholder } from "~/components/price-chart";
 import { Deferred } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { priceHistory } from "@market/demand/price-history";
-import { SessionAlert as ServerSessionAlert } from "./session-alert";
-import alertStyles from "./session-alert.module.css";
-import { SkeletonText } from "~/components/skeleton";
+import { SessionAlert } from "./session-alert";
 import { i18nServer } from "~/i18n/i18n.server";
 import { writtenSessionTime } from "~/i18n/session-time";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
@@ -39,14 +35,6 @@ import styles from "~/styles/seat-picking.module.css";
 import type { Route } from "./+types/route";
 
 export const handle = { i18n: ["buy", "discover", "tour", "demand", "selling"] };
-
-/*
- * The price chart and the alert form are drawn by the server and hydrated once their code is in,
- * apart from the page's first download: while hydrating, their Suspense boundaries keep the
- * server's HTML; reached in the browser, each shows its own frame until then.
- */
-const PriceChart = import.meta.env.SSR ? ServerPriceChart : lazy(() => import("~/components/price-chart").then((module) => ({ default: module.PriceChart })));
-const SessionAlert = import.meta.env.SSR ? ServerSessionAlert : lazy(() => import("./session-alert"));
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.shareImage, structuredData: data.events } : {});
@@ -152,19 +140,11 @@ export default function PickSeatPage() {
 
         <section className={styles.block} aria-label={t("pickSeat.priceHistory")}>
           <Deferred value={loaded.priceHistory} placeholder={<PriceChartPlaceholder />}>
-            {(shown) =>
-              shown ? (
-                <Suspense fallback={<PriceChartPlaceholder />}>
-                  <PriceChart history={shown.history} timeZone={session.timeZone} changes={shown.changes} />
-                </Suspense>
-              ) : null
-            }
+            {(shown) => (shown ? <PriceChart history={shown.history} timeZone={session.timeZone} changes={shown.changes} /> : null)}
           </Deferred>
         </section>
 
-        <Suspense fallback={<SessionAlertFrame />}>
-          <SessionAlert currency={loaded.alertCurrency} lastResult={actionData?.result} />
-        </Suspense>
+        <SessionAlert currency={loaded.alertCurrency} lastResult={actionData?.result} />
 
         {loaded.state === "unavailable" ? (
           <section className={styles.state} role="status">
@@ -183,19 +163,6 @@ export default function PickSeatPage() {
         )}
       </main>
     </div>
-  );
-}
-
-/** The alert's folded card while its form's code is on its way: the same summary line; opened, lines still to come. */
-function SessionAlertFrame() {
-  const { t } = useTranslation("demand");
-  return (
-    <details className={alertStyles.card}>
-      <summary className={alertStyles.summary}>{t("alert.title")}</summary>
-      <p className={alertStyles.hint}>
-        <SkeletonText width="85%" />
-      </p>
-    </details>
   );
 }
 

@@ -44,5 +44,3 @@ export function SessionAlert({ currency, lastResult }: { currency: string; lastR
     </details>
   );
 }
-
-export default SessionAlert;

@@ -75,6 +75,17 @@ export function firstCalendarMonth(value: DateFilterValue, today: string): { yea
   return { year: first.year, month: first.month };
 }
 
+/**
+ * The chip text for a filter: a preset's name, the range, or 'Any date'. The range is written
+ * by the server (`rangeText`, see formatDateRange) so the page reads the same before and after
+ * hydration.
+ */
+export function useDateFilterLabel(value: DateFilterValue, rangeText: string | null): string {
+  const { t } = useTranslation("explore");
+  if (value.preset) return t(`dates.preset.${value.preset}`);
+  return rangeText ?? t("dates.any");
+}
+
 /** A custom range as a short text in a language ('14 – 20 Mar'); null when it is not one. */
 export function formatDateRange(value: DateFilterValue, language: string): string | null {
   const from = value.from ? parsePlainDate(value.from) : undefined;
@@ -290,5 +301,3 @@ function RangeCalendar({ today, from, to, onChange, written }: RangeCalendarProp
     </div>
   );
 }
-
-export default DateFilter;

@@ -7,20 +7,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, Link, useLoaderData, useNavigation } from "react-router";
-import { lazy, useCallback, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { calendarText, DateFilter as ServerDateFilter, firstCalendarMonth, formatDateRange, type DateFilterValue } from "./date-filter";
-import { WhereSheet as ServerWhereSheet } from "./where-sheet";
+import { calendarText, DateFilter, firstCalendarMonth, formatDateRange, useDateFilterLabel } from "./date-filter";
 import { withWrittenTimes } from "~/i18n/session-time";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { LoadMore, useLoadMore } from "~/components/load-more";
-import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
-import { LaterSheet } from "~/components/later-sheet";
+import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
 import { i18nServer } from "~/i18n/i18n.server";
 import { formatPlainDate, zonedDate } from "@market/calendar";
 import { listShows, showListFilters, showListQuerySchema, type ShowListItem, type ShowListQuery } from "@market/catalog/show-list";
 import { CODES, MarketError } from "@market/errors";
-import { EmptyState, exploreHref, PATH, SessionRow } from "./explore-parts";
+import { EmptyState, exploreHref, PATH, SessionRow, WhereOptions } from "./explore-parts";
 import styles from "./styles.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import { posterPreload } from "~/components/poster";
@@ -33,10 +31,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const first = data?.list.list[0];
   return [...(first ? [posterPreload(first.posterUrl)] : []), ...pageMeta(rootSeo(matches), { title: data?.pageTitle })];
 };
-
-// The server draws a sheet the address opens; the browser fetches both after hydrating (later-sheet.tsx).
-const DateFilter = import.meta.env.SSR ? ServerDateFilter : lazy(() => import("./date-filter"));
-const WhereSheet = import.meta.env.SSR ? ServerWhereSheet : lazy(() => import("./where-sheet"));
 
 const DATE_FIELDS = ["preset", "from", "to"] as const;
 
@@ -192,33 +186,18 @@ export default function Explore() {
         )}
       </section>
 
-      {/* A refused range keeps the date sheet open (date-filter.tsx). */}
-      <LaterSheet sheet={dates} open={dateResult !== null} title={t("dates.title")}>
-        <DateFilter sheet={dates} value={query} today={today} action={PATH} keep={filterKeep} lastResult={dateResult} calendar={calendar} />
-      </LaterSheet>
+      <DateFilter sheet={dates} value={query} today={today} action={PATH} keep={filterKeep} lastResult={dateResult} calendar={calendar} />
 
-      <LaterSheet sheet={where} title={t("where.title")}>
-        <WhereSheet
-          sheet={where}
+      <Sheet sheet={where} title={t("where.title")} description={t("where.description")}>
+        <WhereOptions
           cities={filters.cities}
           current={list.scope}
           viewerLocation={viewerLocation}
           hrefFor={(cityCode) => exploreHref({ ...query, cityCode })}
         />
-      </LaterSheet>
+      </Sheet>
     </main>
   );
-}
-
-/**
- * The chip text for a filter: a preset's name, the range, or 'Any date'. The range is written
- * by the server (`rangeText`, see formatDateRange) so the page reads the same before and after
- * hydration.
- */
-function useDateFilterLabel(value: DateFilterValue, rangeText: string | null): string {
-  const { t } = useTranslation("explore");
-  if (value.preset) return t(`dates.preset.${value.preset}`);
-  return rangeText ?? t("dates.any");
 }
 
 function Chevron() {

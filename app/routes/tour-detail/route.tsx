@@ -8,7 +8,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Poster, posterPreload } from "~/components/poster";
@@ -24,8 +23,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { tourDetail, tourDetailQuerySchema } from "@market/catalog/tour-detail";
-import { listedChanges, PriceChart as ServerPriceChart } from "~/components/price-chart";
-import { PriceChartPlaceholder } from "~/components/price-chart-placeholder";
+import { listedChanges, PriceChart, PriceChartPlaceholder } from "~/components/price-chart";
 import { Deferred } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { tourPriceHistory } from "@market/demand/price-history";
@@ -39,9 +37,6 @@ import { TitledSection } from "~/components/titled-section";
 export const handle = { i18n: ["tour", "discover", "demand"] };
 
 // The poster's preload first: the sessions' structured data after it runs to ~12 KB of the head.
-// The chart is drawn by the server; the browser hydrates it once its code is in, apart from the first download (pick-seat does the same).
-const PriceChart = import.meta.env.SSR ? ServerPriceChart : lazy(() => import("~/components/price-chart").then((module) => ({ default: module.PriceChart })));
-
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   ...(data ? [posterPreload(data.tour.posterUrl)] : []),
   ...pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.tour.shareImageUrl, structuredData: data.events } : {}),
@@ -170,13 +165,7 @@ export default function TourDetailPage() {
           </div>
           {upcomingCount > 0 ? (
             <Deferred value={priceHistory} placeholder={<PriceChartPlaceholder />}>
-              {(shown) =>
-                shown ? (
-                  <Suspense fallback={<PriceChartPlaceholder />}>
-                    <PriceChart history={shown.history} timeZone={timeZone} changes={shown.changes} />
-                  </Suspense>
-                ) : null
-              }
+              {(shown) => (shown ? <PriceChart history={shown.history} timeZone={timeZone} changes={shown.changes} /> : null)}
             </Deferred>
           ) : null}
           {tour.upcoming.length > 0 ? (
