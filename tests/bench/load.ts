@@ -11,6 +11,12 @@ import { Agent, request as httpRequest } from "node:http";
 import { performance } from "node:perf_hooks";
 
 /** A phone browser: bots (curl included) get fully buffered pages, people get streamed ones. */
+/** A number from the environment, or `fallback` when it is missing, not a number or below `min`. */
+export function setting(name: string, fallback: number, min: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value >= min ? value : fallback;
+}
+
 export const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",

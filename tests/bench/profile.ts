@@ -13,11 +13,11 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fetch as upgradeFetch, type WebSocket } from "miniflare";
 import { SESSION_COOKIE, registerBuyers } from "./contention";
-import { BROWSER_HEADERS, load, mergeSamples, summarise } from "./load";
+import { BROWSER_HEADERS, load, mergeSamples, setting, summarise } from "./load";
 import { ROOT, bundleBaseline, bundleOvation, prepareState, startServer } from "./serve";
 
-const seconds = Number(process.env.BENCH_SECONDS) > 0 ? Number(process.env.BENCH_SECONDS) : 10;
-const connections = Number(process.env.BENCH_CONNECTIONS) > 0 ? Math.round(Number(process.env.BENCH_CONNECTIONS)) : 4;
+const seconds = setting("BENCH_SECONDS", 10, 1);
+const connections = Math.round(setting("BENCH_CONNECTIONS", 4, 1));
 const path = process.env.BENCH_PROFILE_PATH ?? "/";
 /** Microseconds between samples: fine enough for a render of a few milliseconds. */
 const SAMPLING_INTERVAL_US = 200;

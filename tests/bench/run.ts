@@ -32,17 +32,12 @@ import { SESSION_COOKIE, contention, contentionReport, registerBuyers, type Cont
 import { farPrimaryBench, farPrimaryReport, type FarPrimaryResult } from "./far-primary";
 import { queueBench, queueReport, type QueueResult } from "./queue";
 import { journeyPages, lighthouseFigures, lighthouseReport, type LighthouseFigures } from "./lighthouse";
-import { BROWSER_HEADERS, fetchOnce, load, mergeSamples, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
+import { BROWSER_HEADERS, fetchOnce, load, mergeSamples, setting, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { BUYER_PATH_BUDGET_GZIP, BUYER_PATH_ROUTES, GZIP_LEVEL, JS_BUDGET_GZIP, JS_FLOOR_BUDGET_GZIP, htmlSize, jsBudgetOf, measureRoute, type RouteSize } from "./size";
 import { routeJs, type RouteJs } from "./route-js";
 
 /** The screens of a buyer's way to a paid order, by route id, for the manifest's JS figures. */
-
-function setting(name: string, fallback: number, min: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value >= min ? value : fallback;
-}
 
 const settings = {
   seconds: setting("BENCH_SECONDS", 10, 1),

@@ -47,3 +47,21 @@ test("forgetting the kept reads empties every keeper", async () => {
   expect(await plans.read("k", 1, () => Promise.resolve(2))).toBe(2);
   expect(await floors.read("k", 1, () => Promise.resolve(2))).toBe(2);
 });
+
+test("thirty requests arriving together for one key share one read, and a repeat after it is kept gets the same answer", async () => {
+  const kept = keeper<number>(10_000);
+  const read = counting();
+  const answers = await Promise.all(Array.from({ length: 30 }, (_, at) => kept.read("en-US|HKD", at, read.load)));
+  expect(new Set(answers)).toEqual(new Set([1]));
+  expect(await kept.read("en-US|HKD", 31, read.load)).toBe(1);
+  expect(read.runs()).toBe(1);
+});
+
+test("a write that forgets the kept reads while one is on its way leaves the next request to read again", async () => {
+  const kept = keeper<number>(10_000);
+  const read = counting();
+  const before = kept.read("k", 0, read.load);
+  forgetKeptReads();
+  expect(await kept.read("k", 1, read.load)).toBe(2);
+  expect(await before).toBe(1);
+});
