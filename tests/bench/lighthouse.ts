@@ -92,7 +92,7 @@ interface AuditItem {
 
 type Lhr = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: AuditItem[]; overallSavingsMs?: number; overallSavingsBytes?: number } }>;
+  audits: Record<string, { score?: number | null; numericValue?: number; details?: { items?: AuditItem[]; overallSavingsMs?: number; overallSavingsBytes?: number } }>;
   runtimeError?: { message: string };
   environment?: { benchmarkIndex?: number };
 };
@@ -141,35 +141,49 @@ const NO_FIGURES = {
   benchmarkIndex: null,
 } as const;
 
+/** One Chromium for a series of audits, closed whatever happens. */
+async function withChromium<T>(audit: (port: number) => Promise<T>): Promise<T> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    return await audit(chrome.port);
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** One Lighthouse run of `url` in the given categories, with `cookie` on every request; throws when it yields no result. */
+async function audited(url: string, port: number, categories: string[], cookie: string | null): Promise<Lhr> {
+  const answer = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  const lhr = answer?.lhr as unknown as Lhr | undefined;
+  if (!lhr) throw new Error("no result");
+  if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+  return lhr;
+}
+
 /** Audits each page `runs` times in one Chromium and keeps the median run by performance score. */
 export async function lighthouseFigures(origin: string, pages: LighthousePage[], cookie: string | null, runs: number): Promise<LighthouseFigures[]> {
   if (!existsSync(CHROMIUM)) {
     return pages.map((page) => ({ ...page, runs: 0, ...NO_FIGURES, error: `no Chromium at ${CHROMIUM}` }));
   }
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-  const results: LighthouseFigures[] = [];
-  try {
+  return withChromium(async (port) => {
+    const results: LighthouseFigures[] = [];
     for (const page of pages) {
       const samples: ReturnType<typeof figuresOf>[] = [];
       let error: string | undefined;
       // Lighthouse now and then loses a run's trace (NO_NAVSTART): two more attempts make up for it.
       for (let attempt = 0; samples.length < runs && attempt < runs + 2; attempt++) {
         try {
-          const answer = await lighthouse(`${origin}${page.path}`, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility"],
-            // A fresh page each run, as a new visitor: the signed-in buyer's session rides along.
-            extraHeaders: page.signedIn && cookie ? { Cookie: cookie } : undefined,
-          });
-          const lhr = answer?.lhr as unknown as Lhr | undefined;
-          if (!lhr) throw new Error("no result");
-          if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-          samples.push(figuresOf(lhr));
+          // A fresh page each run, as a new visitor: the signed-in buyer's session rides along.
+          samples.push(figuresOf(await audited(`${origin}${page.path}`, port, ["performance", "accessibility"], page.signedIn ? cookie : null)));
         } catch (cause) {
           error = cause instanceof Error ? cause.message : String(cause);
         }
@@ -183,10 +197,69 @@ export async function lighthouseFigures(origin: string, pages: LighthousePage[],
       const chosen = samples.find((sample) => (sample.performance ?? 0) === middle) ?? samples[0];
       results.push({ name: page.name, path: page.path, runs: samples.length, ...chosen, error: samples.length < runs ? error : undefined });
     }
-  } finally {
-    chrome.kill();
-  }
-  return results;
+    return results;
+  });
+}
+
+/**
+ * The themes and languages accessibility is audited in besides the main figures' (light, en-US,
+ * the defaults): contrast and names change with both. Chosen by the preference cookies the
+ * theme and language pickers set.
+ */
+export const ACCESSIBILITY_VARIANTS = [
+  { theme: "dark", language: "en-US" },
+  { theme: "light", language: "zh-HK" },
+  { theme: "dark", language: "zh-HK" },
+] as const;
+
+export interface AccessibilityFigures {
+  name: string;
+  path: string;
+  /** One score per ACCESSIBILITY_VARIANTS entry, in its order; null when the audit failed. */
+  scores: (number | null)[];
+  /** Failing audits' ids with the variant they failed in, e.g. `color-contrast (dark zh-HK)`. */
+  failing: string[];
+  error?: string;
+}
+
+/** Accessibility alone (one run: it does not vary between runs) of each page in each of ACCESSIBILITY_VARIANTS. */
+export async function accessibilityFigures(origin: string, pages: LighthousePage[], cookie: string | null): Promise<AccessibilityFigures[]> {
+  if (!existsSync(CHROMIUM)) return pages.map((page) => ({ ...page, scores: [], failing: [], error: `no Chromium at ${CHROMIUM}` }));
+  return withChromium(async (port) => {
+    const results: AccessibilityFigures[] = [];
+    for (const page of pages) {
+      const row: AccessibilityFigures = { name: page.name, path: page.path, scores: [], failing: [] };
+      for (const variant of ACCESSIBILITY_VARIANTS) {
+        const preferences = `theme=${variant.theme}; language=${variant.language}`;
+        try {
+          const lhr = await audited(`${origin}${page.path}`, port, ["accessibility"], page.signedIn && cookie ? `${cookie}; ${preferences}` : preferences);
+          row.scores.push(lhr.categories.accessibility?.score ?? null);
+          for (const [id, audit] of Object.entries(lhr.audits)) {
+            if (audit.score === 0) row.failing.push(`${id} (${variant.theme} ${variant.language})`);
+          }
+        } catch (cause) {
+          row.scores.push(null);
+          row.error = cause instanceof Error ? cause.message : String(cause);
+        }
+      }
+      results.push(row);
+    }
+    return results;
+  });
+}
+
+export function accessibilityReport(figures: AccessibilityFigures[]): string[] {
+  const header = ["page", ...ACCESSIBILITY_VARIANTS.map((variant) => `${variant.theme} ${variant.language}`)];
+  const lines = figures.map((row) => [`${row.name} ${row.path}`, ...ACCESSIBILITY_VARIANTS.map((_, index) => {
+    const score = row.scores[index];
+    return score === null || score === undefined ? "—" : String(Math.round(score * 100));
+  })]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  const out = ["Lighthouse accessibility in the other themes and languages (the table above is light, en-US)", "", format(header), widths.map((width) => "─".repeat(width)).join("  "), ...lines.map(format)];
+  const failing = figures.filter((row) => row.failing.length > 0 || row.error);
+  for (const row of failing) out.push(`  ${row.name}: ${[...row.failing, ...(row.error ? [row.error] : [])].join(", ")}`);
+  return out;
 }
 
 export function lighthouseReport(figures: LighthouseFigures[], runs: number): string[] {

@@ -18,7 +18,8 @@
  * BENCH_QUEUE=0 skips it.
  * Then chat through the conversations' objects (chat.ts): BENCH_CHAT=0 skips it.
  * Between the SSR figures and contention, Lighthouse mobile on the buyer's journey (lighthouse.ts):
- * BENCH_LIGHTHOUSE_RUNS per page (3, median reported); BENCH_LIGHTHOUSE=0 skips it.
+ * BENCH_LIGHTHOUSE_RUNS per page (3, median reported), then each page's accessibility once in the
+ * other themes and languages (dark, zh-HK); BENCH_LIGHTHOUSE=0 skips both.
  * Then a far primary, simulated (far-primary.ts): the bundle served twice more, with D1's
  * primary next door and BENCH_FAR_PRIMARY_MS (80) away, each journey page's first byte
  * (BENCH_FAR_PRIMARY_REQUESTS in a row, 10) and LCP on both; BENCH_FAR_PRIMARY=0 skips it.
@@ -31,7 +32,7 @@ import { chatBench, chatReport, type ChatResult } from "./chat";
 import { SESSION_COOKIE, contention, contentionReport, registerBuyers, type ContentionResult } from "./contention";
 import { farPrimaryBench, farPrimaryReport, type FarPrimaryResult } from "./far-primary";
 import { queueBench, queueReport, type QueueResult } from "./queue";
-import { journeyPages, lighthouseFigures, lighthouseReport, type LighthouseFigures } from "./lighthouse";
+import { accessibilityFigures, accessibilityReport, journeyPages, lighthouseFigures, lighthouseReport, type AccessibilityFigures, type LighthouseFigures } from "./lighthouse";
 import { BROWSER_HEADERS, fetchOnce, load, mergeSamples, setting, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { BUYER_PATH_BUDGET_GZIP, BUYER_PATH_ROUTES, GZIP_LEVEL, JS_BUDGET_GZIP, JS_FLOOR_BUDGET_GZIP, htmlSize, jsBudgetOf, measureRoute, type RouteSize } from "./size";
@@ -162,6 +163,7 @@ interface Run {
   queue?: QueueResult;
   chat?: ChatResult;
   lighthouse?: LighthouseFigures[];
+  accessibility?: AccessibilityFigures[];
   farPrimary?: FarPrimaryResult;
   journeyJs?: RouteJs[];
 }
@@ -322,6 +324,7 @@ async function bench(run: Run): Promise<void> {
     if (widened) notes.push(`Lighthouse: Chromium on cpu ${allCpus.join(",")}`);
     try {
       run.lighthouse = await lighthouseFigures(server.url, journey.pages, journey.cookie, settings.lighthouseRuns);
+      run.accessibility = await accessibilityFigures(server.url, journey.pages, journey.cookie);
     } finally {
       if (widened) setAffinity(loadCpus);
     }
@@ -454,6 +457,7 @@ async function main(): Promise<void> {
     }
   }
   if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
+  if (run.accessibility) out.push("", ...accessibilityReport(run.accessibility));
   if (run.farPrimary) out.push("", ...farPrimaryReport(run.farPrimary));
   if (run.contention) out.push("", ...contentionReport(run.contention));
   if (run.queue) out.push("", ...queueReport(run.queue));
@@ -480,6 +484,7 @@ async function main(): Promise<void> {
     queue: run.queue,
     chat: run.chat,
     lighthouse: run.lighthouse,
+    accessibility: run.accessibility,
     farPrimary: run.farPrimary,
     journeyJs: run.journeyJs?.map((route) => ({ id: route.id, gzip: route.gzip, cssFiles: route.css.length })),
     notes,
