@@ -90,9 +90,10 @@ export function requestedByHtml(html: string): { js: string[]; css: string[] } {
     if (!href) continue;
     const as = (attribute(tag, "as") ?? "").toLowerCase();
     if (rel.includes("modulepreload") || (rel.includes("preload") && as === "script")) js.add(href);
-    // A disabled stylesheet link is never fetched (it names CSS the head already carries).
-    const disabled = /\sdisabled(\s*=|[\s/>])/i.test(tag);
-    if ((rel.includes("stylesheet") && !disabled) || (rel.includes("preload") && as === "style")) css.add(href);
+    // A stylesheet link whose type is not CSS is never fetched (HTML's rule; route-styles.tsx
+    // names CSS the head already carries this way). A disabled one is: Chromium 150 fetches it.
+    const type = (attribute(tag, "type") ?? "text/css").toLowerCase();
+    if ((rel.includes("stylesheet") && type === "text/css") || (rel.includes("preload") && as === "style")) css.add(href);
   }
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(` ${attributes}`, "src");

@@ -21,8 +21,8 @@ const DAY = 24 * 60 * 60_000;
 
 
 /** Every `<link rel="stylesheet">` in the page, in order. */
-function stylesheetLinks(html: string): { href: string; disabled: boolean }[] {
-  return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(([tag]) => ({ href: /\bhref="([^"]+)"/.exec(tag)?.[1] ?? "", disabled: /\sdisabled(="")?[\s/>]/.test(tag) }));
+function stylesheetLinks(html: string): { href: string; type: string | null }[] {
+  return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map(([tag]) => ({ href: /\bhref="([^"]+)"/.exec(tag)?.[1] ?? "", type: /\btype="([^"]+)"/.exec(tag)?.[1] ?? null }));
 }
 
 /** Every `<style data-href>` block in the page: the CSS file it carries and its text. */
@@ -95,11 +95,11 @@ test("every page of the buyer's journey carries its CSS in its head, links no st
     expect({ path, first: css[0]?.href }).toEqual({ path, first: expect.stringMatching(/^\/assets\/root-[\w-]{8}\.css#$/) });
     expect(css[0].text).toContain("--font-sans:");
     expect(css.length).toBeGreaterThan(2);
-    // Each carried file is also named by a disabled link (never fetched; the root's by both of its
+    // Each carried file is also named by a link typed other than CSS (never fetched; the root's by both of its
     // addresses, so neither React Router nor Vite's import() loader fetches it), and nothing else is linked.
     const named = css.flatMap(({ href }) => (href.endsWith("#") ? [href, href.slice(0, -1)] : [href]));
     expect(named[1]).toBe(named[0]!.slice(0, -1));
-    expect({ path, links: stylesheetLinks(html) }).toEqual({ path, links: named.map((href) => ({ href, disabled: true })) });
+    expect({ path, links: stylesheetLinks(html) }).toEqual({ path, links: named.map((href) => ({ href, type: "text/x-inlined" })) });
     // The scripts follow the page's own content: every module preload asks at low priority.
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
     expect(preloads.length).toBeGreaterThan(3);
