@@ -1,3 +1,4 @@
+/// <reference path="./opencc-dict.d.ts" />
 /**
  * `npx tsx scripts/han-variants.ts`: writes functions/market/search/han-variants.ts, the Han
  * characters search folds to one form (decision 292), from OpenCC's own tables (the opencc-js
@@ -36,7 +37,7 @@ const regional = [dictionary(HKVariantsRev), dictionary(TWVariantsRev)];
 const simplified = dictionary(TSCharacters);
 
 /** A character's one form: a Hong Kong or Taiwan variant made OpenCC's standard, then Simplified. */
-function canonical(char: string): string {
+export function canonical(char: string): string {
   const standard = regional.map((table) => table.get(char)).find(Boolean) ?? char;
   return simplified.get(standard) ?? standard;
 }
