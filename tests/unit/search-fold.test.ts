@@ -58,6 +58,10 @@ test("ranks: exact, prefix, word start, anywhere, then loose", () => {
   expect(rankOf(name, searchKey("aftreg"))).toBe(4);
   expect(rankOf(name, searchKey("seven nova"))).toBe(4);
   expect(rankOf(name, searchKey("e"))).toBe(null);
+  // Two letters match a word's start, never inside a word; two CJK characters match anywhere.
+  expect(rankOf(name, searchKey("ev"))).toBe(null);
+  expect(rankOf(name, searchKey("se"))).toBe(2);
+  expect(rankOf(name, searchKey("巡迴"))).toBe(3);
   expect(rankOf(name, searchKey("afterglwo nvoa"))).toBe(null);
   expect(rankOf(name, searchKey("🎤"))).toBe(null);
 });

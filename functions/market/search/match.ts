@@ -3,11 +3,11 @@
  * (fold.ts), after the index has found the candidates. Pure.
  *
  * Ranks, best first: the whole name (exact), its start (prefix), a word's start (word), anywhere
- * in it (two characters or more), and last, loosely: every word of the keyword somewhere in the
+ * in it (two CJK characters or three letters and more), and last, loosely: every word of the keyword somewhere in the
  * name, in any order, a Latin word of five letters or more forgiven one typing mistake (a word
  * still being typed, the keyword's last, is compared with the start of the name's words).
  */
-import { bigrams, foldText, forgivesTypo, fromWords, withinOneEdit, type FoldedText } from "./fold";
+import { bigrams, foldText, forgivesTypo, fromWords, isCjkWord, withinOneEdit, type FoldedText } from "./fold";
 import type { SearchMatch } from "./results";
 
 export const RANKS = ["exact", "prefix", "word", "anywhere", "loose"] as const;
@@ -38,7 +38,10 @@ export function searchKey(keyword: string): SearchKey {
     (text.words.length > 1 || typos > 0) && wordGrams.length > 0
       ? { grams: wordGrams, atLeast: Math.max(1, wordGrams.length - GRAMS_ONE_MISTAKE_BREAKS * typos) }
       : null;
-  return { ...text, grams: bigrams(text.compact), loose };
+  // Anywhere needs two CJK characters (a word) or three letters: two letters inside words are noise.
+  const length = Array.from(text.compact).length;
+  const anywhere = length >= 3 || (length === 2 && text.words.every(isCjkWord));
+  return { ...text, grams: anywhere ? bigrams(text.compact) : [], loose };
 }
 
 function looselyMatches(name: FoldedText, key: SearchKey): boolean {

@@ -47,6 +47,13 @@ import {
 const LISTED = sql.raw(`('ONSALE', 'PENDING', 'CANCEL')`);
 /** Candidate names read at most: far more than a screen shows, few enough to rank in a moment. */
 const CANDIDATE_LIMIT = 5_000;
+/**
+ * How much of a very broad keyword (one letter: thousands of names at 10,000 tours) is ranked:
+ * the best-ranked tours, and of the shows they, their venues, cities and categories bring, the
+ * best-ranked; a buyer who sees that many types on (decision 291).
+ */
+const TOURS_RANKED = 500;
+const SHOWS_RANKED = 1_000;
 /** Loose candidates (most shared bigrams first) read at most. */
 const LOOSE_CANDIDATE_LIMIT = 500;
 /** The closest names offered when nothing matched, and how alike (Dice on bigrams) they must be. */
@@ -72,28 +79,44 @@ function keep<K>(map: Map<K, Rank>, key: K, rank: Rank) {
   if (best === undefined || rank < best) map.set(key, rank);
 }
 
-/** Names whose words start with the keyword, hold all its bigrams, or (loose) most of its words' bigrams. */
-async function candidates(ctx: MarketContext, key: SearchKey) {
+/**
+ * Bigrams a long keyword is looked up by: a few spread over it, not all. Each one's postings are
+ * read whole, and the candidates are checked on their names anyway (match.ts), so more grams
+ * only cost reads.
+ */
+const ANYWHERE_PROBES = 4;
+
+function spread<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return items;
+  return Array.from({ length: count }, (_, i) => items[Math.round((i * (items.length - 1)) / (count - 1))]);
+}
+
+/** Names whose words start with the keyword, hold all its bigrams, or (loose) most of its words' bigrams. Exported for the bench's index comparison. */
+export function candidateNames(key: SearchKey) {
   const prefix = key.compact.slice(0, WORD_KEY_LENGTH);
-  const anywhere = key.grams.length
-    ? sql`UNION SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(key.grams)}))
-          GROUP BY name_id HAVING count(*) = ${key.grams.length}`
+  const probe = spread(key.grams, ANYWHERE_PROBES);
+  const anywhere = probe.length
+    ? sql`UNION SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(probe)}))
+          GROUP BY name_id HAVING count(*) = ${probe.length}`
     : sql``;
   const loose = key.loose
     ? sql`UNION SELECT name_id FROM (SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(key.loose.grams)}))
           GROUP BY name_id HAVING count(*) >= ${key.loose.atLeast} ORDER BY count(*) DESC, name_id LIMIT ${LOOSE_CANDIDATE_LIMIT})`
     : sql``;
-  return ctx.db.all<{ kind: string; entityId: number; field: string; folded: string }>(sql`
+  return sql`
     SELECT n.kind AS kind, n.entity_id AS entityId, n.field AS field, n.folded AS folded
     FROM search_names n
     WHERE n.id IN (SELECT name_id FROM search_words WHERE word >= ${prefix} AND word < ${prefix + MAX_CHAR} ${anywhere} ${loose})
-    LIMIT ${CANDIDATE_LIMIT}`);
+    LIMIT ${CANDIDATE_LIMIT}`;
 }
 
 async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
   const hits: Hits = { tours: new Map(), artists: new Map(), venues: new Map(), cities: new Map(), categories: new Map() };
   if (!key.compact) return hits;
-  const [rows, reference] = await Promise.all([candidates(ctx, key), loadReference(ctx)]);
+  const [rows, reference] = await Promise.all([
+    ctx.db.all<{ kind: string; entityId: number; field: string; folded: string }>(candidateNames(key)),
+    loadReference(ctx),
+  ]);
   const cityCodes = new Map(reference.locations.filter((l) => l.kind === "city" && !l.clientHidden).map((l) => [l.id, l.code]));
   for (const row of rows) {
     const rank = rankOf(row.folded, key);
@@ -108,7 +131,15 @@ async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
       if (code) keep(hits.cities, code, rank);
     }
   }
+  hits.tours = best(hits.tours, TOURS_RANKED);
+  hits.artists = best(hits.artists, TOURS_RANKED);
   return hits;
+}
+
+/** The `limit` best-ranked entries (ties by key), in that order. */
+function best<K extends number | string>(map: Map<K, Rank>, limit: number): Map<K, Rank> {
+  if (map.size <= limit) return map;
+  return new Map([...map].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit));
 }
 
 const json = (map: Map<number | string, Rank>) => JSON.stringify([...map]);
@@ -119,17 +150,19 @@ async function rankedShows(ctx: MarketContext, hits: Hits, paging: Paging): Prom
   const now = ctx.now();
   const rows = await ctx.db.all<{ showId: number; rank: Rank; total: number }>(sql`
     WITH matched(show_id, rank) AS (
-      SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0
+      SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND s.status IN ${LISTED}
+      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND s.status IN ${LISTED}
+      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND s.status IN ${LISTED}
       UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.categories)}) h
-        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id
+        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED}
+    ),
+    ranked AS (
+      SELECT show_id, min(rank) AS rank FROM matched GROUP BY show_id ORDER BY min(rank), show_id LIMIT ${SHOWS_RANKED}
     ),
     facts AS (
-      SELECT m.show_id, min(m.rank) AS rank, s.status AS status,
+      SELECT m.show_id, m.rank, s.status AS status,
         min(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS next_at, max(se.starts_at) AS last_at
-      FROM matched m JOIN shows s ON s.id = m.show_id JOIN sessions se ON se.show_id = s.id
-      WHERE s.status IN ${LISTED}
+      FROM ranked m JOIN shows s ON s.id = m.show_id JOIN sessions se ON se.show_id = s.id
       GROUP BY m.show_id
     )
     SELECT show_id AS showId, rank, count(*) OVER () AS total FROM facts
