@@ -10,6 +10,8 @@ export default [
     route("news", "routes/news/route.tsx", { id: "routes/news" }),
     route("mine", "routes/mine/route.tsx", { id: "routes/mine" }),
   ]),
+  // Search (issue 32): every show, artist, venue and city by name, in either language.
+  route("search", "routes/search/route.tsx", { id: "routes/search" }),
   route("tourList", "routes/tour-list.tsx"),
   route("tourDetail", "routes/tour-detail/route.tsx", { id: "routes/tour-detail" }),
   route("pick-seat", "routes/pick-seat/route.tsx", { id: "routes/pick-seat" }),

@@ -16,6 +16,7 @@ import { registerAccountRoutes } from "./routes/accounts";
 import { presentedApiSession, resolveApiSession } from "./session";
 import type { ApiEnv } from "./api-env";
 import { registerShowListRoutes } from "./routes/show-list";
+import { registerSearchRoutes } from "./routes/search";
 import { registerTourDetailRoutes } from "./routes/tour-detail";
 import { registerAlertRoutes } from "./routes/alerts";
 import { registerOrderRoutes } from "./routes/orders";
@@ -69,6 +70,7 @@ export function createApi() {
   registerReferenceRoutes(api);
   registerAccountRoutes(api);
   registerShowListRoutes(api);
+  registerSearchRoutes(api);
   registerTourDetailRoutes(api);
   registerAlertRoutes(api);
   registerOrderRoutes(api);

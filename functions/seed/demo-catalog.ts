@@ -23,6 +23,10 @@ export type DemoCatalog = {
   listings: Insert<typeof schema.listings>[];
   /** The lowest price's past per on-sale session (seed/price-history.ts). */
   sessionPricePoints: Insert<typeof schema.sessionPricePoints>[];
+  /** Search's index of the names above (market/search/catalog-index.ts), written in the same batch. */
+  searchNames: Insert<typeof schema.searchNames>[];
+  searchWords: Insert<typeof schema.searchWords>[];
+  searchGrams: Insert<typeof schema.searchGrams>[];
   /** Staff accounts only (seed/staff.ts withDemoStaff); demoCatalog leaves both empty. */
   users: Insert<typeof schema.users>[];
   accountRoles: Insert<typeof schema.accountRoles>[];

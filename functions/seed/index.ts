@@ -16,6 +16,7 @@ import { demoCategories, demoTags } from "./taxonomy";
 import { TOURS } from "./tours";
 import { demoVenues } from "./venues";
 import { demoPriceHistory } from "./price-history";
+import { catalogSearchRows } from "../market/search/catalog-index";
 
 export { stageOutline, type StageOutline } from "../market/venues/seat-maps";
 export { DEMO_STAFF, withDemoStaff } from "./staff";
@@ -55,13 +56,14 @@ export function demoCatalog(anchor: Date): DemoCatalog {
     tour.tags.map((slug) => ({ tourId: i + 1, tagId: tags.find((t) => t.slug === slug)!.id! })),
   );
 
+  const locations = demoLocations();
   const sellers = demoSellers(now, Prng.for("sellers"));
   const listings = demoListings(now, scheduled, sectionsByVenue, sellers, Prng.for("listings"));
 
   return {
     languages: LANGUAGES,
     currencies: CURRENCIES,
-    locations: demoLocations(),
+    locations,
     categories,
     tags,
     venues,
@@ -78,6 +80,8 @@ export function demoCatalog(anchor: Date): DemoCatalog {
       scheduled.flatMap((s) => s.sessions),
       listings,
     ),
+    // The index is made from the rows above and written with them: it can never start behind.
+    ...catalogSearchRows({ tours, venues, locations, categories }),
     users: [],
     accountRoles: [],
   };

@@ -26,6 +26,9 @@ const TABLES: { [K in keyof DemoCatalog]: Table } = {
   sellers: schema.sellers,
   listings: schema.listings,
   sessionPricePoints: schema.sessionPricePoints,
+  searchNames: schema.searchNames,
+  searchWords: schema.searchWords,
+  searchGrams: schema.searchGrams,
   users: schema.users,
   accountRoles: schema.accountRoles,
 };

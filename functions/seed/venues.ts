@@ -16,6 +16,8 @@ type VenueSpec = {
   nameZh: string;
   addressEn: string;
   addressZh: string;
+  /** What people also call it, when they do (searched beside its name). */
+  nickname?: [string, string];
   kind: VenueKind;
   lat: number;
   lng: number;
@@ -31,7 +33,17 @@ const venue = (
   [nameEn, nameZh]: [string, string],
   [addressEn, addressZh]: [string, string],
   map: () => SeatMap,
-): VenueSpec => ({ key, cityCode, kind, lat, lng, nameEn, nameZh, addressEn, addressZh, map });
+): VenueSpec => ({ key, cityCode, kind, lat, lng, nameEn, nameZh, addressEn, addressZh, nickname: NICKNAMES[key], map });
+
+/** Well-known nicknames, by venue key: what fans type (紅館 is the Coliseum to everyone in Hong Kong). */
+const NICKNAMES: Record<string, [string, string]> = {
+  coliseum: ["Hung Hom Coliseum", "紅館"],
+  asiaworld: ["AWE", "亞博"],
+  "cultural-centre": ["HKCC", "文化中心"],
+  "taipei-arena": ["Little Dome", "小巨蛋"],
+  "tokyo-dome": ["Big Egg", "巨蛋"],
+  "national-stadium": ["Sports Hub", "體育城"],
+};
 
 export const VENUES: VenueSpec[] = [
   venue("kai-tak", "HKG", "stadium", [22.3223, 114.2003], ["Kai Tak Stadium", "啟德主場館"], ["Kai Tak Sports Park, 38 Shing Kai Road, Kowloon City, Kowloon", "九龍九龍城承啟道38號啟德體育園"], () => stadiumMap({ lower: 20, middle: 24, upper: 28, seatPitch: 2.9 })),
@@ -71,6 +83,8 @@ export function demoVenues() {
       cityCode: spec.cityCode,
       nameEn: spec.nameEn,
       nameZh: spec.nameZh,
+      nicknameEn: spec.nickname?.[0] ?? null,
+      nicknameZh: spec.nickname?.[1] ?? null,
       addressEn: spec.addressEn,
       addressZh: spec.addressZh,
       timeZone: city.timeZone,

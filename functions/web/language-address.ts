@@ -6,11 +6,20 @@
  * parameters that name what a page shows, so tracking and sheet parameters are one page.
  */
 import { isLanguage, LANGUAGES, type Language } from "../market/context/language";
+import { normalisedKeyword } from "./search-keyword";
 
 export const LANGUAGE_PARAM = "lang";
 
 /** Query parameters that name what a public page shows; every other one is presentation or tracking. */
 const IDENTITY_PARAMS = ["id", "sessionId", "tourId", "category", "categoryId", "tag", "tagId", "city", "page"];
+
+/**
+ * Pages whose own query names what they show: a search is indexable per keyword and group, its
+ * keyword folded as the page cache folds it, so 'Nova ' and 'nova' are one canonical page.
+ * (FAQ's keyword only filters one page, so it stays out.)
+ */
+const PAGE_IDENTITY_PARAMS: Record<string, readonly string[]> = { "/search": ["keyword", "type"] };
+const FOLDED_PARAMS: Record<string, (value: string) => string> = { keyword: normalisedKeyword };
 
 /** The language the address asks for, or null when it names none we speak. */
 export function languageFromAddress(url: URL): Language | null {
@@ -21,9 +30,9 @@ export function languageFromAddress(url: URL): Language | null {
 /** The page's canonical address in `language` (null: the x-default, without `lang`). */
 export function canonicalAddress(url: URL, language: Language | null): string {
   const params = new URLSearchParams();
-  for (const name of IDENTITY_PARAMS) {
+  for (const name of [...(PAGE_IDENTITY_PARAMS[url.pathname] ?? []), ...IDENTITY_PARAMS]) {
     const value = url.searchParams.get(name);
-    if (value !== null && value !== "") params.set(name, value);
+    if (value !== null && value !== "") params.set(name, FOLDED_PARAMS[name]?.(value) ?? value);
   }
   if (language) params.set(LANGUAGE_PARAM, language);
   const query = params.toString();

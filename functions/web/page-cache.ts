@@ -1,5 +1,5 @@
 /**
- * Catalog pages at the edge: signed out, home, Explore (/show-list) and a tour's page are the same
+ * Catalog pages at the edge: signed out, home, Explore (/show-list), search (/search) and a tour's page are the same
  * HTML for every visitor who shares an address, language, currency, location, theme and
  * platform, so each is rendered once per such variant and kept for a short while
  * (docs/decisions.md, decisions 150 and 169). Two tiers: this isolate's memory, then the
@@ -19,6 +19,7 @@ import { parse } from "cookie";
 import type { AppLoadContext } from "react-router";
 import { LANGUAGE_PARAM } from "./language-address";
 import { runsScripts, SCRIPTS_COOKIE } from "./scripts-cookie";
+import { normalisedKeyword } from "./search-keyword";
 
 export const FRESH_MS = 10_000;
 export const STALE_MS = 60_000;
@@ -30,7 +31,11 @@ const KEPT_PAGES = new Map<string, readonly string[]>([
   ["/", [LANGUAGE_PARAM]],
   ["/show-list", [LANGUAGE_PARAM, "categoryId", "cityCode", "preset", "from", "to", "page"]],
   ["/tourDetail", [LANGUAGE_PARAM, "id"]],
+  ["/search", [LANGUAGE_PARAM, "keyword", "type", "page"]],
 ]);
+
+/** Fields whose values are folded before they enter the key: one search typed several ways is one page (decision 294). */
+const FOLDED_FIELDS = new Map<string, (value: string) => string>([["keyword", normalisedKeyword]]);
 
 /** Cookies that only carry preferences the key already names (functions/web/viewer.ts, theme). */
 const PREFERENCE_COOKIES = new Set([
@@ -102,7 +107,10 @@ export function pageKey(request: Request, context: AppLoadContext, build: string
     runsScripts(request.headers.get("cookie")) ? "streamed" : "complete",
   ];
   // The page's own fields in a fixed order, so the same filter written in another order shares its copy.
-  const query = (KEPT_PAGES.get(url.pathname) ?? []).map((name) => `${name}=${url.searchParams.get(name) ?? ""}`);
+  const query = (KEPT_PAGES.get(url.pathname) ?? []).map((name) => {
+    const value = url.searchParams.get(name) ?? "";
+    return `${name}=${FOLDED_FIELDS.get(name)?.(value) ?? value}`;
+  });
   return `https://page-cache.ovation.invalid/${encodeURIComponent(url.host)}${url.pathname}/${[...parts, ...query].map(encodeURIComponent).join("/")}`;
 }
 

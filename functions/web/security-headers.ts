@@ -114,7 +114,7 @@ export const CACHE = {
  * Pages and API paths that show the same to every anonymous viewer in a language and currency:
  * the catalog. Anything else (orders, account, consoles, checkout) is private.
  */
-const CATALOG_PATHS = new Set(["/", "/show-list", "/tourList", "/tourDetail", "/pick-seat", "/venue-render-v2", "/events", "/tags", "/news", "/faq", "/faqDetail", "/about-us", "/guarantee", "/refund", "/privacy-agreement", "/user-agreement"]);
+const CATALOG_PATHS = new Set(["/", "/show-list", "/search", "/tourList", "/tourDetail", "/pick-seat", "/venue-render-v2", "/events", "/tags", "/news", "/faq", "/faqDetail", "/about-us", "/guarantee", "/refund", "/privacy-agreement", "/user-agreement"]);
 const CATALOG_PREFIXES = ["/pub/", "/configs/"];
 /** Files the same for everyone (posters, cards, translations, icons, the static guest config), whose routes choose their own cache rules. */
 const PUBLIC_MEDIA_PREFIXES = ["/media/poster/", "/media/og/", "/locales/", "/icons/", "/configs/"];

@@ -20,6 +20,9 @@
  * Between the SSR figures and contention, Lighthouse mobile on the buyer's journey (lighthouse.ts):
  * BENCH_LIGHTHOUSE_RUNS per page (3, median reported), then each page's accessibility once in the
  * other themes and languages (dark, zh-HK); BENCH_LIGHTHOUSE=0 skips both.
+ * First, on the idle server, search's suggestions (search.ts): the seeded catalog, then a synthetic
+ * one of BENCH_SEARCH_TOURS tours and BENCH_SEARCH_SHOWS shows on a server of its own, with the
+ * index weighed against FTS5; BENCH_SEARCH=0 skips it.
  * Then a far primary, simulated (far-primary.ts): the bundle served twice more, with D1's
  * primary next door and BENCH_FAR_PRIMARY_MS (80) away, each journey page's first byte
  * (BENCH_FAR_PRIMARY_REQUESTS in a row, 10) and LCP on both; BENCH_FAR_PRIMARY=0 skips it.
@@ -37,6 +40,7 @@ import { BROWSER_HEADERS, fetchOnce, load, mergeSamples, setting, summarise, typ
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { BUYER_PATH_BUDGET_GZIP, BUYER_PATH_ROUTES, GZIP_LEVEL, JS_BUDGET_GZIP, JS_FLOOR_BUDGET_GZIP, htmlSize, jsBudgetOf, measureRoute, type RouteSize } from "./size";
 import { routeJs, type RouteJs } from "./route-js";
+import { searchBench, searchReport, searchSettings, type SearchResult } from "./search";
 
 /** The screens of a buyer's way to a paid order, by route id, for the manifest's JS figures. */
 
@@ -50,6 +54,7 @@ const settings = {
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
   lighthouseRuns: Math.round(setting("BENCH_LIGHTHOUSE_RUNS", 3, 1)),
   farPrimary: process.env.BENCH_FAR_PRIMARY !== "0",
+  search: process.env.BENCH_SEARCH !== "0",
 };
 const farPrimarySettings = {
   delayMs: setting("BENCH_FAR_PRIMARY_MS", 80, 0),
@@ -166,6 +171,7 @@ interface Run {
   accessibility?: AccessibilityFigures[];
   farPrimary?: FarPrimaryResult;
   journeyJs?: RouteJs[];
+  search?: SearchResult;
 }
 
 /** Free bytes /dev/shm must have to hold the database (a seeded state is a few MB). */
@@ -221,6 +227,14 @@ async function bench(run: Run): Promise<void> {
   const server = await startServer(serveConfig, pinning.serverCpu);
   run.server = server;
   if (server.tourNote) notes.push(server.tourNote);
+
+  // Before the SSR figures, while the server is idle and its database as seeded.
+  if (settings.search) {
+    progress(`search (${searchSettings.tours} tours for the synthetic catalog)`);
+    run.search = await searchBench(server.url, join(stateRoot ?? workDir, "search-synthetic"), (syntheticDir) =>
+      startServer({ ...serveConfig, stateDir: syntheticDir }, pinning.serverCpu),
+    );
+  }
 
   const routes: Row[] = [
     { name: "home", path: "/" },
@@ -456,6 +470,7 @@ async function main(): Promise<void> {
       out.push(`  ${route.id.replace("routes/", "").padEnd(16)} ${kib(route.gzip).padStart(6)}  ${over > 0 ? `over ${kib(over)}` : `under ${kib(-over)}`}  CSS files ${route.css.length}`);
     }
   }
+  if (run.search) out.push(...searchReport(run.search));
   if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
   if (run.accessibility) out.push("", ...accessibilityReport(run.accessibility));
   if (run.farPrimary) out.push("", ...farPrimaryReport(run.farPrimary));
@@ -486,6 +501,7 @@ async function main(): Promise<void> {
     lighthouse: run.lighthouse,
     accessibility: run.accessibility,
     farPrimary: run.farPrimary,
+    search: run.search,
     journeyJs: run.journeyJs?.map((route) => ({ id: route.id, gzip: route.gzip, cssFiles: route.css.length })),
     notes,
     error: failure,

@@ -176,3 +176,31 @@ test("a page kept by one build is never the answer of the next: its scripts are 
   expect(before).toMatch(/^https:\/\/page-cache\.ovation\.invalid\/www\.ovation\.example\/\/91c296cd\//);
   expect(after).toMatch(/^https:\/\/page-cache\.ovation\.invalid\/www\.ovation\.example\/\/5e0a17b2\//);
 });
+
+test("a search's keyword is folded into the key: spaces, case and width do not make another copy, another keyword does", () => {
+  const context = { market: { viewer: { ...DEFAULT_VIEWER } }, setCookies: [] } as unknown as AppLoadContext;
+  const keyOf = (query: string) => pageKey(new Request(`${SITE}/search?${query}`, { headers: { "user-agent": PHONE } }), context, "91c296cd");
+  const nova = keyOf("keyword=nova");
+  expect(nova).toMatch(/\/lang%3D\/keyword%3Dnova\/type%3D\/page%3D$/);
+  expect(keyOf("keyword=Nova%20")).toBe(nova);
+  expect(keyOf("keyword=%20%20NOVA")).toBe(nova);
+  // Full-width letters are the same search (NFKC).
+  expect(keyOf("keyword=%EF%BD%8E%EF%BD%8F%EF%BD%96%EF%BD%81")).toBe(nova);
+  expect(keyOf("keyword=nova%20%20seven")).toBe(keyOf("keyword=Nova+Seven"));
+  expect(keyOf("keyword=nova%20seven")).not.toBe(nova);
+  expect(keyOf("keyword=nova&type=artists")).not.toBe(nova);
+});
+
+test("a signed-out search is kept like Explore: 'Nova ' and 'nova' are answered from one copy, a refused search never is", async () => {
+  await visit("/search?keyword=Nova%20");
+  const kept = await visitKept("/search?keyword=nova");
+  expect(kept.status).toBe(200);
+  expect(kept.body).toContain("NOVA SEVEN World Tour: AFTERGLOW");
+  // A refused search is answered, never kept: asked again, it is rendered again.
+  const refused = await visit("/search?keyword=nova&type=bands");
+  expect(refused.status).toBe(400);
+  expect(refused.kept).toBeNull();
+  expect((await visit("/search?keyword=nova&type=bands")).kept).toBeNull();
+  const withAd = await visit("/search?keyword=nova&utm_source=mail");
+  expect(withAd.kept).toBeNull();
+});

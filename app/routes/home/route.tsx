@@ -19,6 +19,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { LoadMore, useLoadMore } from "~/components/load-more";
 import { LocationSuggestion } from "~/components/location-suggestion";
+import { SearchField } from "~/components/search-field";
 import { SettingsSheet, SettingsTrigger } from "./settings-sheet";
 import { EmptyTours, TourCard, TourCardSkeleton, TourGrid, type CardTour } from "~/components/tour-card";
 import { Deferred, Placeholder } from "~/components/deferred";
@@ -138,6 +139,8 @@ export default function Home() {
       ) : null}
 
       <h1 className="visually-hidden">{t("home.title")}</h1>
+
+      <SearchField />
 
       {hero ? <HeroCarousel tours={hero.tours} /> : null}
 

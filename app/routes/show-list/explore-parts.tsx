@@ -1,11 +1,10 @@
 /**
- * Explore's parts (/show-list): one dated session per row, opening that session's pick-seat
+ * Explore's parts (/show-list): one dated session per row (app/components/show-row.tsx), opening that session's pick-seat
  * when it is on sale (the tour page otherwise), the empty state and the place options.
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Poster } from "~/components/poster";
-import { Price } from "~/components/price";
+import { ShowRow } from "~/components/show-row";
 import { tourHref } from "~/components/tour-card";
 import { sessionTimesOf, type SessionTimes } from "~/i18n/session-time";
 import type { ShowListItem } from "@market/catalog/show-list";
@@ -29,45 +28,21 @@ export function sessionHref(item: Pick<ShowListItem, "sessionId" | "tourId" | "s
 
 /** One session; its city is said only when the list spans more than one. */
 export function SessionRow({ item, eager, showCity }: { item: ShowListItem & { written?: SessionTimes }; eager: boolean; showCity: boolean }) {
-  const { t, i18n } = useTranslation("explore");
+  const { i18n } = useTranslation("explore");
   const language = (i18n.language === "zh-HK" ? "zh-HK" : "en-US") as Language;
   const { when, saleOpens } = sessionTimesOf(item, language);
   return (
-    <Link to={sessionHref(item)} prefetch="intent" className={styles.row} data-status={item.status}>
-      <span className={styles.thumb}>
-        <Poster src={item.posterUrl} alt="" eager={eager} />
-      </span>
-      <span className={styles.body}>
-        <time className={styles.when} dateTime={when.iso}>
-          <span>{when.dayLabel}</span>
-          <span aria-hidden="true">·</span>
-          <span>{when.time}</span>
-        </time>
-        <span className={styles.rowTitle}>{item.title}</span>
-        <span className={styles.where}>{showCity ? `${item.venue.name} · ${item.city.name}` : item.venue.name}</span>
-        <span className={styles.offer}>
-          {item.status === "CANCEL" ? (
-            <span className={styles.badge} data-tone="cancelled">
-              {t("status.cancelled")}
-            </span>
-          ) : item.status === "PENDING" ? (
-            <span className={styles.badge} data-tone="soon">
-              {t("status.onSaleOn", { date: saleOpens })}
-            </span>
-          ) : item.lowestPrice ? (
-            <Price
-              amount={item.lowestPrice.allIn}
-              faceValue={item.lowestPrice.faceValue}
-              comparedToFace={item.lowestPrice.comparedToFace}
-              from
-              size="sm"
-            />
-          ) : (
-            <span className={styles.badge}>{t("status.noTickets")}</span>
-          )}
-        </span>
-      </span>
-    </Link>
+    <ShowRow
+      href={sessionHref(item)}
+      posterUrl={item.posterUrl}
+      eager={eager}
+      when={{ iso: when.iso, day: when.dayLabel, time: when.time }}
+      title={item.title}
+      where={showCity ? `${item.venue.name} · ${item.city.name}` : item.venue.name}
+      status={item.status}
+      lowestPrice={item.lowestPrice}
+      saleOpens={saleOpens}
+    />
   );
 }
 

@@ -22,6 +22,7 @@ import { EmptyState, exploreHref, PATH, SessionRow, WhereOptions } from "./explo
 import styles from "./styles.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import { posterPreload } from "~/components/poster";
+import { SearchField } from "~/components/search-field";
 import type { Route } from "./+types/route";
 
 export const handle = { i18n: ["explore", "discover"] };
@@ -111,6 +112,7 @@ export default function Explore() {
         <p className={styles.count} aria-live="polite">
           {t("countIn", { count: list.total, place: placeName })}
         </p>
+        <SearchField />
       </header>
 
       <nav className={styles.filters} aria-label={t("filters.label")}>

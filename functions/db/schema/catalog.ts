@@ -86,6 +86,9 @@ export const venues = sqliteTable("venues", {
   id: integer("id").primaryKey(),
   cityCode: text("city_code").notNull(),
   ...bilingual("name"),
+  /** What people also call it (紅館 for the Hong Kong Coliseum), searched beside its name; null when nothing (0019). */
+  nicknameEn: text("nickname_en"),
+  nicknameZh: text("nickname_zh"),
   ...bilingual("address"),
   timeZone: text("time_zone").notNull(),
   kind: text("kind", { enum: ["stadium", "arena", "theatre", "hall", "club", "park"] }).notNull(),

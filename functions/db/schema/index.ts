@@ -19,3 +19,4 @@ export * from "./apps";
 export * from "./selling";
 export * from "./selling-support";
 export * from "./payouts";
+export * from "./search";

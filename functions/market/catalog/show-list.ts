@@ -20,7 +20,8 @@ import { MarketError } from "../errors";
 import type { LowestPrice } from "../listings/lowest-price";
 import { offsetOf, pageOf, pagingSchema, type Page } from "../paging";
 import { POSTER_ART_COLUMNS, posterUrl } from "./poster-art";
-import { loadReference } from "../reference";
+import { loadReference, type Reference } from "../reference";
+import type { Language } from "../context/viewer";
 import { discoveryScope, locationName, type DiscoveryScope } from "../reference/scope";
 import { sessionLowestPrices } from "../listings/from-prices";
 import { sessionStatus } from "../listings/session-status";
@@ -60,6 +61,26 @@ export interface ShowListItem {
   saleStartsAt: number;
   /** Null when nothing can be bought. */
   lowestPrice: LowestPrice | null;
+}
+
+/** What every card of a show names, in the viewer's language: Explore's rows and search's shows (search/results.ts). */
+export type ShowCard = Pick<ShowListItem, "showId" | "tourId" | "title" | "artist" | "categoryId" | "posterUrl" | "venue" | "city">;
+
+/** A show's card from its row (tour's names and poster art, venue named in the viewer's language, city code). */
+export function showCard(
+  row: Parameters<typeof tourNames>[0] & Omit<Parameters<typeof posterUrl>[0], "id"> & { showId: number; tourId: number; categoryId: number; venueId: number; venueName: string; cityCode: string },
+  reference: Reference,
+  language: Language,
+): ShowCard {
+  return {
+    showId: row.showId,
+    tourId: row.tourId,
+    ...tourNames(row, language === "zh-HK"),
+    categoryId: row.categoryId,
+    posterUrl: posterUrl({ ...row, id: row.tourId }, language),
+    venue: { id: row.venueId, name: row.venueName },
+    city: { code: row.cityCode, name: locationName(reference, row.cityCode, language) },
+  };
 }
 
 export interface ShowList extends Page<ShowListItem> {
@@ -133,13 +154,7 @@ export async function listShows(ctx: MarketContext, query: ShowListQuery): Promi
   const list = rows.map(
     (row): ShowListItem => ({
       sessionId: row.sessionId,
-      showId: row.showId,
-      tourId: row.tourId,
-      ...tourNames(row, zh),
-      categoryId: row.categoryId,
-      posterUrl: posterUrl({ ...row, id: row.tourId }, language),
-      venue: { id: row.venueId, name: row.venueName },
-      city: { code: row.cityCode, name: locationName(reference, row.cityCode, language) },
+      ...showCard(row, reference, language),
       startsAt: row.startsAt,
       timeZone: row.timeZone,
       status: sessionStatus(row, now) as ShowListItem["status"],

@@ -3,7 +3,7 @@
  * the domain (search.ts), the JSON API (GET /pub/home/v1/search) and the search screen share.
  * Kept apart from the query's schema so a screen that only draws results ships no zod.
  */
-import type { LowestPrice } from "../listings/lowest-price";
+import type { ShowCard, ShowListItem } from "../catalog/show-list";
 import type { Page } from "../paging/list-page";
 
 /** What a search may be narrowed to: every group, or one group paged on its own. */
@@ -18,30 +18,19 @@ export const SEARCH_GROUP_PREVIEW = 5;
 /** How a name matched the keyword, best first: the ranking's first key (docs/decisions.md). */
 export type SearchMatch = "exact" | "prefix" | "word" | "anywhere";
 
-/** A show (a tour's stop at one venue) with its upcoming sessions' span and 'from' price. */
-export interface SearchShow {
-  showId: number;
-  tourId: number;
-  /** In the viewer's language. */
-  title: string;
-  artist: string;
-  categoryId: number;
-  posterUrl: string;
-  venue: { id: number; name: string };
-  city: { code: string; name: string };
+/**
+ * A show (a tour's stop at one venue) with its upcoming sessions' span and 'from' price: the
+ * card Explore draws (show-list.ts's ShowCard, its time zone, sale date and the same 'from'
+ * price), with a show's span in place of a session's start.
+ */
+export interface SearchShow extends ShowCard, Pick<ShowListItem, "timeZone" | "saleStartsAt" | "lowestPrice"> {
   /** Epoch ms of the first and last session still to come (of all sessions when the show is past). */
   firstStartsAt: number;
   lastStartsAt: number;
   /** Sessions still to come. */
   sessions: number;
-  /** The venue's time zone, in which dates are shown. */
-  timeZone: string;
   /** PAST when every session has started or stopped selling. */
   status: "ONSALE" | "PENDING" | "CANCEL" | "PAST";
-  /** When sales open (shown for PENDING). */
-  saleStartsAt: number;
-  /** The same 'from' price the tour and Explore show; null when nothing can be bought. */
-  lowestPrice: LowestPrice | null;
   match: SearchMatch;
 }
 

@@ -1,18 +1,409 @@
 /**
- * Search over the catalog (issue: find any artist, show, venue or city). To be written: this
- * holds the signatures the API and the search screen are built against.
+ * Search over the catalog (issue: find any artist, show, venue or city, in either language).
+ *
+ * Rules (decisions 290-292):
+ * - A keyword is folded (fold.ts) and looked up in search's own index (catalog-index.ts): the
+ *   start of a word is one range of search_words, anywhere is every bigram in search_grams, and
+ *   a loose match (match.ts) takes the names sharing most of its words' bigrams. The candidates
+ *   are ranked on their folded names (match.ts); nothing here builds a pattern from the keyword,
+ *   so no character of it means anything to SQL.
+ * - Both languages' names are searched whatever the viewer's language; answers are named in the
+ *   viewer's language.
+ * - A show matches when its tour (title or artist), its venue (name or nickname), its city or
+ *   its category does, at the best of those ranks. Shows are listed as Explore lists them
+ *   (ONSALE, PENDING, CANCEL; never CLOSE or DISABLED), plus PAST once every session has started
+ *   or stopped selling. Order: rank; then on sale, not yet on sale, cancelled, past; then the
+ *   soonest session still to come (a past show: its last session, latest first); then id.
+ * - 'From' prices are the reads Explore and a tour's page make (listings/lowest-price.ts).
  */
+import { sql } from "drizzle-orm";
+import type { ShowStatus } from "../../db/schema";
+import { posterUrl } from "../catalog/poster-art";
+import { showCard, showListFilters } from "../catalog/show-list";
 import type { MarketContext } from "../context";
-import type { PopularSearches, SearchResults } from "./results";
+import { inJson } from "../context/statements";
+import { tourNames } from "../listings/listing-event";
+import { cheapestListingsQuery, lowestPrices } from "../listings/lowest-price";
+import { offsetOf, pageOf, type Page, type Paging } from "../paging";
+import { loadReference } from "../reference";
+import { locationName } from "../reference/scope";
+import { shows } from "../../db/schema";
+import { nameIdOf, WORD_KEY_LENGTH } from "./catalog-index";
+import { matchName, rankOf, searchKey, type Rank, type SearchKey } from "./match";
 import type { SearchQuery } from "./query";
+import {
+  SEARCH_GROUP_PREVIEW,
+  type PopularSearches,
+  type SearchArtist,
+  type SearchCategory,
+  type SearchCity,
+  type SearchResults,
+  type SearchShow,
+  type SearchType,
+  type SearchVenue,
+} from "./results";
 
-/** One page of what matches `query.keyword`, grouped, for the context's viewer and clock. Reads only. */
-export async function searchCatalog(_ctx: MarketContext, query: SearchQuery): Promise<SearchResults> {
-  const empty = { list: [], total: 0, page: query.page, pageSize: query.pageSize, hasMore: false };
-  return { keyword: query.keyword, type: query.type, shows: empty, artists: empty, venues: empty, cities: empty, categories: [], closest: [] };
+/** Show statuses search lists, as Explore does (show-list.ts). */
+const LISTED = sql.raw(`('ONSALE', 'PENDING', 'CANCEL')`);
+/** Candidate names read at most: far more than a screen shows, few enough to rank in a moment. */
+const CANDIDATE_LIMIT = 5_000;
+/**
+ * How much of a very broad keyword (one letter: thousands of names at 10,000 tours) is ranked:
+ * the best-ranked tours, and of the shows they, their venues, cities and categories bring, the
+ * best-ranked; a buyer who sees that many types on (decision 291).
+ */
+const TOURS_RANKED = 500;
+const SHOWS_RANKED = 1_000;
+/** Loose candidates (most shared bigrams first) read at most. */
+const LOOSE_CANDIDATE_LIMIT = 500;
+/** The closest names offered when nothing matched, and how alike (Dice on bigrams) they must be. */
+const CLOSEST_COUNT = 5;
+const CLOSEST_LIKENESS = 0.25;
+/** What the empty field offers: this many artists, then this many cities. */
+const POPULAR_ARTISTS = 6;
+const POPULAR_CITIES = 4;
+/** The last code point: `prefix + MAX_CHAR` is above every word that starts with `prefix`. */
+const MAX_CHAR = "\u{10FFFF}";
+
+interface Hits {
+  /** Best rank by tour id (its title or artist), by tour id for its artist alone, by venue id, by city code, by category id. */
+  tours: Map<number, Rank>;
+  artists: Map<number, Rank>;
+  venues: Map<number, Rank>;
+  cities: Map<string, Rank>;
+  categories: Map<number, Rank>;
 }
 
-/** What the empty search field offers. Reads only. */
-export async function popularSearches(_ctx: MarketContext): Promise<PopularSearches> {
-  return { keywords: [], categories: [] };
+function keep<K>(map: Map<K, Rank>, key: K, rank: Rank) {
+  const best = map.get(key);
+  if (best === undefined || rank < best) map.set(key, rank);
+}
+
+/**
+ * Bigrams a long keyword is looked up by: a few spread over it, not all. Each one's postings are
+ * read whole, and the candidates are checked on their names anyway (match.ts), so more grams
+ * only cost reads.
+ */
+const ANYWHERE_PROBES = 4;
+
+function spread<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return items;
+  return Array.from({ length: count }, (_, i) => items[Math.round((i * (items.length - 1)) / (count - 1))]);
+}
+
+/** Names whose words start with the keyword, hold all its bigrams, or (loose) most of its words' bigrams. Exported for the bench's index comparison. */
+export function candidateNames(key: SearchKey) {
+  const prefix = key.compact.slice(0, WORD_KEY_LENGTH);
+  const probe = spread(key.grams, ANYWHERE_PROBES);
+  const anywhere = probe.length
+    ? sql`UNION SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(probe)}))
+          GROUP BY name_id HAVING count(*) = ${probe.length}`
+    : sql``;
+  const loose = key.loose
+    ? sql`UNION SELECT name_id FROM (SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(key.loose.grams)}))
+          GROUP BY name_id HAVING count(*) >= ${key.loose.atLeast} ORDER BY count(*) DESC, name_id LIMIT ${LOOSE_CANDIDATE_LIMIT})`
+    : sql``;
+  return sql`
+    SELECT n.kind AS kind, n.entity_id AS entityId, n.field AS field, n.folded AS folded
+    FROM search_names n
+    WHERE n.id IN (SELECT name_id FROM search_words WHERE word >= ${prefix} AND word < ${prefix + MAX_CHAR} ${anywhere} ${loose})
+    LIMIT ${CANDIDATE_LIMIT}`;
+}
+
+async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
+  const hits: Hits = { tours: new Map(), artists: new Map(), venues: new Map(), cities: new Map(), categories: new Map() };
+  if (!key.compact) return hits;
+  const [rows, reference] = await Promise.all([
+    ctx.db.all<{ kind: string; entityId: number; field: string; folded: string }>(candidateNames(key)),
+    loadReference(ctx),
+  ]);
+  const cityCodes = new Map(reference.locations.filter((l) => l.kind === "city" && !l.clientHidden).map((l) => [l.id, l.code]));
+  for (const row of rows) {
+    const rank = rankOf(row.folded, key);
+    if (rank === null) continue;
+    if (row.kind === "tour") {
+      keep(hits.tours, row.entityId, rank);
+      if (row.field === "artist") keep(hits.artists, row.entityId, rank);
+    } else if (row.kind === "venue") keep(hits.venues, row.entityId, rank);
+    else if (row.kind === "category") keep(hits.categories, row.entityId, rank);
+    else if (row.kind === "city") {
+      const code = cityCodes.get(row.entityId);
+      if (code) keep(hits.cities, code, rank);
+    }
+  }
+  hits.tours = best(hits.tours, TOURS_RANKED);
+  hits.artists = best(hits.artists, TOURS_RANKED);
+  return hits;
+}
+
+/** The `limit` best-ranked entries (ties by key), in that order. */
+function best<K extends number | string>(map: Map<K, Rank>, limit: number): Map<K, Rank> {
+  if (map.size <= limit) return map;
+  return new Map([...map].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit));
+}
+
+const json = (map: Map<number | string, Rank>) => JSON.stringify([...map]);
+const upcoming = (now: number) => sql`se.starts_at > ${now} AND se.sale_ends_at > ${now}`;
+
+/** One page of matching shows' ids, ranked (see the file rules), with how many match in all. */
+async function rankedShows(ctx: MarketContext, hits: Hits, paging: Paging): Promise<{ rows: { showId: number; rank: Rank }[]; total: number }> {
+  const now = ctx.now();
+  const rows = await ctx.db.all<{ showId: number; rank: Rank; total: number }>(sql`
+    WITH matched(show_id, rank) AS (
+      SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND s.status IN ${LISTED}
+      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND s.status IN ${LISTED}
+      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND s.status IN ${LISTED}
+      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.categories)}) h
+        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED}
+    ),
+    ranked AS (
+      SELECT show_id, min(rank) AS rank FROM matched GROUP BY show_id ORDER BY min(rank), show_id LIMIT ${SHOWS_RANKED}
+    ),
+    facts AS (
+      SELECT m.show_id, m.rank, s.status AS status,
+        min(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS next_at, max(se.starts_at) AS last_at
+      FROM ranked m JOIN shows s ON s.id = m.show_id JOIN sessions se ON se.show_id = s.id
+      GROUP BY m.show_id
+    )
+    SELECT show_id AS showId, rank, count(*) OVER () AS total FROM facts
+    ORDER BY rank,
+      CASE WHEN next_at IS NULL THEN 3 WHEN status = 'ONSALE' THEN 0 WHEN status = 'PENDING' THEN 1 ELSE 2 END,
+      CASE WHEN next_at IS NULL THEN -last_at ELSE next_at END,
+      show_id
+    LIMIT ${paging.pageSize} OFFSET ${offsetOf(paging)}`);
+  // A page past the end has no row to carry the total: count on their own then.
+  const total: number = rows[0]?.total ?? (paging.page > 1 ? (await rankedShows(ctx, hits, { page: 1, pageSize: 1 })).total : 0);
+  return { rows, total };
+}
+
+/** The shows of `ranked`, in its order, as the answer carries them. */
+async function showItems(ctx: MarketContext, ranked: { showId: number; rank: Rank }[]): Promise<SearchShow[]> {
+  if (ranked.length === 0) return [];
+  const now = ctx.now();
+  const { language } = ctx.viewer;
+  const zh = language === "zh-HK";
+  const ids = ranked.map((row) => row.showId);
+  const [reference, details, priceRows] = await Promise.all([
+    loadReference(ctx),
+    ctx.db.all<{
+      showId: number; tourId: number; status: ShowStatus; saleStartsAt: number; cityCode: string; categoryId: number;
+      posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string;
+      venueId: number; venueName: string; timeZone: string;
+      nextFirst: number | null; nextLast: number | null; nextCount: number; allFirst: number; allLast: number;
+    }>(sql`
+      SELECT s.id AS showId, s.tour_id AS tourId, s.status AS status, s.sale_starts_at AS saleStartsAt, s.city_code AS cityCode,
+        t.category_id AS categoryId, t.poster_seed AS posterSeed, t.poster_palette AS posterPalette,
+        t.title_en AS titleEn, t.title_zh AS titleZh, t.artist_en AS artistEn, t.artist_zh AS artistZh,
+        v.id AS venueId, ${sql.raw(zh ? "v.name_zh" : "v.name_en")} AS venueName, v.time_zone AS timeZone,
+        min(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS nextFirst, max(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS nextLast,
+        count(CASE WHEN ${upcoming(now)} THEN 1 END) AS nextCount, min(se.starts_at) AS allFirst, max(se.starts_at) AS allLast
+      FROM shows s JOIN tours t ON t.id = s.tour_id JOIN venues v ON v.id = s.venue_id
+        JOIN sessions se ON se.show_id = s.id
+      WHERE s.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+      GROUP BY s.id`),
+    cheapestListingsQuery(ctx.db, shows.id, inJson(shows.id, ids), now),
+  ]);
+  const prices = lowestPrices(priceRows, ctx.viewer, reference);
+  const byId = new Map(details.map((row) => [row.showId, row]));
+  return ranked.flatMap(({ showId, rank }): SearchShow[] => {
+    const row = byId.get(showId);
+    if (!row) return [];
+    const past = row.nextFirst === null;
+    return [
+      {
+        ...showCard(row, reference, language),
+        firstStartsAt: past ? row.allFirst : row.nextFirst!,
+        lastStartsAt: past ? row.allLast : row.nextLast!,
+        sessions: row.nextCount,
+        timeZone: row.timeZone,
+        status: past ? "PAST" : (row.status as Exclude<SearchShow["status"], "PAST">),
+        saleStartsAt: row.saleStartsAt,
+        lowestPrice: prices.get(showId) ?? null,
+        match: matchName(rank),
+      },
+    ];
+  });
+}
+
+/** Artists (a tour's artist names in both languages make one artist), ranked, with their soonest tour. */
+async function artistItems(ctx: MarketContext, hits: Hits): Promise<SearchArtist[]> {
+  if (hits.artists.size === 0) return [];
+  const now = ctx.now();
+  const { language } = ctx.viewer;
+  const zh = language === "zh-HK";
+  const rows = await ctx.db.all<{ id: number; posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string; nextAt: number | null }>(sql`
+    SELECT t.id AS id, t.poster_seed AS posterSeed, t.poster_palette AS posterPalette, t.title_en AS titleEn, t.title_zh AS titleZh,
+      t.artist_en AS artistEn, t.artist_zh AS artistZh, min(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS nextAt
+    FROM tours t JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED} JOIN sessions se ON se.show_id = s.id
+    WHERE t.id IN (SELECT value FROM json_each(${JSON.stringify([...hits.artists.keys()])}))
+    GROUP BY t.id`);
+  const artists = new Map<string, { rank: Rank; tours: typeof rows }>();
+  for (const row of rows) {
+    const key = `${row.artistEn}\u0000${row.artistZh}`;
+    const artist = artists.get(key) ?? { rank: Infinity, tours: [] };
+    artist.rank = Math.min(artist.rank, hits.artists.get(row.id)!);
+    artist.tours.push(row);
+    artists.set(key, artist);
+  }
+  const soonest = (a: { nextAt: number | null; id: number }, b: { nextAt: number | null; id: number }) =>
+    (a.nextAt ?? Infinity) - (b.nextAt ?? Infinity) || a.id - b.id;
+  return [...artists.values()]
+    .map(({ rank, tours }) => ({ rank, tour: [...tours].sort(soonest)[0], tours: tours.length }))
+    .sort((a, b) => a.rank - b.rank || soonest(a.tour, b.tour))
+    .map(({ rank, tour, tours }) => ({
+      name: tourNames(tour, zh).artist,
+      tourId: tour.id,
+      tours,
+      posterUrl: posterUrl(tour, language),
+      match: matchName(rank),
+    }));
+}
+
+/** How many listed shows with a session still to come each venue (or city) has. */
+function upcomingShowCounts(ctx: MarketContext, column: "venue_id" | "city_code", keys: (number | string)[]) {
+  const now = ctx.now();
+  return ctx.db.all<{ key: number | string; shows: number }>(sql`
+    SELECT s.${sql.raw(column)} AS key, count(DISTINCT s.id) AS shows
+    FROM shows s JOIN sessions se ON se.show_id = s.id
+    WHERE s.${sql.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(keys)})) AND s.status IN ${LISTED} AND ${upcoming(now)}
+    GROUP BY s.${sql.raw(column)}`);
+}
+
+/** Ranked, then the one with more shows to come first, then by id or code. */
+const byRankThenShows = <T extends { rank: Rank; upcomingShows: number }>(key: (item: T) => string | number) => (a: T, b: T) =>
+  a.rank - b.rank || b.upcomingShows - a.upcomingShows || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+
+async function venueItems(ctx: MarketContext, hits: Hits): Promise<SearchVenue[]> {
+  if (hits.venues.size === 0) return [];
+  const zh = ctx.viewer.language === "zh-HK";
+  const ids = [...hits.venues.keys()];
+  const [reference, rows, counts] = await Promise.all([
+    loadReference(ctx),
+    ctx.db.all<{ id: number; nameEn: string; nameZh: string; cityCode: string }>(sql`
+      SELECT id, name_en AS nameEn, name_zh AS nameZh, city_code AS cityCode FROM venues
+      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
+    upcomingShowCounts(ctx, "venue_id", ids),
+  ]);
+  const shows = new Map(counts.map((row) => [Number(row.key), row.shows]));
+  return rows
+    .map((row) => ({ row, rank: hits.venues.get(row.id)!, upcomingShows: shows.get(row.id) ?? 0 }))
+    .sort(byRankThenShows((item) => item.row.id))
+    .map(({ row, rank, upcomingShows }) => ({
+      id: row.id,
+      name: zh ? row.nameZh : row.nameEn,
+      city: { code: row.cityCode, name: locationName(reference, row.cityCode, ctx.viewer.language) },
+      upcomingShows,
+      match: matchName(rank),
+    }));
+}
+
+async function cityItems(ctx: MarketContext, hits: Hits): Promise<SearchCity[]> {
+  if (hits.cities.size === 0) return [];
+  const codes = [...hits.cities.keys()];
+  const [reference, counts] = await Promise.all([loadReference(ctx), upcomingShowCounts(ctx, "city_code", codes)]);
+  const shows = new Map(counts.map((row) => [String(row.key), row.shows]));
+  return codes
+    .map((code) => ({ code, rank: hits.cities.get(code)!, upcomingShows: shows.get(code) ?? 0 }))
+    .sort(byRankThenShows((item) => item.code))
+    .map(({ code, rank, upcomingShows }) => ({
+      code,
+      name: locationName(reference, code, ctx.viewer.language),
+      locationCode: reference.locationByCode.get(code)?.parentCode ?? null,
+      upcomingShows,
+      match: matchName(rank),
+    }));
+}
+
+async function categoryItems(ctx: MarketContext, hits: Hits): Promise<SearchCategory[]> {
+  if (hits.categories.size === 0) return [];
+  const zh = ctx.viewer.language === "zh-HK";
+  const rows = await ctx.db.all<{ id: number; slug: string; nameEn: string; nameZh: string; sort: number }>(sql`
+    SELECT id, slug, name_en AS nameEn, name_zh AS nameZh, sort FROM categories
+    WHERE id IN (SELECT value ->> 0 FROM json_each(${json(hits.categories)}))`);
+  return rows
+    .sort((a, b) => hits.categories.get(a.id)! - hits.categories.get(b.id)! || a.sort - b.sort || a.id - b.id)
+    .map((row) => ({ id: row.id, slug: row.slug, name: zh ? row.nameZh : row.nameEn }));
+}
+
+/** Names most alike the keyword by shared bigrams (Dice), in the viewer's language, for an empty result. */
+async function closestNames(ctx: MarketContext, key: SearchKey): Promise<string[]> {
+  if (key.grams.length === 0) return [];
+  const language = ctx.viewer.language === "zh-HK" ? "zh" : "en";
+  const rows = await ctx.db.all<{ kind: "tour" | "venue" | "city" | "category"; entityId: number; field: "title" | "artist" | "name" | "nickname"; name: string; likeness: number }>(sql`
+    SELECT n.kind AS kind, n.entity_id AS entityId, n.field AS field, n.name AS name,
+      2.0 * count(*) / (${key.grams.length} + n.grams) AS likeness
+    FROM search_grams g JOIN search_names n ON n.id = g.name_id
+    WHERE g.gram IN (SELECT value FROM json_each(${JSON.stringify(key.grams)}))
+    GROUP BY g.name_id HAVING likeness >= ${CLOSEST_LIKENESS}
+    ORDER BY likeness DESC, n.id LIMIT ${CLOSEST_COUNT * 4}`);
+  if (rows.length === 0) return [];
+  // The same names in the viewer's language, where the entity has them.
+  const own = rows.map((row) => nameIdOf(row.kind, row.entityId, row.field, language));
+  const translated = await ctx.db.all<{ id: number; name: string }>(sql`
+    SELECT id, name FROM search_names WHERE id IN (SELECT value FROM json_each(${JSON.stringify(own)}))`);
+  const names = new Map(translated.map((row) => [row.id, row.name]));
+  const offered = new Set<string>();
+  for (const [i, row] of rows.entries()) {
+    offered.add(names.get(own[i]) ?? row.name);
+    if (offered.size === CLOSEST_COUNT) break;
+  }
+  return [...offered];
+}
+
+const emptyPage = <T>(paging: Paging): Page<T> => pageOf<T>([], 0, paging);
+
+/** A whole ranked group as one page: the group's own page when narrowed to it, its first few in an 'all' search. */
+function groupPage<T>(items: T[], type: SearchType, group: SearchType, paging: Paging): Page<T> {
+  if (type === group) return pageOf(items.slice(offsetOf(paging), offsetOf(paging) + paging.pageSize), items.length, paging);
+  if (type === "all") return pageOf(items.slice(0, SEARCH_GROUP_PREVIEW), items.length, { page: 1, pageSize: SEARCH_GROUP_PREVIEW });
+  return emptyPage(paging);
+}
+
+/** One page of what matches `query.keyword`, grouped, for the context's viewer and clock. Reads only. */
+export async function searchCatalog(ctx: MarketContext, query: SearchQuery): Promise<SearchResults> {
+  const { type } = query;
+  const key = searchKey(query.keyword);
+  const hits = await findHits(ctx, key);
+  const wants = (group: SearchType) => type === "all" || type === group;
+  const [ranked, artists, venues, cities, categories] = await Promise.all([
+    wants("shows") ? rankedShows(ctx, hits, query) : { rows: [], total: 0 },
+    wants("artists") ? artistItems(ctx, hits) : [],
+    wants("venues") ? venueItems(ctx, hits) : [],
+    wants("cities") ? cityItems(ctx, hits) : [],
+    wants("shows") ? categoryItems(ctx, hits) : [],
+  ]);
+  const showList = await showItems(ctx, ranked.rows);
+  const results: SearchResults = {
+    keyword: query.keyword,
+    type,
+    shows: wants("shows") ? pageOf(showList, ranked.total, query) : emptyPage(query),
+    artists: groupPage(artists, type, "artists", query),
+    venues: groupPage(venues, type, "venues", query),
+    cities: groupPage(cities, type, "cities", query),
+    categories,
+    closest: [],
+  };
+  const nothing = [results.shows, results.artists, results.venues, results.cities].every((group) => group.total === 0) && categories.length === 0;
+  if (nothing) results.closest = await closestNames(ctx, key);
+  return results;
+}
+
+/** What the empty search field offers: the most popular artists with shows to come, the cities that have them, and the categories. Reads only. */
+export async function popularSearches(ctx: MarketContext): Promise<PopularSearches> {
+  const now = ctx.now();
+  const zh = ctx.viewer.language === "zh-HK";
+  const [filters, artists] = await Promise.all([
+    showListFilters(ctx),
+    ctx.db.all<{ artistEn: string; artistZh: string }>(sql`
+      SELECT t.artist_en AS artistEn, t.artist_zh AS artistZh
+      FROM tours t JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED} JOIN sessions se ON se.show_id = s.id
+      WHERE ${upcoming(now)}
+      GROUP BY t.artist_en, t.artist_zh
+      ORDER BY max(t.popularity) DESC, min(t.id)
+      LIMIT ${POPULAR_ARTISTS}`),
+  ]);
+  return {
+    keywords: [...artists.map((row) => (zh ? row.artistZh : row.artistEn)), ...filters.cities.slice(0, POPULAR_CITIES).map((city) => city.name)],
+    categories: filters.categories,
+  };
 }

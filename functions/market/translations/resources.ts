@@ -28,6 +28,7 @@ import enMe from "./locales/en-US/me.json";
 import enOrder from "./locales/en-US/order.json";
 import enOrders from "./locales/en-US/orders.json";
 import enPreferences from "./locales/en-US/preferences.json";
+import enSearch from "./locales/en-US/search.json";
 import enSelling from "./locales/en-US/selling.json";
 import enTour from "./locales/en-US/tour.json";
 import zhAbout from "./locales/zh-HK/about.json";
@@ -55,6 +56,7 @@ import zhMe from "./locales/zh-HK/me.json";
 import zhOrder from "./locales/zh-HK/order.json";
 import zhOrders from "./locales/zh-HK/orders.json";
 import zhPreferences from "./locales/zh-HK/preferences.json";
+import zhSearch from "./locales/zh-HK/search.json";
 import zhSelling from "./locales/zh-HK/selling.json";
 import zhTour from "./locales/zh-HK/tour.json";
 import enGlossary from "../glossary/en-US.json";
@@ -101,6 +103,7 @@ const namespaces = {
     order: enOrder,
     orders: enOrders,
     preferences: enPreferences,
+    search: enSearch,
     selling: enSelling,
     tour: enTour,
   },
@@ -130,6 +133,7 @@ const namespaces = {
     order: zhOrder,
     orders: zhOrders,
     preferences: zhPreferences,
+    search: zhSearch,
     selling: zhSelling,
     tour: zhTour,
   },
