@@ -25,7 +25,7 @@ const CEILINGS: Record<string, number> = {
   "routes/home": 107.0,
   "routes/order-detail": 110.5,
   "routes/pick-seat": 110.5,
-  "routes/show-list": 109.0,
+  "routes/show-list": 109.5,
 };
 
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
