@@ -16,7 +16,7 @@
  *   soonest session still to come (a past show: its last session, latest first); then id.
  * - 'From' prices are the reads Explore and a tour's page make (listings/lowest-price.ts).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { ShowStatus } from "../../db/schema";
 import { posterUrl } from "../catalog/poster-art";
 import { showCard, showListFilters } from "../catalog/show-list";
@@ -145,16 +145,25 @@ function best<K extends number | string>(map: Map<K, Rank>, limit: number): Map<
 const json = (map: Map<number | string, Rank>) => JSON.stringify([...map]);
 const upcoming = (now: number) => sql`se.starts_at > ${now} AND se.sale_ends_at > ${now}`;
 
+/**
+ * The best SHOWS_RANKED shows one source (tours, venues, cities or categories hit) brings, by
+ * rank then id. Enough for the best SHOWS_RANKED of all: a show left out here has that many
+ * shows of its own source ahead of it, each at least as well ranked overall. A city of 20,000
+ * shows ("h": Hong Kong) is then a bounded sort, not 20,000 rows grouped.
+ */
+const bestOfSource = (from: SQL) =>
+  sql`SELECT * FROM (SELECT s.id, h.value ->> 1 AS rank FROM ${from} ORDER BY 2, s.id LIMIT ${SHOWS_RANKED})`;
+
 /** One page of matching shows' ids, ranked (see the file rules), with how many match in all. */
 async function rankedShows(ctx: MarketContext, hits: Hits, paging: Paging): Promise<{ rows: { showId: number; rank: Rank }[]; total: number }> {
   const now = ctx.now();
   const rows = await ctx.db.all<{ showId: number; rank: Rank; total: number }>(sql`
     WITH matched(show_id, rank) AS (
-      SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND s.status IN ${LISTED}
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND s.status IN ${LISTED}
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND s.status IN ${LISTED}
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.categories)}) h
-        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED}
+      ${bestOfSource(sql`json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND s.status IN ${LISTED}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND s.status IN ${LISTED}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND s.status IN ${LISTED}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.categories)}) h
+        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED}`)}
     ),
     ranked AS (
       SELECT show_id, min(rank) AS rank FROM matched GROUP BY show_id ORDER BY min(rank), show_id LIMIT ${SHOWS_RANKED}
@@ -259,13 +268,18 @@ async function artistItems(ctx: MarketContext, hits: Hits): Promise<SearchArtist
     }));
 }
 
-/** How many listed shows with a session still to come each venue (or city) has. */
+/**
+ * How many listed shows with a session still to come each venue (or city) has. A show is
+ * counted once by EXISTS, from the indexes alone (migration 0020), not by counting distinct
+ * shows over every session row: Hong Kong alone has 20,000 shows at 50,000.
+ */
 function upcomingShowCounts(ctx: MarketContext, column: "venue_id" | "city_code", keys: (number | string)[]) {
   const now = ctx.now();
   return ctx.db.all<{ key: number | string; shows: number }>(sql`
-    SELECT s.${sql.raw(column)} AS key, count(DISTINCT s.id) AS shows
-    FROM shows s JOIN sessions se ON se.show_id = s.id
-    WHERE s.${sql.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(keys)})) AND s.status IN ${LISTED} AND ${upcoming(now)}
+    SELECT s.${sql.raw(column)} AS key, count(*) AS shows
+    FROM shows s
+    WHERE s.${sql.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(keys)})) AND s.status IN ${LISTED}
+      AND EXISTS (SELECT 1 FROM sessions se WHERE se.show_id = s.id AND ${upcoming(now)})
     GROUP BY s.${sql.raw(column)}`);
 }
 
