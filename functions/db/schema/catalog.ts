@@ -162,7 +162,7 @@ export const shows = sqliteTable(
     /** When sales open (a PENDING show shows this). */
     saleStartsAt: integer("sale_starts_at").notNull(),
   },
-  (t) => [index("shows_tour").on(t.tourId), index("shows_city").on(t.cityCode, t.status)],
+  (t) => [index("shows_tour").on(t.tourId), index("shows_city").on(t.cityCode, t.status), index("shows_venue").on(t.venueId, t.status)],
 );
 
 /** A session: one performance of a show, at a start time (shown in the venue's time zone). */
@@ -177,7 +177,12 @@ export const sessions = sqliteTable(
     /** Bumped by trigger with every change to what the session offers (migration 0018, decision 269). */
     inventoryVersion: integer("inventory_version").notNull().default(0),
   },
-  (t) => [index("sessions_show").on(t.showId), index("sessions_starts").on(t.startsAt)],
+  (t) => [
+    index("sessions_show").on(t.showId),
+    index("sessions_starts").on(t.startsAt),
+    // Search counts shows to come from the index alone (migration 0020).
+    index("sessions_show_times").on(t.showId, t.startsAt, t.saleEndsAt),
+  ],
 );
 
 /** A seller, shown to buyers as a ticket provider they can chat with or call. */

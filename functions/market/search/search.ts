@@ -16,16 +16,17 @@
  *   soonest session still to come (a past show: its last session, latest first); then id.
  * - 'From' prices are the reads Explore and a tour's page make (listings/lowest-price.ts).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { ShowStatus } from "../../db/schema";
 import { posterUrl } from "../catalog/poster-art";
 import { showCard, showListFilters } from "../catalog/show-list";
 import type { MarketContext } from "../context";
 import { inJson } from "../context/statements";
 import { tourNames } from "../listings/listing-event";
-import { cheapestListingsQuery, lowestPrices } from "../listings/lowest-price";
+import { cheapestListingsQuery, lowestPrices, type CheapestListingRow } from "../listings/lowest-price";
 import { offsetOf, pageOf, type Page, type Paging } from "../paging";
-import { loadReference } from "../reference";
+import { loadReference, type Reference } from "../reference";
 import { locationName } from "../reference/scope";
 import { shows } from "../../db/schema";
 import { nameIdOf, WORD_KEY_LENGTH } from "./catalog-index";
@@ -145,16 +146,63 @@ function best<K extends number | string>(map: Map<K, Rank>, limit: number): Map<
 const json = (map: Map<number | string, Rank>) => JSON.stringify([...map]);
 const upcoming = (now: number) => sql`se.starts_at > ${now} AND se.sale_ends_at > ${now}`;
 
-/** One page of matching shows' ids, ranked (see the file rules), with how many match in all. */
-async function rankedShows(ctx: MarketContext, hits: Hits, paging: Paging): Promise<{ rows: { showId: number; rank: Rank }[]; total: number }> {
+/**
+ * The best SHOWS_RANKED shows one source (tours, venues, cities or categories hit) brings, by
+ * rank then id. Enough for the best SHOWS_RANKED of all: a show left out here has that many
+ * shows of its own source ahead of it, each at least as well ranked overall. A city of 20,000
+ * shows ("h": Hong Kong) is then a bounded sort, not 20,000 rows grouped.
+ */
+const bestOfSource = (from: SQL) =>
+  sql`SELECT * FROM (SELECT s.id, h.value ->> 1 AS rank FROM ${from} ORDER BY 2, s.id LIMIT ${SHOWS_RANKED})`;
+
+/**
+ * Statements read in one D1 batch (one round trip, not one per statement), and what their rows
+ * become once the reference data is at hand.
+ */
+interface Read<T> {
+  statements: BatchItem<"sqlite">[];
+  finish: (results: unknown[][], reference: Reference) => T;
+}
+
+const readNothing = <T>(value: T): Read<T> => ({ statements: [], finish: () => value });
+
+/**
+ * A hand-written statement that can also go in a batch: drizzle's batch binds each query's D1
+ * statement (`stmt`), which its raw `db.all` lacks (drizzle-orm 0.45), so it is given here, on
+ * the request's session. Awaited alone, it runs as `db.all` does.
+ */
+function readRows<Row>(ctx: MarketContext, query: SQL) {
+  const raw = ctx.db.all<Row>(query);
+  return Object.assign(raw, { stmt: ctx.d1.prepare(raw.getQuery().sql) });
+}
+
+/** Runs every read's statements in one batch, beside the (cached) reference data. */
+async function readTogether<T extends unknown[]>(ctx: MarketContext, reads: { [K in keyof T]: Read<T[K]> }): Promise<T> {
+  const statements = (reads as Read<unknown>[]).flatMap((read) => read.statements);
+  const [reference, results] = await Promise.all([
+    loadReference(ctx),
+    statements.length ? (ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) as Promise<unknown[][]>) : [],
+  ]);
+  let at = 0;
+  return (reads as Read<unknown>[]).map((read) => {
+    const own = results.slice(at, at + read.statements.length);
+    at += read.statements.length;
+    return read.finish(own, reference);
+  }) as T;
+}
+
+type RankedRow = { showId: number; rank: Rank; total: number };
+
+/** One page of matching shows' ids, ranked (see the file rules), each row with how many match in all. */
+function rankedShowsQuery(ctx: MarketContext, hits: Hits, paging: Paging) {
   const now = ctx.now();
-  const rows = await ctx.db.all<{ showId: number; rank: Rank; total: number }>(sql`
+  return readRows<RankedRow>(ctx, sql`
     WITH matched(show_id, rank) AS (
-      SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND s.status IN ${LISTED}
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND s.status IN ${LISTED}
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND s.status IN ${LISTED}
-      UNION ALL SELECT s.id, h.value ->> 1 FROM json_each(${json(hits.categories)}) h
-        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED}
+      ${bestOfSource(sql`json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND s.status IN ${LISTED}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND s.status IN ${LISTED}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND s.status IN ${LISTED}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.categories)}) h
+        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED}`)}
     ),
     ranked AS (
       SELECT show_id, min(rank) AS rank FROM matched GROUP BY show_id ORDER BY min(rank), show_id LIMIT ${SHOWS_RANKED}
@@ -171,9 +219,17 @@ async function rankedShows(ctx: MarketContext, hits: Hits, paging: Paging): Prom
       CASE WHEN next_at IS NULL THEN -last_at ELSE next_at END,
       show_id
     LIMIT ${paging.pageSize} OFFSET ${offsetOf(paging)}`);
-  // A page past the end has no row to carry the total: count on their own then.
-  const total: number = rows[0]?.total ?? (paging.page > 1 ? (await rankedShows(ctx, hits, { page: 1, pageSize: 1 })).total : 0);
-  return { rows, total };
+}
+
+/** The page's ranked rows, and the total when a row carries it (null: a page past the end, counted on its own). */
+function rankedShows(ctx: MarketContext, hits: Hits, paging: Paging): Read<{ rows: RankedRow[]; total: number | null }> {
+  return {
+    statements: [rankedShowsQuery(ctx, hits, paging)],
+    finish: ([rows]) => {
+      const ranked = rows as RankedRow[];
+      return { rows: ranked, total: ranked[0]?.total ?? (paging.page > 1 ? null : 0) };
+    },
+  };
 }
 
 /** The shows of `ranked`, in its order, as the answer carries them. */
@@ -183,14 +239,16 @@ async function showItems(ctx: MarketContext, ranked: { showId: number; rank: Ran
   const { language } = ctx.viewer;
   const zh = language === "zh-HK";
   const ids = ranked.map((row) => row.showId);
-  const [reference, details, priceRows] = await Promise.all([
-    loadReference(ctx),
-    ctx.db.all<{
-      showId: number; tourId: number; status: ShowStatus; saleStartsAt: number; cityCode: string; categoryId: number;
-      posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string;
-      venueId: number; venueName: string; timeZone: string;
-      nextFirst: number | null; nextLast: number | null; nextCount: number; allFirst: number; allLast: number;
-    }>(sql`
+  type Detail = {
+    showId: number; tourId: number; status: ShowStatus; saleStartsAt: number; cityCode: string; categoryId: number;
+    posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string;
+    venueId: number; venueName: string; timeZone: string;
+    nextFirst: number | null; nextLast: number | null; nextCount: number; allFirst: number; allLast: number;
+  };
+  const [[reference, details, priceRows]] = await readTogether<[[Reference, Detail[], CheapestListingRow[]]]>(ctx, [
+    {
+      statements: [
+        readRows<Detail>(ctx, sql`
       SELECT s.id AS showId, s.tour_id AS tourId, s.status AS status, s.sale_starts_at AS saleStartsAt, s.city_code AS cityCode,
         t.category_id AS categoryId, t.poster_seed AS posterSeed, t.poster_palette AS posterPalette,
         t.title_en AS titleEn, t.title_zh AS titleZh, t.artist_en AS artistEn, t.artist_zh AS artistZh,
@@ -201,7 +259,10 @@ async function showItems(ctx: MarketContext, ranked: { showId: number; rank: Ran
         JOIN sessions se ON se.show_id = s.id
       WHERE s.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
       GROUP BY s.id`),
-    cheapestListingsQuery(ctx.db, shows.id, inJson(shows.id, ids), now),
+        cheapestListingsQuery(ctx.db, shows.id, inJson(shows.id, ids), now),
+      ],
+      finish: ([detailRows, prices], reference) => [reference, detailRows as Detail[], prices as CheapestListingRow[]],
+    },
   ]);
   const prices = lowestPrices(priceRows, ctx.viewer, reference);
   const byId = new Map(details.map((row) => [row.showId, row]));
@@ -226,18 +287,27 @@ async function showItems(ctx: MarketContext, ranked: { showId: number; rank: Ran
 }
 
 /** Artists (a tour's artist names in both languages make one artist), ranked, with their soonest tour. */
-async function artistItems(ctx: MarketContext, hits: Hits): Promise<SearchArtist[]> {
-  if (hits.artists.size === 0) return [];
+function artistItems(ctx: MarketContext, hits: Hits): Read<SearchArtist[]> {
+  if (hits.artists.size === 0) return readNothing([]);
   const now = ctx.now();
-  const { language } = ctx.viewer;
-  const zh = language === "zh-HK";
-  const rows = await ctx.db.all<{ id: number; posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string; nextAt: number | null }>(sql`
+  type Row = { id: number; posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string; nextAt: number | null };
+  const query = readRows<Row>(ctx, sql`
     SELECT t.id AS id, t.poster_seed AS posterSeed, t.poster_palette AS posterPalette, t.title_en AS titleEn, t.title_zh AS titleZh,
       t.artist_en AS artistEn, t.artist_zh AS artistZh, min(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS nextAt
     FROM tours t JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED} JOIN sessions se ON se.show_id = s.id
     WHERE t.id IN (SELECT value FROM json_each(${JSON.stringify([...hits.artists.keys()])}))
     GROUP BY t.id`);
-  const artists = new Map<string, { rank: Rank; tours: typeof rows }>();
+  return { statements: [query], finish: ([rows]) => artistsOf(ctx, hits, rows as Row[]) };
+}
+
+function artistsOf<Row extends { id: number; posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string; nextAt: number | null }>(
+  ctx: MarketContext,
+  hits: Hits,
+  rows: Row[],
+): SearchArtist[] {
+  const { language } = ctx.viewer;
+  const zh = language === "zh-HK";
+  const artists = new Map<string, { rank: Rank; tours: Row[] }>();
   for (const row of rows) {
     const key = `${row.artistEn}\u0000${row.artistZh}`;
     const artist = artists.get(key) ?? { rank: Infinity, tours: [] };
@@ -259,13 +329,20 @@ async function artistItems(ctx: MarketContext, hits: Hits): Promise<SearchArtist
     }));
 }
 
-/** How many listed shows with a session still to come each venue (or city) has. */
+/**
+ * How many listed shows with a session still to come each venue (or city) has. A show is
+ * counted once by EXISTS, from the indexes alone (migration 0020), not by counting distinct
+ * shows over every session row: Hong Kong alone has 20,000 shows at 50,000.
+ */
+type ShowCount = { key: number | string; shows: number };
+
 function upcomingShowCounts(ctx: MarketContext, column: "venue_id" | "city_code", keys: (number | string)[]) {
   const now = ctx.now();
-  return ctx.db.all<{ key: number | string; shows: number }>(sql`
-    SELECT s.${sql.raw(column)} AS key, count(DISTINCT s.id) AS shows
-    FROM shows s JOIN sessions se ON se.show_id = s.id
-    WHERE s.${sql.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(keys)})) AND s.status IN ${LISTED} AND ${upcoming(now)}
+  return readRows<ShowCount>(ctx, sql`
+    SELECT s.${sql.raw(column)} AS key, count(*) AS shows
+    FROM shows s
+    WHERE s.${sql.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(keys)})) AND s.status IN ${LISTED}
+      AND EXISTS (SELECT 1 FROM sessions se WHERE se.show_id = s.id AND ${upcoming(now)})
     GROUP BY s.${sql.raw(column)}`);
 }
 
@@ -273,17 +350,29 @@ function upcomingShowCounts(ctx: MarketContext, column: "venue_id" | "city_code"
 const byRankThenShows = <T extends { rank: Rank; upcomingShows: number }>(key: (item: T) => string | number) => (a: T, b: T) =>
   a.rank - b.rank || b.upcomingShows - a.upcomingShows || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
-async function venueItems(ctx: MarketContext, hits: Hits): Promise<SearchVenue[]> {
-  if (hits.venues.size === 0) return [];
-  const zh = ctx.viewer.language === "zh-HK";
+function venueItems(ctx: MarketContext, hits: Hits): Read<SearchVenue[]> {
+  if (hits.venues.size === 0) return readNothing([]);
   const ids = [...hits.venues.keys()];
-  const [reference, rows, counts] = await Promise.all([
-    loadReference(ctx),
-    ctx.db.all<{ id: number; nameEn: string; nameZh: string; cityCode: string }>(sql`
-      SELECT id, name_en AS nameEn, name_zh AS nameZh, city_code AS cityCode FROM venues
-      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
-    upcomingShowCounts(ctx, "venue_id", ids),
-  ]);
+  type Row = { id: number; nameEn: string; nameZh: string; cityCode: string };
+  return {
+    statements: [
+      readRows<Row>(ctx, sql`
+        SELECT id, name_en AS nameEn, name_zh AS nameZh, city_code AS cityCode FROM venues
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
+      upcomingShowCounts(ctx, "venue_id", ids),
+    ],
+    finish: ([rows, counts], reference) => venuesOf(ctx, hits, rows as Row[], counts as ShowCount[], reference),
+  };
+}
+
+function venuesOf(
+  ctx: MarketContext,
+  hits: Hits,
+  rows: { id: number; nameEn: string; nameZh: string; cityCode: string }[],
+  counts: ShowCount[],
+  reference: Reference,
+): SearchVenue[] {
+  const zh = ctx.viewer.language === "zh-HK";
   const shows = new Map(counts.map((row) => [Number(row.key), row.shows]));
   return rows
     .map((row) => ({ row, rank: hits.venues.get(row.id)!, upcomingShows: shows.get(row.id) ?? 0 }))
@@ -297,10 +386,16 @@ async function venueItems(ctx: MarketContext, hits: Hits): Promise<SearchVenue[]
     }));
 }
 
-async function cityItems(ctx: MarketContext, hits: Hits): Promise<SearchCity[]> {
-  if (hits.cities.size === 0) return [];
+function cityItems(ctx: MarketContext, hits: Hits): Read<SearchCity[]> {
+  if (hits.cities.size === 0) return readNothing([]);
   const codes = [...hits.cities.keys()];
-  const [reference, counts] = await Promise.all([loadReference(ctx), upcomingShowCounts(ctx, "city_code", codes)]);
+  return {
+    statements: [upcomingShowCounts(ctx, "city_code", codes)],
+    finish: ([counts], reference) => citiesOf(ctx, hits, codes, counts as ShowCount[], reference),
+  };
+}
+
+function citiesOf(ctx: MarketContext, hits: Hits, codes: string[], counts: ShowCount[], reference: Reference): SearchCity[] {
   const shows = new Map(counts.map((row) => [String(row.key), row.shows]));
   return codes
     .map((code) => ({ code, rank: hits.cities.get(code)!, upcomingShows: shows.get(code) ?? 0 }))
@@ -314,12 +409,17 @@ async function cityItems(ctx: MarketContext, hits: Hits): Promise<SearchCity[]> 
     }));
 }
 
-async function categoryItems(ctx: MarketContext, hits: Hits): Promise<SearchCategory[]> {
-  if (hits.categories.size === 0) return [];
+function categoryItems(ctx: MarketContext, hits: Hits): Read<SearchCategory[]> {
+  if (hits.categories.size === 0) return readNothing([]);
   const zh = ctx.viewer.language === "zh-HK";
-  const rows = await ctx.db.all<{ id: number; slug: string; nameEn: string; nameZh: string; sort: number }>(sql`
+  type Row = { id: number; slug: string; nameEn: string; nameZh: string; sort: number };
+  const query = readRows<Row>(ctx, sql`
     SELECT id, slug, name_en AS nameEn, name_zh AS nameZh, sort FROM categories
     WHERE id IN (SELECT value ->> 0 FROM json_each(${json(hits.categories)}))`);
+  return { statements: [query], finish: ([rows]) => categoriesOf(hits, rows as Row[], zh) };
+}
+
+function categoriesOf(hits: Hits, rows: { id: number; slug: string; nameEn: string; nameZh: string; sort: number }[], zh: boolean): SearchCategory[] {
   return rows
     .sort((a, b) => hits.categories.get(a.id)! - hits.categories.get(b.id)! || a.sort - b.sort || a.id - b.id)
     .map((row) => ({ id: row.id, slug: row.slug, name: zh ? row.nameZh : row.nameEn }));
@@ -365,18 +465,23 @@ export async function searchCatalog(ctx: MarketContext, query: SearchQuery): Pro
   const key = searchKey(query.keyword);
   const hits = await findHits(ctx, key);
   const wants = (group: SearchType) => type === "all" || type === group;
-  const [ranked, artists, venues, cities, categories] = await Promise.all([
-    wants("shows") ? rankedShows(ctx, hits, query) : { rows: [], total: 0 },
-    wants("artists") ? artistItems(ctx, hits) : [],
-    wants("venues") ? venueItems(ctx, hits) : [],
-    wants("cities") ? cityItems(ctx, hits) : [],
-    wants("shows") ? categoryItems(ctx, hits) : [],
+  // Every group's statements in one batch: one round trip, however many groups matched.
+  const [ranked, artists, venues, cities, categories] = await readTogether<
+    [{ rows: RankedRow[]; total: number | null }, SearchArtist[], SearchVenue[], SearchCity[], SearchCategory[]]
+  >(ctx, [
+    wants("shows") ? rankedShows(ctx, hits, query) : readNothing({ rows: [], total: 0 }),
+    wants("artists") ? artistItems(ctx, hits) : readNothing([]),
+    wants("venues") ? venueItems(ctx, hits) : readNothing([]),
+    wants("cities") ? cityItems(ctx, hits) : readNothing([]),
+    wants("shows") ? categoryItems(ctx, hits) : readNothing([]),
   ]);
+  // A page past the end has no row to carry the total: count on its own then.
+  const total = ranked.total ?? (await rankedShowsQuery(ctx, hits, { page: 1, pageSize: 1 }))[0]?.total ?? 0;
   const showList = await showItems(ctx, ranked.rows);
   const results: SearchResults = {
     keyword: query.keyword,
     type,
-    shows: wants("shows") ? pageOf(showList, ranked.total, query) : emptyPage(query),
+    shows: wants("shows") ? pageOf(showList, total, query) : emptyPage(query),
     artists: groupPage(artists, type, "artists", query),
     venues: groupPage(venues, type, "venues", query),
     cities: groupPage(cities, type, "cities", query),
