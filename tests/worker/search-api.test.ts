@@ -44,20 +44,20 @@ for (const [query, field] of REFUSED) {
 }
 
 const SEARCHED: [string, number][] = [
-  ["%22nova%22", 5],
-  ["nova%27", 5],
+  ["%22nova%22", 6],
+  ["nova%27", 6],
   ["*", 0],
   ["(", 0],
-  ["nova)", 5],
+  ["nova)", 6],
   ["NEAR", 0],
   ["nova%20NEAR%20seven", 0],
   ["-", 0],
-  ["-nova", 5],
+  ["-nova", 6],
   ["%25", 0],
   ["_", 0],
   ["%5C", 0],
   ["%F0%9F%8E%A4", 0],
-  ["nova%F0%9F%8E%A4", 5],
+  ["nova%F0%9F%8E%A4", 6],
 ];
 
 for (const [keyword, shows] of SEARCHED) {

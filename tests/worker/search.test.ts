@@ -23,16 +23,18 @@ function search(query: Record<string, unknown>, viewer: Partial<Viewer> = {}, at
 
 const showIds = (results: SearchResults) => results.shows.list.map((show) => show.showId);
 
-test("a Latin prefix finds NOVA SEVEN's tour first: its shows by date, the one not yet on sale last", async () => {
+test("a Latin prefix finds NOVA SEVEN's tour first: its shows by date, the one not yet on sale after them, the past one (closed) last", async () => {
   const results = await search({ keyword: "nov" });
-  expect(showIds(results)).toEqual([2, 3, 4, 5, 6]);
+  expect(showIds(results)).toEqual([2, 3, 4, 5, 6, 1]);
   expect(results.shows.list.map((show) => [show.tourId, show.status, show.match])).toEqual([
     [1, "ONSALE", "prefix"],
     [1, "ONSALE", "prefix"],
     [1, "ONSALE", "prefix"],
     [1, "ONSALE", "prefix"],
     [1, "PENDING", "prefix"],
+    [1, "PAST", "prefix"],
   ]);
+  expect(results.shows.list[5]).toMatchObject({ venue: { name: "KSPO Dome" }, sessions: 0, lowestPrice: null });
   expect(results.shows.list[0]).toMatchObject({ title: "NOVA SEVEN World Tour: AFTERGLOW", venue: { id: 1, name: "Kai Tak Stadium" }, city: { code: "HKG", name: "Hong Kong" } });
   expect(results.artists.list).toMatchObject([{ name: "NOVA SEVEN", tourId: 1, tours: 1, match: "prefix" }]);
   // A show not yet on sale has nothing to buy; one on sale has Explore's 'from' price.
@@ -42,7 +44,7 @@ test("a Latin prefix finds NOVA SEVEN's tour first: its shows by date, the one n
 
 test("a zh-HK viewer typing Latin finds NOVA SEVEN, named in Chinese", async () => {
   const results = await search({ keyword: "nova" }, { language: "zh-HK" });
-  expect(showIds(results)).toEqual([2, 3, 4, 5, 6]);
+  expect(showIds(results)).toEqual([2, 3, 4, 5, 6, 1]);
   expect(results.shows.list[0]).toMatchObject({ title: "NOVA SEVEN 世界巡迴演唱會《AFTERGLOW》", venue: { name: "啟德主場館" }, city: { name: "香港" } });
 });
 
@@ -51,7 +53,7 @@ test("one typing mistake in a word of five letters or more is forgiven, ranked a
   expect(showIds(swapped)).toEqual([15, 16, 17]);
   expect(swapped.artists.list).toMatchObject([{ name: "Cheryl Mak", tourId: 4, match: "anywhere" }]);
   const substituted = await search({ keyword: "afterglwo" });
-  expect(showIds(substituted)).toEqual([2, 3, 4, 5, 6]);
+  expect(showIds(substituted)).toEqual([2, 3, 4, 5, 6, 1]);
   expect(substituted.shows.list.every((show) => show.match === "anywhere")).toBe(true);
 });
 
@@ -80,14 +82,15 @@ test("a Simplified keyword finds the Traditional name: 香港体育馆 is 香港
 
 test("full-width and upper case fold: ＮＯＶＡ finds nova", async () => {
   const results = await search({ keyword: "ＮＯＶＡ　ＳＥＶＥＮ" });
-  expect(showIds(results)).toEqual([2, 3, 4, 5, 6]);
+  expect(showIds(results)).toEqual([2, 3, 4, 5, 6, 1]);
   expect(results.artists.list[0].match).toBe("exact");
 });
 
 test("an en-US viewer typing 演唱會 finds concerts: the category, and its shows soonest first", async () => {
   const results = await search({ keyword: "演唱會" });
   expect(results.categories).toEqual([{ id: 1, slug: "concerts", name: "Concerts" }]);
-  expect(results.shows.total).toBe(47);
+  // 47 to come, and 8 past.
+  expect(results.shows.total).toBe(55);
   expect(showIds(results).slice(0, 5)).toEqual([23, 2, 37, 15, 13]);
   expect(results.shows.list.every((show) => show.categoryId === 1)).toBe(true);
 });
@@ -99,8 +102,10 @@ test("ranking: exact name, then word start, then anywhere; within each, on sale 
     [14, "首爾KSPO巨蛋", "word"],
     [9, "臺北小巨蛋", "anywhere"],
   ]);
-  expect(showIds(results)).toEqual([29, 79, 55, 5, 13, 83, 32, 103, 23, 102, 82, 3, 31, 48, 39, 11]);
-  expect(results.shows.list.at(-1)).toMatchObject({ showId: 11, status: "PENDING", match: "anywhere" });
+  // Then past events, whatever their rank.
+  expect(showIds(results)).toEqual([29, 79, 55, 5, 13, 83, 32, 103, 23, 102, 82, 3, 31, 48, 39, 11, 1, 7, 50]);
+  expect(results.shows.list[15]).toMatchObject({ showId: 11, status: "PENDING", match: "anywhere" });
+  expect(results.shows.list.at(-1)).toMatchObject({ showId: 50, status: "PAST", match: "word" });
 });
 
 test("ranking: a cancelled show comes after those on sale", async () => {
@@ -120,6 +125,7 @@ test("a show whose every session has passed comes last, marked PAST, with all it
     [5, "ONSALE"],
     [6, "PENDING"],
     [2, "PAST"],
+    [1, "PAST"],
   ]);
   const past = results.shows.list[4];
   expect(past.sessions).toBe(0);
@@ -127,27 +133,47 @@ test("a show whose every session has passed comes last, marked PAST, with all it
   expect(past.lastStartsAt).toBeGreaterThan(past.firstStartsAt);
 });
 
+test("a district in a venue's address finds the venue, ranked as anywhere, and its shows", async () => {
+  const kowloon = await search({ keyword: "kowloon" });
+  expect(kowloon.venues.list.map((venue) => [venue.id, venue.name, venue.match])).toEqual([
+    [5, "Hong Kong Cultural Centre Grand Theatre", "anywhere"],
+    [4, "Lyric Theatre", "anywhere"],
+    [3, "Hong Kong Coliseum", "anywhere"],
+    [1, "Kai Tak Stadium", "anywhere"],
+  ]);
+  expect(kowloon.shows.total).toBe(30);
+  const hungHom = await search({ keyword: "紅磡" });
+  expect(hungHom.venues.list.map((venue) => [venue.id, venue.match])).toEqual([[3, "anywhere"]]);
+  expect(hungHom.shows.list.every((show) => show.venue.id === 3)).toBe(true);
+  // An address is never offered as a closest name.
+  expect((await search({ keyword: "cheong wan roadd" })).closest).toEqual([]);
+});
+
 test("words in another order match loosely", async () => {
   const results = await search({ keyword: "seven nova" });
-  expect(showIds(results)).toEqual([2, 3, 4, 5, 6]);
+  expect(showIds(results)).toEqual([2, 3, 4, 5, 6, 1]);
   expect(results.artists.list).toMatchObject([{ name: "NOVA SEVEN", match: "anywhere" }]);
 });
 
 test("a city matches by name in either language, and brings its shows", async () => {
   const results = await search({ keyword: "香港" });
   expect(results.cities.list).toMatchObject([{ code: "HKG", name: "Hong Kong", locationCode: "HK", upcomingShows: 43, match: "exact" }]);
-  expect(results.shows.total).toBe(43);
+  // Its 43 shows to come, and 3 past.
+  expect(results.shows.total).toBe(46);
 });
 
 test("type narrows to one group, paged; the others are empty", async () => {
   const shows = await search({ keyword: "nov", type: "shows", page: 2, pageSize: 2 });
   expect(showIds(shows)).toEqual([4, 5]);
-  expect(shows.shows).toMatchObject({ total: 5, page: 2, pageSize: 2, hasMore: true });
+  expect(shows.shows).toMatchObject({ total: 6, page: 2, pageSize: 2, hasMore: true });
   expect(shows.artists.total).toBe(0);
   const venues = await search({ keyword: "hong kong", type: "venues" });
   expect(venues.venues.list.map((venue) => [venue.id, venue.match])).toEqual([
     [5, "prefix"],
     [3, "prefix"],
+    // On Hong Kong Island, by their addresses.
+    [6, "anywhere"],
+    [7, "anywhere"],
   ]);
   expect(venues.shows.total).toBe(0);
   expect(venues.cities.total).toBe(0);
@@ -157,7 +183,8 @@ test("an 'all' search previews five of each other group and says how many there 
   const results = await search({ keyword: "n" });
   expect(results.artists.list.map((artist) => artist.name)).toEqual(["NOVA SEVEN", "Priya Nair", "Thirty DJs, two nights", "Twelve national teams"]);
   expect(results.artists).toMatchObject({ total: 4, page: 1, pageSize: 5, hasMore: false });
-  expect(results.shows.total).toBe(21);
+  // 21 to come and 2 past; a single letter is not looked for in addresses.
+  expect(results.shows.total).toBe(23);
 });
 
 test("nothing matched: the closest names are offered instead", async () => {

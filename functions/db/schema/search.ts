@@ -10,8 +10,11 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 
 export const SEARCH_KINDS = ["tour", "venue", "city", "category"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
-/** A name's role: a tour's title or artist, a venue's name or nickname, a city's or category's name. */
-export const SEARCH_FIELDS = ["title", "artist", "name", "nickname"] as const;
+/**
+ * A name's role: a tour's title or artist, a venue's name, nickname or address (where its
+ * district is: Hung Hom, Wan Chai), a city's or category's name.
+ */
+export const SEARCH_FIELDS = ["title", "artist", "name", "nickname", "address"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** One name of one entity in one language. */

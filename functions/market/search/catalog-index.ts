@@ -68,7 +68,7 @@ export function searchRows(entities: readonly IndexedEntity[]): SearchRows {
 /** Catalog rows as the index sees them: the columns it reads of each table. */
 export interface CatalogNames {
   tours: { id?: number; titleEn: string; titleZh: string; artistEn: string; artistZh: string }[];
-  venues: { id?: number; nameEn: string; nameZh: string; nicknameEn?: string | null; nicknameZh?: string | null }[];
+  venues: { id?: number; nameEn: string; nameZh: string; nicknameEn?: string | null; nicknameZh?: string | null; addressEn?: string | null; addressZh?: string | null }[];
   /** Locations; only cities are indexed. */
   locations: { id?: number; kind: "region" | "city"; nameEn: string; nameZh: string }[];
   categories: { id?: number; nameEn: string; nameZh: string }[];
@@ -91,7 +91,11 @@ export function catalogEntities(catalog: Partial<CatalogNames>): IndexedEntity[]
     ...(catalog.venues ?? []).map((venue): IndexedEntity => ({
       kind: "venue",
       entityId: idOf(venue),
-      names: { name: pair(venue.nameEn, venue.nameZh), nickname: pair(venue.nicknameEn, venue.nicknameZh) },
+      names: {
+        name: pair(venue.nameEn, venue.nameZh),
+        nickname: pair(venue.nicknameEn, venue.nicknameZh),
+        address: pair(venue.addressEn, venue.addressZh),
+      },
     })),
     ...(catalog.locations ?? [])
       .filter((location) => location.kind === "city")

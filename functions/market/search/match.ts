@@ -13,6 +13,7 @@ import type { SearchMatch } from "./results";
 export const RANKS = ["exact", "prefix", "word", "anywhere", "loose"] as const;
 export type Rank = number;
 export const LOOSE_RANK = RANKS.indexOf("loose");
+export const ANYWHERE_RANK = RANKS.indexOf("anywhere");
 
 /** A rank as the answer names it: a loose match is shown as 'anywhere'. */
 export function matchName(rank: Rank): SearchMatch {

@@ -9,11 +9,14 @@
  *   so no character of it means anything to SQL.
  * - Both languages' names are searched whatever the viewer's language; answers are named in the
  *   viewer's language.
- * - A show matches when its tour (title or artist), its venue (name or nickname), its city or
+ * - A show matches when its tour (title or artist), its venue (name, nickname, or the district
+ *   in its address: an address is not a name, so it matches no better than 'anywhere'), its city or
  *   its category does, at the best of those ranks. Shows are listed as Explore lists them
- *   (ONSALE, PENDING, CANCEL; never CLOSE or DISABLED), plus PAST once every session has started
- *   or stopped selling. Order: rank; then on sale, not yet on sale, cancelled, past; then the
- *   soonest session still to come (a past show: its last session, latest first); then id.
+ *   (ONSALE, PENDING, CANCEL; never DISABLED), marked PAST once every session has started or
+ *   stopped selling; a CLOSE show is listed only once every session has started (the past
+ *   events a buyer looks back on), marked PAST. Order: shows to come before past ones (past
+ *   events at the end); then rank; then on sale, not yet on sale, cancelled; then the soonest
+ *   session still to come (a past show: its last session, latest first); then id.
  * - 'From' prices are the reads Explore and a tour's page make (listings/lowest-price.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -28,9 +31,9 @@ import { cheapestListingsQuery, lowestPrices, type CheapestListingRow } from "..
 import { offsetOf, pageOf, type Page, type Paging } from "../paging";
 import { loadReference, type Reference } from "../reference";
 import { locationName } from "../reference/scope";
-import { shows } from "../../db/schema";
+import { shows, type SearchField } from "../../db/schema";
 import { nameIdOf, WORD_KEY_LENGTH } from "./catalog-index";
-import { matchName, rankOf, searchKey, type Rank, type SearchKey } from "./match";
+import { ANYWHERE_RANK, matchName, rankOf, searchKey, type Rank, type SearchKey } from "./match";
 import type { SearchQuery } from "./query";
 import {
   SEARCH_GROUP_PREVIEW,
@@ -46,6 +49,9 @@ import {
 
 /** Show statuses search lists, as Explore does (show-list.ts). */
 const LISTED = sql.raw(`('ONSALE', 'PENDING', 'CANCEL')`);
+/** The shows search finds: those Explore lists, and closed ones whose every session has started (past events). */
+const searchable = (now: number) =>
+  sql`(s.status IN ${LISTED} OR (s.status = 'CLOSE' AND NOT EXISTS (SELECT 1 FROM sessions past WHERE past.show_id = s.id AND past.starts_at > ${now})))`;
 /** Candidate names read at most: far more than a screen shows, few enough to rank in a moment. */
 const CANDIDATE_LIMIT = 5_000;
 /**
@@ -111,6 +117,11 @@ export function candidateNames(key: SearchKey) {
     LIMIT ${CANDIDATE_LIMIT}`;
 }
 
+/** Long enough to name a district: three characters, or two Chinese ones (紅磡, 灣仔). */
+function namesADistrict(key: SearchKey): boolean {
+  return [...key.compact].length >= 3 || ([...key.compact].length === 2 && /\p{Script=Han}/u.test(key.compact));
+}
+
 async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
   const hits: Hits = { tours: new Map(), artists: new Map(), venues: new Map(), cities: new Map(), categories: new Map() };
   if (!key.compact) return hits;
@@ -120,8 +131,12 @@ async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
   ]);
   const cityCodes = new Map(reference.locations.filter((l) => l.kind === "city" && !l.clientHidden).map((l) => [l.id, l.code]));
   for (const row of rows) {
-    const rank = rankOf(row.folded, key);
-    if (rank === null) continue;
+    const named = rankOf(row.folded, key);
+    if (named === null) continue;
+    // A district in an address places a venue, but it is not the venue's name; and a letter or
+    // two would find a word of every address.
+    if (row.field === "address" && !namesADistrict(key)) continue;
+    const rank = row.field === "address" ? Math.max(named, ANYWHERE_RANK) : named;
     if (row.kind === "tour") {
       keep(hits.tours, row.entityId, rank);
       if (row.field === "artist") keep(hits.artists, row.entityId, rank);
@@ -198,11 +213,11 @@ function rankedShowsQuery(ctx: MarketContext, hits: Hits, paging: Paging) {
   const now = ctx.now();
   return readRows<RankedRow>(ctx, sql`
     WITH matched(show_id, rank) AS (
-      ${bestOfSource(sql`json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND s.status IN ${LISTED}`)}
-      UNION ALL ${bestOfSource(sql`json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND s.status IN ${LISTED}`)}
-      UNION ALL ${bestOfSource(sql`json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND s.status IN ${LISTED}`)}
+      ${bestOfSource(sql`json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND ${searchable(now)}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND ${searchable(now)}`)}
+      UNION ALL ${bestOfSource(sql`json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND ${searchable(now)}`)}
       UNION ALL ${bestOfSource(sql`json_each(${json(hits.categories)}) h
-        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED}`)}
+        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND ${searchable(now)}`)}
     ),
     ranked AS (
       SELECT show_id, min(rank) AS rank FROM matched GROUP BY show_id ORDER BY min(rank), show_id LIMIT ${SHOWS_RANKED}
@@ -214,8 +229,8 @@ function rankedShowsQuery(ctx: MarketContext, hits: Hits, paging: Paging) {
       GROUP BY m.show_id
     )
     SELECT show_id AS showId, rank, count(*) OVER () AS total FROM facts
-    ORDER BY rank,
-      CASE WHEN next_at IS NULL THEN 3 WHEN status = 'ONSALE' THEN 0 WHEN status = 'PENDING' THEN 1 ELSE 2 END,
+    ORDER BY next_at IS NULL, rank,
+      CASE WHEN status = 'ONSALE' THEN 0 WHEN status = 'PENDING' THEN 1 ELSE 2 END,
       CASE WHEN next_at IS NULL THEN -last_at ELSE next_at END,
       show_id
     LIMIT ${paging.pageSize} OFFSET ${offsetOf(paging)}`);
@@ -429,11 +444,11 @@ function categoriesOf(hits: Hits, rows: { id: number; slug: string; nameEn: stri
 async function closestNames(ctx: MarketContext, key: SearchKey): Promise<string[]> {
   if (key.grams.length === 0) return [];
   const language = ctx.viewer.language === "zh-HK" ? "zh" : "en";
-  const rows = await ctx.db.all<{ kind: "tour" | "venue" | "city" | "category"; entityId: number; field: "title" | "artist" | "name" | "nickname"; name: string; likeness: number }>(sql`
+  const rows = await ctx.db.all<{ kind: "tour" | "venue" | "city" | "category"; entityId: number; field: SearchField; name: string; likeness: number }>(sql`
     SELECT n.kind AS kind, n.entity_id AS entityId, n.field AS field, n.name AS name,
       2.0 * count(*) / (${key.grams.length} + n.grams) AS likeness
     FROM search_grams g JOIN search_names n ON n.id = g.name_id
-    WHERE g.gram IN (SELECT value FROM json_each(${JSON.stringify(key.grams)}))
+    WHERE g.gram IN (SELECT value FROM json_each(${JSON.stringify(key.grams)})) AND n.field != 'address'
     GROUP BY g.name_id HAVING likeness >= ${CLOSEST_LIKENESS}
     ORDER BY likeness DESC, n.id LIMIT ${CLOSEST_COUNT * 4}`);
   if (rows.length === 0) return [];
