@@ -18,10 +18,11 @@ const FREE_LIMIT_GZIP = 3 * 1024 * 1024;
 /**
  * The product's ceiling, well under the plan's: the Worker was 447 KiB gzip once a page's CSS and
  * the translations came from the static assets and zod was imported so its unused parts drop out
- * (docs/decisions.md 278, 284). A change that adds weight fails here, where it is made; raise it
- * only with a reason written down.
+ * (docs/decisions.md 278, 284), 436 KiB once the screens stopped bundling react-i18next (286),
+ * and 447 KiB with search (its index writer, folding, ranking and API: decisions 290-292). A
+ * change that adds weight fails here, where it is made; raise it only with a reason written down.
  */
-const CEILING_GZIP = 445 * 1024;
+const CEILING_GZIP = 450 * 1024;
 
 const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 
