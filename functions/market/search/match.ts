@@ -24,7 +24,9 @@ export function matchName(rank: Rank): SearchMatch {
 const GRAMS_ONE_MISTAKE_BREAKS = 3;
 
 export interface SearchKey extends FoldedText {
-  /** Bigrams of the compact form: a name holding the keyword anywhere holds them all. */
+  /** Long enough to be looked for anywhere in a name (or an address), not only at a word's start. */
+  anywhere: boolean;
+  /** Bigrams of the compact form when `anywhere`: a name holding the keyword anywhere holds them all. */
   grams: string[];
   /** For loose matches: the bigrams of each word, and how many of them a candidate must share; null when no loose match can differ from the others. */
   loose: { grams: string[]; atLeast: number } | null;
@@ -42,7 +44,7 @@ export function searchKey(keyword: string): SearchKey {
   // Anywhere needs two CJK characters (a word) or three letters: two letters inside words are noise.
   const length = Array.from(text.compact).length;
   const anywhere = length >= 3 || (length === 2 && text.words.every(isCjkWord));
-  return { ...text, grams: anywhere ? bigrams(text.compact) : [], loose };
+  return { ...text, anywhere, grams: anywhere ? bigrams(text.compact) : [], loose };
 }
 
 function looselyMatches(name: FoldedText, key: SearchKey): boolean {
@@ -67,7 +69,7 @@ export function rankOf(folded: string, key: SearchKey): Rank | null {
   if (name.compact === compact) return 0;
   if (name.compact.startsWith(compact)) return 1;
   if (name.wordStarts.some((at) => name.compact.startsWith(compact, at))) return 2;
-  if (key.grams.length > 0 && name.compact.includes(compact)) return 3;
+  if (key.anywhere && name.compact.includes(compact)) return 3;
   if (key.loose && looselyMatches(name, key)) return LOOSE_RANK;
   return null;
 }

@@ -117,11 +117,6 @@ export function candidateNames(key: SearchKey) {
     LIMIT ${CANDIDATE_LIMIT}`;
 }
 
-/** Long enough to name a district: three characters, or two Chinese ones (紅磡, 灣仔). */
-function namesADistrict(key: SearchKey): boolean {
-  return [...key.compact].length >= 3 || ([...key.compact].length === 2 && /\p{Script=Han}/u.test(key.compact));
-}
-
 async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
   const hits: Hits = { tours: new Map(), artists: new Map(), venues: new Map(), cities: new Map(), categories: new Map() };
   if (!key.compact) return hits;
@@ -133,9 +128,9 @@ async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
   for (const row of rows) {
     const named = rankOf(row.folded, key);
     if (named === null) continue;
-    // A district in an address places a venue, but it is not the venue's name; and a letter or
-    // two would find a word of every address.
-    if (row.field === "address" && !namesADistrict(key)) continue;
+    // A district in an address places a venue, but it is not the venue's name; and a keyword
+    // too short to be looked for anywhere would find a word of every address.
+    if (row.field === "address" && !key.anywhere) continue;
     const rank = row.field === "address" ? Math.max(named, ANYWHERE_RANK) : named;
     if (row.kind === "tour") {
       keep(hits.tours, row.entityId, rank);
