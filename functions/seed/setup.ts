@@ -1,7 +1,8 @@
 /**
  * `npm run db:setup [-- --persist-to DIR]`: prepares the local D1 database. Applies the
  * migrations, then seeds the demo catalog if (and only if) it has no tours yet, so running it
- * again never duplicates or overwrites anything. Uses the project's own wrangler, locally.
+ * again never duplicates or overwrites anything; a catalog seeded before search's index gets
+ * the index of its own rows (search-backfill.ts). Uses the project's own wrangler, locally.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoCatalog, withDemoStaff } from "./index";
+import { SEARCH_BACKFILL_READS, SEARCH_INDEX_COUNT, searchBackfillScript } from "./search-backfill";
 import { toSqlScript } from "./sql";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -42,10 +44,39 @@ function run(args: string[]): string {
   return result.stdout;
 }
 
-function tourCount(): number {
-  const out = run(["d1", "execute", "DB", ...local, "--json", "--command", "SELECT COUNT(*) AS n FROM tours"]);
-  const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: { n: number }[] }[];
-  return Number(parsed[0]?.results[0]?.n ?? 0);
+/** The rows of one SELECT. */
+function query<Row>(sql: string): Row[] {
+  const out = run(["d1", "execute", "DB", ...local, "--json", "--command", sql]);
+  const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: Row[] }[];
+  return parsed[0]?.results ?? [];
+}
+
+const count = (sql: string) => Number(query<{ n: number }>(sql)[0]?.n ?? 0);
+
+/** Runs a .sql script written to a folder of its own, removed afterwards. */
+function runScript(script: string) {
+  const dir = mkdtempSync(join(tmpdir(), "ovation-seed-"));
+  const file = join(dir, "seed.sql");
+  try {
+    writeFileSync(file, script);
+    run(["d1", "execute", "DB", ...local, "--file", file]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A catalog seeded before search's index existed gets the index of its own rows. */
+function backfillSearchIndex() {
+  if (count(SEARCH_INDEX_COUNT) > 0) return;
+  const { script, names } = searchBackfillScript({
+    tours: query(SEARCH_BACKFILL_READS.tours),
+    venues: query(SEARCH_BACKFILL_READS.venues),
+    locations: query(SEARCH_BACKFILL_READS.locations),
+    categories: query(SEARCH_BACKFILL_READS.categories),
+  });
+  if (names === 0) return;
+  console.log(`db:setup: indexing the catalog for search (${names} names)`);
+  runScript(script);
 }
 
 async function main() {
@@ -53,27 +84,21 @@ async function main() {
   console.log(`db:setup: applying migrations${where}`);
   run(["d1", "migrations", "apply", "DB", ...local]);
 
-  const tours = tourCount();
+  const tours = count("SELECT COUNT(*) AS n FROM tours");
   if (tours > 0) {
     console.log(`db:setup: catalog already seeded (${tours} tours), leaving it as it is`);
+    backfillSearchIndex();
     return;
   }
 
   const anchor = new Date();
   // The provider and support accounts come with a fresh catalog (README: 'Sign in as provider or support').
   const catalog = await withDemoStaff(demoCatalog(anchor), anchor);
-  const dir = mkdtempSync(join(tmpdir(), "ovation-seed-"));
-  const file = join(dir, "seed.sql");
-  try {
-    writeFileSync(file, toSqlScript(catalog));
-    console.log(
-      `db:setup: seeding ${catalog.tours.length} tours, ${catalog.shows.length} shows, ` +
-        `${catalog.sessions.length} sessions, ${catalog.listings.length} listings, ${catalog.users.length} staff accounts`,
-    );
-    run(["d1", "execute", "DB", ...local, "--file", file]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  console.log(
+    `db:setup: seeding ${catalog.tours.length} tours, ${catalog.shows.length} shows, ` +
+      `${catalog.sessions.length} sessions, ${catalog.listings.length} listings, ${catalog.users.length} staff accounts`,
+  );
+  runScript(toSqlScript(catalog));
   console.log("db:setup: done");
 }
 

@@ -2,7 +2,8 @@
  * `npm run bench:profile`: where a signed-in viewer's page spends the Worker's time. The app is
  * built with server source maps and bundled as `npm run bench` does, served by workerd with its
  * DevTools inspector open, and loaded for BENCH_SECONDS (10) with BENCH_CONNECTIONS (4) at
- * BENCH_PROFILE_PATH (/) for a freshly registered buyer, while V8's sampling profiler runs.
+ * BENCH_PROFILE_PATH (/) for a freshly registered buyer, while V8's sampling profiler runs, on a
+ * freshly seeded database or on the state folder BENCH_PROFILE_STATE names.
  * It writes the profile (tests/bench/results/signed-in.cpuprofile, for Chrome's DevTools) and
  * prints the self time by source (a package, or a folder of ours) and the heaviest functions.
  * Like the bench, it reports and never fails.
@@ -138,8 +139,10 @@ async function main(): Promise<void> {
   try {
     process.stderr.write("profile: building with server source maps and bundling\n");
     const bundle = bundleOvation(workDir, { sourceMaps: true });
-    const stateDir = join(workDir, "state");
-    prepareState(stateDir);
+    // BENCH_PROFILE_STATE: a D1 state folder to serve as it is (the search bench's synthetic
+    // catalog, say) in place of a freshly seeded one.
+    const stateDir = process.env.BENCH_PROFILE_STATE ?? join(workDir, "state");
+    if (!process.env.BENCH_PROFILE_STATE) prepareState(stateDir);
     const server = await startServer({ workerDir: bundle.workerDir, clientDir: bundle.clientDir, baselineScript: await bundleBaseline(workDir), stateDir, inspect: true }, null);
     stop = server.stop;
     if (!server.inspectorUrl) throw new Error("the server opened no inspector");

@@ -2,6 +2,7 @@
 import { expect, test } from "vitest";
 import { bigrams, fold, foldedWords, foldText, forgivesTypo, withinOneEdit } from "../../functions/market/search/fold";
 import { rankOf, searchKey } from "../../functions/market/search/match";
+import { nameIdOf, nameOf } from "../../functions/market/search/catalog-index";
 import { SIMPLIFIED_OF } from "../../functions/market/search/han-variants";
 import { canonical, catalogCharacters } from "../../scripts/han-variants";
 
@@ -76,4 +77,13 @@ test("the Han table covers every character of the catalog's names (run scripts/h
   // A district of a venue's address: 暢運道 is 畅运道.
   expect(table.get("暢")).toBe("畅");
   expect(table.size).toBe(104);
+});
+
+test("name ids: what a name id stands for is read back from the id alone", () => {
+  expect(nameIdOf("tour", 1, "title", "en")).toBe(10);
+  expect(nameIdOf("venue", 7, "address", "zh")).toBe(42_949_673_039);
+  expect(nameOf(10)).toEqual({ kind: "tour", entityId: 1, field: "title", language: "en" });
+  expect(nameOf(13)).toEqual({ kind: "tour", entityId: 1, field: "artist", language: "zh" });
+  expect(nameOf(42_949_673_039)).toEqual({ kind: "venue", entityId: 7, field: "address", language: "zh" });
+  expect(nameOf(nameIdOf("category", 4_000_000, "name", "en"))).toEqual({ kind: "category", entityId: 4_000_000, field: "name", language: "en" });
 });

@@ -84,3 +84,17 @@ test("popular searches answer in the envelope, and take no parameter", async () 
   const refused = await api("/pub/home/v1/search/popular?keyword=a");
   expect(refused.body).toMatchObject({ statusCode: 12308, message: "keyword is invalid." });
 });
+
+test("artists are paged as the other lists: a page past the end is empty and still says how many there are", async () => {
+  const second = await api<SearchResults>("/pub/home/v1/search?keyword=n&type=artists&pageSize=2&page=2");
+  expect(second.body.data.artists.list.map((artist) => artist.name)).toEqual(["Thirty DJs, two nights", "Twelve national teams"]);
+  expect(second.body.data.artists).toMatchObject({ total: 4, page: 2, pageSize: 2, hasMore: false });
+  const past = await api<SearchResults>("/pub/home/v1/search?keyword=n&type=artists&pageSize=2&page=3");
+  expect(past.body.data.artists).toMatchObject({ list: [], total: 4, page: 3, pageSize: 2, hasMore: false });
+});
+
+test("an artist with two tours is one artist, shown by its soonest tour", async () => {
+  const { body } = await api<SearchResults>("/pub/home/v1/search?keyword=harbour%20repertory&type=artists");
+  // A Winter in Sheung Wan (19) opens before Sails of Jade (17).
+  expect(body.data.artists.list.map((artist) => [artist.name, artist.tourId, artist.tours, artist.match])).toEqual([["Harbour Repertory", 19, 2, "exact"]]);
+});

@@ -4,7 +4,9 @@
  * statuses are the same on every run.
  */
 import { beforeAll, expect, test } from "vitest";
-import { searchCatalog, popularSearches } from "../../functions/market/search/search";
+import { sql } from "drizzle-orm";
+import { candidateNames, searchCatalog, popularSearches } from "../../functions/market/search/search";
+import { rankOf, searchKey } from "../../functions/market/search/match";
 import { searchQuerySchema } from "../../functions/market/search/query";
 import type { SearchResults } from "../../functions/market/search/results";
 import type { Viewer } from "../../functions/market/context/viewer";
@@ -206,4 +208,29 @@ test("popular searches: the most popular artists with shows to come, then cities
   const popular = await popularSearches(catalogContext(seededAt));
   expect(popular.keywords).toEqual(["NOVA SEVEN", "VIVRE", "Mika Reyes", "Cheryl Mak", "Lin Yu-an", "30+ artists on three stages", "Hong Kong", "Macau", "Taipei", "Singapore"]);
   expect(popular.categories.map((category) => category.slug)).toEqual(["concerts", "musicals", "theatre", "sports", "comedy", "family", "festivals"]);
+});
+
+test("the ranks the index's statement tells at once are the ranks rankOf gives, keyword by keyword (and a long keyword is left to rankOf)", async () => {
+  const ctx = catalogContext(seededAt);
+  const ranksOf = async (keyword: string) => {
+    const key = searchKey(keyword);
+    const rows = await ctx.db.all<{ id: number; rank: number | null; folded: string | null }>(candidateNames(key));
+    const names = new Map(
+      (await ctx.db.all<{ id: number; folded: string }>(sql`SELECT id, folded FROM search_names`)).map((row) => [row.id, row.folded]),
+    );
+    return {
+      told: rows.filter((row) => row.rank !== null).length,
+      disagree: rows.filter((row) => row.rank !== null && row.rank !== rankOf(names.get(row.id)!, key)).length,
+    };
+  };
+  const told: Record<string, number> = {};
+  for (const keyword of ["n", "nova", "nova seven", "hong kong", "kong", "or", "紅", "紅館", "演唱會", "harbour repertory"]) {
+    const { told: count, disagree } = await ranksOf(keyword);
+    expect(disagree, keyword).toBe(0);
+    told[keyword] = count;
+  }
+  // How many names the statement ranks itself, so the comparison above is not over nothing.
+  expect(told).toMatchObject({ n: 17, nova: 4, "hong kong": 5, 紅館: 1 });
+  // Longer than a word key (24 characters): the index's word match cannot vouch for it.
+  expect((await ranksOf("Hong Kong Coliseum Hung Hom Kowloon")).told).toBe(0);
 });

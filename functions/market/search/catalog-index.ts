@@ -43,6 +43,19 @@ export function nameIdOf(kind: SearchKind, entityId: number, field: SearchField,
   return entityBase(kind, entityId) + SEARCH_FIELDS.indexOf(field) * LANGUAGES.length + LANGUAGES.indexOf(language);
 }
 
+/** What a name id stands for: nameIdOf read backwards, so a lookup need not read those columns. */
+export function nameOf(id: number): { kind: SearchKind; entityId: number; field: SearchField; language: "en" | "zh" } {
+  const slot = id % SLOTS;
+  const base = (id - slot) / SLOTS;
+  const kindIndex = Math.floor(base / 2 ** 32);
+  return {
+    kind: SEARCH_KINDS[kindIndex],
+    entityId: base - kindIndex * 2 ** 32,
+    field: SEARCH_FIELDS[Math.floor(slot / LANGUAGES.length)],
+    language: LANGUAGES[slot % LANGUAGES.length],
+  };
+}
+
 /** The index rows of `entities`. Pure. */
 export function searchRows(entities: readonly IndexedEntity[]): SearchRows {
   const rows: SearchRows = { searchNames: [], searchWords: [], searchGrams: [] };

@@ -25,6 +25,7 @@ import type { ShowStatus } from "../../db/schema";
 import { posterUrl } from "../catalog/poster-art";
 import { showCard, showListFilters } from "../catalog/show-list";
 import type { MarketContext } from "../context";
+import { keeper } from "../context/kept";
 import { inJson } from "../context/statements";
 import { tourNames } from "../listings/listing-event";
 import { cheapestListingsQuery, lowestPrices, type CheapestListingRow } from "../listings/lowest-price";
@@ -32,7 +33,7 @@ import { offsetOf, pageOf, type Page, type Paging } from "../paging";
 import { loadReference, type Reference } from "../reference";
 import { locationName } from "../reference/scope";
 import { shows, type SearchField } from "../../db/schema";
-import { nameIdOf, WORD_KEY_LENGTH } from "./catalog-index";
+import { nameIdOf, nameOf, WORD_KEY_LENGTH } from "./catalog-index";
 import { ANYWHERE_RANK, matchName, rankOf, searchKey, type Rank, type SearchKey } from "./match";
 import type { SearchQuery } from "./query";
 import {
@@ -59,8 +60,8 @@ const CANDIDATE_LIMIT = 5_000;
  * the best-ranked tours, and of the shows they, their venues, cities and categories bring, the
  * best-ranked; a buyer who sees that many types on (decision 291).
  */
-const TOURS_RANKED = 500;
-const SHOWS_RANKED = 1_000;
+const TOURS_RANKED = 100;
+const SHOWS_RANKED = 200;
 /** Loose candidates (most shared bigrams first) read at most. */
 const LOOSE_CANDIDATE_LIMIT = 500;
 /** The closest names offered when nothing matched, and how alike (Dice on bigrams) they must be. */
@@ -98,7 +99,17 @@ function spread<T>(items: T[], count: number): T[] {
   return Array.from({ length: count }, (_, i) => items[Math.round((i * (items.length - 1)) / (count - 1))]);
 }
 
-/** Names whose words start with the keyword, hold all its bigrams, or (loose) most of its words' bigrams. Exported for the bench's index comparison. */
+/**
+ * Names whose words start with the keyword, hold all its bigrams, or (loose) most of its words'
+ * bigrams; each with its rank where SQL can tell it at once (exact, prefix, word, anywhere: a
+ * comparison of the compact name, which is its folded words joined), else with its folded name
+ * for rankOf (a loose candidate, or a keyword longer than the index's word keys, whose word
+ * matches the index cannot vouch for). rankOf stays the rule: what SQL decides here is what
+ * it decides for these ranks, and a test asks both (search.test.ts). Each cell D1 returns
+ * costs, and a one-letter keyword finds thousands of names: so no folded name unless needed,
+ * and no kind, entity or field, which the id says (nameOf). Exported for the bench's index
+ * comparison.
+ */
 export function candidateNames(key: SearchKey) {
   const prefix = key.compact.slice(0, WORD_KEY_LENGTH);
   const probe = spread(key.grams, ANYWHERE_PROBES);
@@ -110,24 +121,45 @@ export function candidateNames(key: SearchKey) {
     ? sql`UNION SELECT name_id FROM (SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(key.loose.grams)}))
           GROUP BY name_id HAVING count(*) >= ${key.loose.atLeast} ORDER BY count(*) DESC, name_id LIMIT ${LOOSE_CANDIDATE_LIMIT})`
     : sql``;
+  const wholeWordKey = key.compact.length <= WORD_KEY_LENGTH;
+  // A tour's best-ranked TOURS_RANKED titles and as many artists are all findHits keeps (a
+  // tour has each in two languages): the tour's rank is its best name's, so a tour left out
+  // here has that many tours ranked at least as well ahead of it in either field.
+  const toursByField = (field: "title" | "artist") =>
+    sql`SELECT * FROM (SELECT id, rank, NULL FROM ranked WHERE rank IS NOT NULL AND kind = 'tour' AND field = ${field} ORDER BY rank, id LIMIT ${2 * TOURS_RANKED})`;
   return sql`
-    SELECT n.kind AS kind, n.entity_id AS entityId, n.field AS field, n.folded AS folded
-    FROM search_names n
-    WHERE n.id IN (SELECT name_id FROM search_words WHERE word >= ${prefix} AND word < ${prefix + MAX_CHAR} ${anywhere} ${loose})
-    LIMIT ${CANDIDATE_LIMIT}`;
+    WITH word_hit(name_id) AS (SELECT name_id FROM search_words WHERE word >= ${prefix} AND word < ${prefix + MAX_CHAR}),
+    named AS (
+      SELECT n.id, n.kind, n.field, n.folded, replace(n.folded, ' ', '') AS compact FROM search_names n
+      WHERE n.id IN (SELECT name_id FROM word_hit ${anywhere} ${loose})
+      LIMIT ${CANDIDATE_LIMIT}
+    ),
+    ranked AS MATERIALIZED (
+      SELECT id, kind, field, folded, CASE
+        WHEN compact = ${key.compact} THEN 0
+        WHEN substr(compact, 1, ${Array.from(key.compact).length}) = ${key.compact} THEN 1
+        WHEN ${wholeWordKey ? 1 : 0} AND id IN (SELECT name_id FROM word_hit) THEN 2
+        WHEN ${key.anywhere ? 1 : 0} AND instr(compact, ${key.compact}) > 0 THEN 3
+      END AS rank
+      FROM named
+    )
+    SELECT id, rank, CASE WHEN rank IS NULL THEN folded END AS folded FROM ranked WHERE rank IS NULL OR kind != 'tour'
+    UNION ALL ${toursByField("title")}
+    UNION ALL ${toursByField("artist")}`;
 }
 
 async function findHits(ctx: MarketContext, key: SearchKey): Promise<Hits> {
   const hits: Hits = { tours: new Map(), artists: new Map(), venues: new Map(), cities: new Map(), categories: new Map() };
   if (!key.compact) return hits;
   const [rows, reference] = await Promise.all([
-    ctx.db.all<{ kind: string; entityId: number; field: string; folded: string }>(candidateNames(key)),
+    ctx.db.all<{ id: number; rank: Rank | null; folded: string | null }>(candidateNames(key)),
     loadReference(ctx),
   ]);
   const cityCodes = new Map(reference.locations.filter((l) => l.kind === "city" && !l.clientHidden).map((l) => [l.id, l.code]));
-  for (const row of rows) {
-    const named = rankOf(row.folded, key);
+  for (const { id, rank: known, folded } of rows) {
+    const named = known ?? rankOf(folded!, key);
     if (named === null) continue;
+    const row = nameOf(id);
     // A district in an address places a venue, but it is not the venue's name; and a keyword
     // too short to be looked for anywhere would find a word of every address.
     if (row.field === "address" && !key.anywhere) continue;
@@ -296,96 +328,122 @@ async function showItems(ctx: MarketContext, ranked: { showId: number; rank: Ran
   });
 }
 
-/** Artists (a tour's artist names in both languages make one artist), ranked, with their soonest tour. */
-function artistItems(ctx: MarketContext, hits: Hits): Read<SearchArtist[]> {
-  if (hits.artists.size === 0) return readNothing([]);
-  const now = ctx.now();
-  type Row = { id: number; posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string; nextAt: number | null };
-  const query = readRows<Row>(ctx, sql`
-    SELECT t.id AS id, t.poster_seed AS posterSeed, t.poster_palette AS posterPalette, t.title_en AS titleEn, t.title_zh AS titleZh,
-      t.artist_en AS artistEn, t.artist_zh AS artistZh, min(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS nextAt
-    FROM tours t JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED} JOIN sessions se ON se.show_id = s.id
-    WHERE t.id IN (SELECT value FROM json_each(${JSON.stringify([...hits.artists.keys()])}))
-    GROUP BY t.id`);
-  return { statements: [query], finish: ([rows]) => artistsOf(ctx, hits, rows as Row[]) };
-}
-
-function artistsOf<Row extends { id: number; posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string; nextAt: number | null }>(
-  ctx: MarketContext,
-  hits: Hits,
-  rows: Row[],
-): SearchArtist[] {
-  const { language } = ctx.viewer;
-  const zh = language === "zh-HK";
-  const artists = new Map<string, { rank: Rank; tours: Row[] }>();
-  for (const row of rows) {
-    const key = `${row.artistEn}\u0000${row.artistZh}`;
-    const artist = artists.get(key) ?? { rank: Infinity, tours: [] };
-    artist.rank = Math.min(artist.rank, hits.artists.get(row.id)!);
-    artist.tours.push(row);
-    artists.set(key, artist);
-  }
-  const soonest = (a: { nextAt: number | null; id: number }, b: { nextAt: number | null; id: number }) =>
-    (a.nextAt ?? Infinity) - (b.nextAt ?? Infinity) || a.id - b.id;
-  return [...artists.values()]
-    .map(({ rank, tours }) => ({ rank, tour: [...tours].sort(soonest)[0], tours: tours.length }))
-    .sort((a, b) => a.rank - b.rank || soonest(a.tour, b.tour))
-    .map(({ rank, tour, tours }) => ({
-      name: tourNames(tour, zh).artist,
-      tourId: tour.id,
-      tours,
-      posterUrl: posterUrl(tour, language),
-      match: matchName(rank),
-    }));
+/** The paging a group is read with: its own page when narrowed to it, its first few in an 'all' search. */
+function groupPaging(type: SearchType, group: SearchType, paging: Paging): Paging {
+  return type === group ? paging : { page: 1, pageSize: SEARCH_GROUP_PREVIEW };
 }
 
 /**
- * How many listed shows with a session still to come each venue (or city) has. A show is
- * counted once by EXISTS, from the indexes alone (migration 0020), not by counting distinct
- * shows over every session row: Hong Kong alone has 20,000 shows at 50,000.
+ * One page of artists (a tour's artist names in both languages make one artist): ranked by
+ * their best tour's rank, then by their soonest tour (the one shown), then its id; each row with
+ * how many artists match in all. Grouped and paged in SQL: a one-letter keyword matches 500
+ * tours, and only a page of them is shown.
  */
-type ShowCount = { key: number | string; shows: number };
-
-function upcomingShowCounts(ctx: MarketContext, column: "venue_id" | "city_code", keys: (number | string)[]) {
+function artistItems(ctx: MarketContext, hits: Hits, paging: Paging): Read<Page<SearchArtist>> {
+  if (hits.artists.size === 0) return readNothing(emptyPage(paging));
   const now = ctx.now();
-  return readRows<ShowCount>(ctx, sql`
-    SELECT s.${sql.raw(column)} AS key, count(*) AS shows
-    FROM shows s
-    WHERE s.${sql.raw(column)} IN (SELECT value FROM json_each(${JSON.stringify(keys)})) AND s.status IN ${LISTED}
-      AND EXISTS (SELECT 1 FROM sessions se WHERE se.show_id = s.id AND ${upcoming(now)})
-    GROUP BY s.${sql.raw(column)}`);
+  type Row = {
+    id: number; rank: Rank; tours: number; total: number; position: number;
+    posterSeed: number; posterPalette: string; titleEn: string; titleZh: string; artistEn: string; artistZh: string;
+  };
+  const query = readRows<Row>(ctx, sql`
+    WITH hit(id, rank) AS (SELECT value ->> 0, value ->> 1 FROM json_each(${json(hits.artists)})),
+    tour AS (
+      SELECT t.id, t.artist_en, t.artist_zh, h.rank, min(CASE WHEN ${upcoming(now)} THEN se.starts_at END) AS next_at
+      FROM hit h JOIN tours t ON t.id = h.id JOIN shows s ON s.tour_id = t.id AND s.status IN ${LISTED} JOIN sessions se ON se.show_id = s.id
+      GROUP BY t.id
+    ),
+    artist AS (
+      SELECT id, next_at,
+        row_number() OVER (PARTITION BY artist_en, artist_zh ORDER BY next_at IS NULL, next_at, id) AS nth,
+        min(rank) OVER (PARTITION BY artist_en, artist_zh) AS rank,
+        count(*) OVER (PARTITION BY artist_en, artist_zh) AS tours
+      FROM tour
+    )
+    SELECT * FROM (
+      SELECT t.id AS id, a.rank AS rank, a.tours AS tours, count(*) OVER () AS total,
+        row_number() OVER (ORDER BY a.rank, a.next_at IS NULL, a.next_at, a.id) AS position,
+        t.poster_seed AS posterSeed, t.poster_palette AS posterPalette, t.title_en AS titleEn, t.title_zh AS titleZh,
+        t.artist_en AS artistEn, t.artist_zh AS artistZh
+      FROM artist a JOIN tours t ON t.id = a.id
+      WHERE a.nth = 1
+    )
+    -- The first row always comes, so a page past the end still carries the total.
+    WHERE position = 1 OR position BETWEEN ${offsetOf(paging) + 1} AND ${offsetOf(paging) + paging.pageSize}
+    ORDER BY position`);
+  const { language } = ctx.viewer;
+  const zh = language === "zh-HK";
+  return {
+    statements: [query],
+    finish: ([rows]) => {
+      const all = rows as Row[];
+      const items = all.filter((row) => row.position > offsetOf(paging)).map((row): SearchArtist => ({
+        name: tourNames(row, zh).artist,
+        tourId: row.id,
+        tours: row.tours,
+        posterUrl: posterUrl(row, language),
+        match: matchName(row.rank),
+      }));
+      return pageOf(items, all[0]?.total ?? 0, paging);
+    },
+  };
+}
+
+/**
+ * How many listed shows with a session still to come each venue and each city has, for every
+ * venue at once, kept in the isolate for PLACE_COUNTS_KEPT_FOR_MS (decision 296). A show is
+ * counted once by EXISTS, from the indexes alone (migration 0020); but Hong Kong alone has
+ * 20,000 shows at 10,000 tours, and counting them took more of a search than all its other
+ * reads together. The counts order venues and cities and say "12 shows to come": a minute
+ * behind the catalog is as fresh as either needs, and a write through this isolate forgets them.
+ */
+export const PLACE_COUNTS_KEPT_FOR_MS = 60_000;
+interface PlaceCounts {
+  venues: Map<number, number>;
+  cities: Map<string, number>;
+}
+const keptPlaceCounts = keeper<PlaceCounts>(PLACE_COUNTS_KEPT_FOR_MS);
+
+function upcomingShowCounts(ctx: MarketContext): Promise<PlaceCounts> {
+  return keptPlaceCounts.read("all", ctx.now(), async () => {
+    const now = ctx.now();
+    const rows = await ctx.db.all<{ venueId: number; cityCode: string; shows: number }>(sql`
+      SELECT s.venue_id AS venueId, s.city_code AS cityCode, count(*) AS shows
+      FROM shows s
+      WHERE s.status IN ${LISTED} AND EXISTS (SELECT 1 FROM sessions se WHERE se.show_id = s.id AND ${upcoming(now)})
+      GROUP BY s.venue_id, s.city_code`);
+    const counts: PlaceCounts = { venues: new Map(), cities: new Map() };
+    for (const row of rows) {
+      counts.venues.set(row.venueId, (counts.venues.get(row.venueId) ?? 0) + row.shows);
+      counts.cities.set(row.cityCode, (counts.cities.get(row.cityCode) ?? 0) + row.shows);
+    }
+    return counts;
+  });
 }
 
 /** Ranked, then the one with more shows to come first, then by id or code. */
 const byRankThenShows = <T extends { rank: Rank; upcomingShows: number }>(key: (item: T) => string | number) => (a: T, b: T) =>
   a.rank - b.rank || b.upcomingShows - a.upcomingShows || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 
-function venueItems(ctx: MarketContext, hits: Hits): Read<SearchVenue[]> {
+type VenueRow = { id: number; nameEn: string; nameZh: string; cityCode: string };
+
+function venueRows(ctx: MarketContext, hits: Hits): Read<VenueRow[]> {
   if (hits.venues.size === 0) return readNothing([]);
   const ids = [...hits.venues.keys()];
-  type Row = { id: number; nameEn: string; nameZh: string; cityCode: string };
   return {
     statements: [
-      readRows<Row>(ctx, sql`
+      readRows<VenueRow>(ctx, sql`
         SELECT id, name_en AS nameEn, name_zh AS nameZh, city_code AS cityCode FROM venues
         WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
-      upcomingShowCounts(ctx, "venue_id", ids),
     ],
-    finish: ([rows, counts], reference) => venuesOf(ctx, hits, rows as Row[], counts as ShowCount[], reference),
+    finish: ([rows]) => rows as VenueRow[],
   };
 }
 
-function venuesOf(
-  ctx: MarketContext,
-  hits: Hits,
-  rows: { id: number; nameEn: string; nameZh: string; cityCode: string }[],
-  counts: ShowCount[],
-  reference: Reference,
-): SearchVenue[] {
+function venuesOf(ctx: MarketContext, hits: Hits, rows: VenueRow[], counts: PlaceCounts, reference: Reference): SearchVenue[] {
   const zh = ctx.viewer.language === "zh-HK";
-  const shows = new Map(counts.map((row) => [Number(row.key), row.shows]));
   return rows
-    .map((row) => ({ row, rank: hits.venues.get(row.id)!, upcomingShows: shows.get(row.id) ?? 0 }))
+    .map((row) => ({ row, rank: hits.venues.get(row.id)!, upcomingShows: counts.venues.get(row.id) ?? 0 }))
     .sort(byRankThenShows((item) => item.row.id))
     .map(({ row, rank, upcomingShows }) => ({
       id: row.id,
@@ -396,19 +454,9 @@ function venuesOf(
     }));
 }
 
-function cityItems(ctx: MarketContext, hits: Hits): Read<SearchCity[]> {
-  if (hits.cities.size === 0) return readNothing([]);
-  const codes = [...hits.cities.keys()];
-  return {
-    statements: [upcomingShowCounts(ctx, "city_code", codes)],
-    finish: ([counts], reference) => citiesOf(ctx, hits, codes, counts as ShowCount[], reference),
-  };
-}
-
-function citiesOf(ctx: MarketContext, hits: Hits, codes: string[], counts: ShowCount[], reference: Reference): SearchCity[] {
-  const shows = new Map(counts.map((row) => [String(row.key), row.shows]));
-  return codes
-    .map((code) => ({ code, rank: hits.cities.get(code)!, upcomingShows: shows.get(code) ?? 0 }))
+function citiesOf(ctx: MarketContext, hits: Hits, counts: PlaceCounts, reference: Reference): SearchCity[] {
+  return [...hits.cities.keys()]
+    .map((code) => ({ code, rank: hits.cities.get(code)!, upcomingShows: counts.cities.get(code) ?? 0 }))
     .sort(byRankThenShows((item) => item.code))
     .map(({ code, rank, upcomingShows }) => ({
       code,
@@ -464,9 +512,9 @@ const emptyPage = <T>(paging: Paging): Page<T> => pageOf<T>([], 0, paging);
 
 /** A whole ranked group as one page: the group's own page when narrowed to it, its first few in an 'all' search. */
 function groupPage<T>(items: T[], type: SearchType, group: SearchType, paging: Paging): Page<T> {
-  if (type === group) return pageOf(items.slice(offsetOf(paging), offsetOf(paging) + paging.pageSize), items.length, paging);
-  if (type === "all") return pageOf(items.slice(0, SEARCH_GROUP_PREVIEW), items.length, { page: 1, pageSize: SEARCH_GROUP_PREVIEW });
-  return emptyPage(paging);
+  if (type !== group && type !== "all") return emptyPage(paging);
+  const own = groupPaging(type, group, paging);
+  return pageOf(items.slice(offsetOf(own), offsetOf(own) + own.pageSize), items.length, own);
 }
 
 /** One page of what matches `query.keyword`, grouped, for the context's viewer and clock. Reads only. */
@@ -476,15 +524,19 @@ export async function searchCatalog(ctx: MarketContext, query: SearchQuery): Pro
   const hits = await findHits(ctx, key);
   const wants = (group: SearchType) => type === "all" || type === group;
   // Every group's statements in one batch: one round trip, however many groups matched.
-  const [ranked, artists, venues, cities, categories] = await readTogether<
-    [{ rows: RankedRow[]; total: number | null }, SearchArtist[], SearchVenue[], SearchCity[], SearchCategory[]]
-  >(ctx, [
-    wants("shows") ? rankedShows(ctx, hits, query) : readNothing({ rows: [], total: 0 }),
-    wants("artists") ? artistItems(ctx, hits) : readNothing([]),
-    wants("venues") ? venueItems(ctx, hits) : readNothing([]),
-    wants("cities") ? cityItems(ctx, hits) : readNothing([]),
-    wants("shows") ? categoryItems(ctx, hits) : readNothing([]),
+  const placesWanted = (wants("venues") && hits.venues.size > 0) || (wants("cities") && hits.cities.size > 0);
+  const [[ranked, artists, venueRowList, categories, reference], counts] = await Promise.all([
+    readTogether<[{ rows: RankedRow[]; total: number | null }, Page<SearchArtist>, VenueRow[], SearchCategory[], Reference]>(ctx, [
+      wants("shows") ? rankedShows(ctx, hits, query) : readNothing({ rows: [], total: 0 }),
+      wants("artists") ? artistItems(ctx, hits, groupPaging(type, "artists", query)) : readNothing(emptyPage<SearchArtist>(query)),
+      wants("venues") ? venueRows(ctx, hits) : readNothing([]),
+      wants("shows") ? categoryItems(ctx, hits) : readNothing([]),
+      { statements: [], finish: (_, reference) => reference },
+    ]),
+    placesWanted ? upcomingShowCounts(ctx) : { venues: new Map(), cities: new Map() },
   ]);
+  const venues = venuesOf(ctx, hits, venueRowList, counts, reference);
+  const cities = wants("cities") ? citiesOf(ctx, hits, counts, reference) : [];
   // A page past the end has no row to carry the total: count on its own then.
   const total = ranked.total ?? (await rankedShowsQuery(ctx, hits, { page: 1, pageSize: 1 }))[0]?.total ?? 0;
   const showList = await showItems(ctx, ranked.rows);
@@ -492,7 +544,7 @@ export async function searchCatalog(ctx: MarketContext, query: SearchQuery): Pro
     keyword: query.keyword,
     type,
     shows: wants("shows") ? pageOf(showList, total, query) : emptyPage(query),
-    artists: groupPage(artists, type, "artists", query),
+    artists,
     venues: groupPage(venues, type, "venues", query),
     cities: groupPage(cities, type, "cities", query),
     categories,

@@ -1,0 +1,26 @@
+/** A catalog seeded before search's index gets the index of its own rows (functions/seed/search-backfill.ts). */
+import { expect, test } from "vitest";
+import { searchBackfillScript } from "../../functions/seed/search-backfill";
+
+test("the catalog's rows, read back, become index rows: names in both languages, their word keys and bigrams, and nothing else", () => {
+  const { script, names } = searchBackfillScript({
+    tours: [{ id: 1, titleEn: "Afterglow", titleZh: "餘暉", artistEn: "NOVA SEVEN", artistZh: "" }],
+    venues: [{ id: 2, nameEn: "Hong Kong Coliseum", nameZh: "香港體育館", nicknameEn: null, nicknameZh: "紅館", addressEn: null, addressZh: null }],
+    locations: [
+      { id: 11, kind: "city", nameEn: "Hong Kong", nameZh: "香港" },
+      { id: 1, kind: "region", nameEn: "Asia", nameZh: "亞洲" },
+    ],
+    categories: [],
+  });
+  // Title in two languages, the artist in one, the venue's name in two and its nickname in one, the city in two.
+  expect(names).toBe(8);
+  expect(script).toContain(`INSERT INTO "search_names" ("id", "kind", "entity_id", "field", "language", "name", "folded", "grams") VALUES`);
+  expect(script).toContain(`(10, 'tour', 1, 'title', 'en', 'Afterglow', 'afterglow', 8)`);
+  expect(script).toContain(`(12, 'tour', 1, 'artist', 'en', 'NOVA SEVEN', 'nova seven', 8)`);
+  expect(script).toContain(`'venue', 2, 'nickname', 'zh', '紅館', '红馆', 1)`);
+  expect(script).toContain(`INSERT INTO "search_words" ("word", "name_id") VALUES`);
+  expect(script).toContain(`('kongcoliseum', `);
+  expect(script).toContain(`INSERT INTO "search_grams" ("gram", "name_id") VALUES`);
+  expect(script).not.toContain("亚洲");
+  expect(script).not.toMatch(/INSERT INTO "(tours|venues|locations|categories)"/);
+});
