@@ -62,3 +62,20 @@ test("re-indexing an entity replaces its rows: a nickname taken away is no longe
   const renamed = await searchCatalog(ctx, searchQuerySchema.parse({ keyword: "the coliseum" }));
   expect(renamed.venues.list).toMatchObject([{ id: 3, match: "exact" }]);
 });
+
+test("migration 0021 places an existing index's word keys as the writer does", async () => {
+  const migration = env.TEST_MIGRATIONS.find((each) => each.name.startsWith("0021_"));
+  const update = migration!.queries.find((query) => query.startsWith("UPDATE"))!;
+  const written = await env.DB.prepare("SELECT word, name_id, place FROM search_words ORDER BY word, name_id").all();
+  expect(written.results.filter((row) => row.place === 0).length).toBeGreaterThan(0);
+  expect(written.results.filter((row) => row.place === 1).length).toBeGreaterThan(0);
+  await env.DB.prepare("UPDATE search_words SET place = 2").run();
+  await env.DB.prepare(update).run();
+  const migrated = await env.DB.prepare("SELECT word, name_id, place FROM search_words ORDER BY word, name_id").all();
+  expect(migrated.results).toEqual(written.results);
+  // NOVA SEVEN's artist is its whole name, its title starts with it.
+  expect(migrated.results.filter((row) => row.word === "novaseven")).toEqual([
+    { word: "novaseven", name_id: 12, place: 0 },
+    { word: "novaseven", name_id: 13, place: 0 },
+  ]);
+});

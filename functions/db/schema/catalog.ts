@@ -162,7 +162,8 @@ export const shows = sqliteTable(
     /** When sales open (a PENDING show shows this). */
     saleStartsAt: integer("sale_starts_at").notNull(),
   },
-  (t) => [index("shows_tour").on(t.tourId), index("shows_city").on(t.cityCode, t.status), index("shows_venue").on(t.venueId, t.status)],
+  (t) => [index("shows_tour").on(t.tourId), index("shows_city").on(t.cityCode, t.status), index("shows_venue").on(t.venueId, t.status),
+    index("shows_venue_order").on(t.venueId, t.id), index("shows_city_order").on(t.cityCode, t.id)],
 );
 
 /** A session: one performance of a show, at a start time (shown in the venue's time zone). */

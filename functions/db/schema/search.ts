@@ -34,12 +34,17 @@ export const searchNames = sqliteTable("search_names", {
   grams: integer("grams").notNull(),
 });
 
+/** Where a word key sits in its name (migration 0021): the whole name, the name's start, a later word's start. */
+export const WORD_PLACES = { whole: 0, start: 1, later: 2 } as const;
+
 /** The compact form from each word's start, cut short: a keyword's prefix is one range of this index. */
 export const searchWords = sqliteTable(
   "search_words",
   {
     word: text("word").notNull(),
     nameId: integer("name_id").notNull(),
+    /** WORD_PLACES: a keyword this key starts with is the whole name (when equal), its prefix, or a word's start. */
+    place: integer("place").notNull().default(WORD_PLACES.later),
   },
   (t) => [primaryKey({ columns: [t.word, t.nameId] }), index("search_words_name").on(t.nameId)],
 );

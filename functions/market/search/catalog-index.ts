@@ -6,7 +6,7 @@
  * (fold.ts) happens here, in TypeScript.
  */
 import { between, type SQL } from "drizzle-orm";
-import { searchGrams, searchNames, searchWords, SEARCH_FIELDS, SEARCH_KINDS, type SearchField, type SearchKind } from "../../db/schema";
+import { searchGrams, searchNames, searchWords, SEARCH_FIELDS, SEARCH_KINDS, WORD_PLACES, type SearchField, type SearchKind } from "../../db/schema";
 import type { Database } from "../context";
 import { bigrams, foldText } from "./fold";
 
@@ -43,6 +43,13 @@ export function nameIdOf(kind: SearchKind, entityId: number, field: SearchField,
   return entityBase(kind, entityId) + SEARCH_FIELDS.indexOf(field) * LANGUAGES.length + LANGUAGES.indexOf(language);
 }
 
+/**
+ * Name ids as SQL can read them: a tour's names are the ids below `toursEnd`, and a name's field
+ * is `(id % slots) / languages` (an index of SEARCH_FIELDS), for statements that need not read
+ * the name to know what it names.
+ */
+export const NAME_IDS = { toursEnd: (SEARCH_KINDS.indexOf("tour") + 1) * 2 ** 32 * SLOTS, slots: SLOTS, languages: LANGUAGES.length } as const;
+
 /** What a name id stands for: nameIdOf read backwards, so a lookup need not read those columns. */
 export function nameOf(id: number): { kind: SearchKind; entityId: number; field: SearchField; language: "en" | "zh" } {
   const slot = id % SLOTS;
@@ -69,8 +76,14 @@ export function searchRows(entities: readonly IndexedEntity[]): SearchRows {
         const nameId = nameIdOf(entity.kind, entity.entityId, field, language);
         const grams = bigrams(folded.compact);
         rows.searchNames.push({ id: nameId, kind: entity.kind, entityId: entity.entityId, field, language, name, folded: folded.words.join(" "), grams: grams.length });
-        const words = new Set(folded.wordStarts.map((at) => folded.compact.slice(at, at + WORD_KEY_LENGTH)));
-        for (const word of words) rows.searchWords.push({ word, nameId });
+        // Each distinct key once, at its best place: a later word's key can also start the name ("ab ab").
+        const places = new Map<string, number>();
+        for (const at of folded.wordStarts) {
+          const word = folded.compact.slice(at, at + WORD_KEY_LENGTH);
+          const place = word === folded.compact ? WORD_PLACES.whole : folded.compact.startsWith(word) ? WORD_PLACES.start : WORD_PLACES.later;
+          places.set(word, Math.min(place, places.get(word) ?? WORD_PLACES.later));
+        }
+        for (const [word, place] of places) rows.searchWords.push({ word, nameId, place });
         for (const gram of grams) rows.searchGrams.push({ gram, nameId });
       }
     }
@@ -153,7 +166,7 @@ export function reindexStatements(db: Database, entities: readonly IndexedEntity
     ...inRanges(searchGrams.nameId).map((where) => db.delete(searchGrams).where(where)),
     ...inRanges(searchNames.id).map((where) => db.delete(searchNames).where(where)),
     ...chunks(rows.searchNames, 8).map((part) => db.insert(searchNames).values(part)),
-    ...chunks(rows.searchWords, 2).map((part) => db.insert(searchWords).values(part)),
+    ...chunks(rows.searchWords, 3).map((part) => db.insert(searchWords).values(part)),
     ...chunks(rows.searchGrams, 2).map((part) => db.insert(searchGrams).values(part)),
   ];
 }

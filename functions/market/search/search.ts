@@ -32,8 +32,8 @@ import { cheapestListingsQuery, lowestPrices, type CheapestListingRow } from "..
 import { offsetOf, pageOf, type Page, type Paging } from "../paging";
 import { loadReference, type Reference } from "../reference";
 import { locationName } from "../reference/scope";
-import { shows, type SearchField } from "../../db/schema";
-import { nameIdOf, nameOf, WORD_KEY_LENGTH } from "./catalog-index";
+import { SEARCH_FIELDS, shows, WORD_PLACES, type SearchField } from "../../db/schema";
+import { NAME_IDS, nameIdOf, nameOf, WORD_KEY_LENGTH } from "./catalog-index";
 import { ANYWHERE_RANK, matchName, rankOf, searchKey, type Rank, type SearchKey } from "./match";
 import type { SearchQuery } from "./query";
 import {
@@ -51,8 +51,8 @@ import {
 /** Show statuses search lists, as Explore does (show-list.ts). */
 const LISTED = sql.raw(`('ONSALE', 'PENDING', 'CANCEL')`);
 /** The shows search finds: those Explore lists, and closed ones whose every session has started (past events). */
-const searchable = (now: number) =>
-  sql`(s.status IN ${LISTED} OR (s.status = 'CLOSE' AND NOT EXISTS (SELECT 1 FROM sessions past WHERE past.show_id = s.id AND past.starts_at > ${now})))`;
+const searchable = (now: number, show = sql.raw("s")) =>
+  sql`(${show}.status IN ${LISTED} OR (${show}.status = 'CLOSE' AND NOT EXISTS (SELECT 1 FROM sessions past WHERE past.show_id = ${show}.id AND past.starts_at > ${now})))`;
 /** Candidate names read at most: far more than a screen shows, few enough to rank in a moment. */
 const CANDIDATE_LIMIT = 5_000;
 /**
@@ -101,17 +101,23 @@ function spread<T>(items: T[], count: number): T[] {
 
 /**
  * Names whose words start with the keyword, hold all its bigrams, or (loose) most of its words'
- * bigrams; each with its rank where SQL can tell it at once (exact, prefix, word, anywhere: a
- * comparison of the compact name, which is its folded words joined), else with its folded name
- * for rankOf (a loose candidate, or a keyword longer than the index's word keys, whose word
- * matches the index cannot vouch for). rankOf stays the rule: what SQL decides here is what
- * it decides for these ranks, and a test asks both (search.test.ts). Each cell D1 returns
- * costs, and a one-letter keyword finds thousands of names: so no folded name unless needed,
- * and no kind, entity or field, which the id says (nameOf). Exported for the bench's index
- * comparison.
+ * bigrams; each with its rank where SQL can tell it at once, else with its folded name for
+ * rankOf to decide (a loose candidate, or a keyword longer than the index's word keys, whose
+ * word matches the index cannot vouch for). rankOf stays the rule, and a worker test asks both
+ * for the same ranks (search.test.ts).
+ *
+ * Each name D1 reads and returns costs, and a one-letter keyword matches thousands: so a name a
+ * word key matches is ranked from the word index alone (its place: the whole name, its start,
+ * a later word: migration 0021), and only the names found otherwise (anywhere, loose) are read,
+ * to look for the keyword inside them. Of the tours, only the best TOURS_RANKED titles and as
+ * many artist names (each in two languages) come back: a tour's rank is its best name's, so a
+ * tour left out has that many tours ranked at least as well ahead of it in either field. The
+ * id says the kind, entity and field (nameOf). Exported for the bench's index comparison.
  */
 export function candidateNames(key: SearchKey) {
   const prefix = key.compact.slice(0, WORD_KEY_LENGTH);
+  const wholeKey = key.compact.length <= WORD_KEY_LENGTH;
+  const inWordRange = sql`word >= ${prefix} AND word < ${prefix + MAX_CHAR}`;
   const probe = spread(key.grams, ANYWHERE_PROBES);
   const anywhere = probe.length
     ? sql`UNION SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(probe)}))
@@ -121,29 +127,37 @@ export function candidateNames(key: SearchKey) {
     ? sql`UNION SELECT name_id FROM (SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(key.loose.grams)}))
           GROUP BY name_id HAVING count(*) >= ${key.loose.atLeast} ORDER BY count(*) DESC, name_id LIMIT ${LOOSE_CANDIDATE_LIMIT})`
     : sql``;
-  const wholeWordKey = key.compact.length <= WORD_KEY_LENGTH;
-  // A tour's best-ranked TOURS_RANKED titles and as many artists are all findHits keeps (a
-  // tour has each in two languages): the tour's rank is its best name's, so a tour left out
-  // here has that many tours ranked at least as well ahead of it in either field.
+  // A keyword longer than a word key: its word matches are candidates to read, like the others,
+  // and whether it is inside a name at a word's start (word) or elsewhere (anywhere) is rankOf's.
+  const wordCandidates = wholeKey ? sql`SELECT NULL WHERE 0` : sql`SELECT name_id FROM search_words WHERE ${inWordRange}`;
+  // Written into the statement, not bound: D1 binds a number as a real, and the field is an
+  // integer division of the id.
+  const [toursEnd, slots, languages] = [NAME_IDS.toursEnd, NAME_IDS.slots, NAME_IDS.languages].map((n) => sql.raw(String(n)));
   const toursByField = (field: "title" | "artist") =>
-    sql`SELECT * FROM (SELECT id, rank, NULL FROM ranked WHERE rank IS NOT NULL AND kind = 'tour' AND field = ${field} ORDER BY rank, id LIMIT ${2 * TOURS_RANKED})`;
+    sql`SELECT * FROM (SELECT id, rank, NULL FROM ranked
+        WHERE rank IS NOT NULL AND id < ${toursEnd} AND (id % ${slots}) / ${languages} = ${sql.raw(String(SEARCH_FIELDS.indexOf(field)))}
+        ORDER BY rank, id LIMIT ${2 * TOURS_RANKED})`;
   return sql`
-    WITH word_hit(name_id) AS (SELECT name_id FROM search_words WHERE word >= ${prefix} AND word < ${prefix + MAX_CHAR}),
-    named AS (
-      SELECT n.id, n.kind, n.field, n.folded, replace(n.folded, ' ', '') AS compact FROM search_names n
-      WHERE n.id IN (SELECT name_id FROM word_hit ${anywhere} ${loose})
+    WITH word_rank(id, rank) AS (
+      SELECT name_id, min(CASE WHEN place = ${WORD_PLACES.whole} AND word = ${key.compact} THEN 0 WHEN place <= ${WORD_PLACES.start} THEN 1 ELSE 2 END)
+      FROM search_words WHERE ${wholeKey ? 1 : 0} AND ${inWordRange} GROUP BY name_id
+    ),
+    other AS (
+      SELECT n.id, n.folded, replace(n.folded, ' ', '') AS compact FROM search_names n
+      WHERE n.id IN (${wordCandidates} ${anywhere} ${loose}) AND n.id NOT IN (SELECT id FROM word_rank)
       LIMIT ${CANDIDATE_LIMIT}
     ),
-    ranked AS MATERIALIZED (
-      SELECT id, kind, field, folded, CASE
+    ranked(id, rank, folded) AS MATERIALIZED (
+      SELECT id, rank, NULL FROM word_rank
+      UNION ALL
+      SELECT id, CASE
         WHEN compact = ${key.compact} THEN 0
         WHEN substr(compact, 1, ${Array.from(key.compact).length}) = ${key.compact} THEN 1
-        WHEN ${wholeWordKey ? 1 : 0} AND id IN (SELECT name_id FROM word_hit) THEN 2
-        WHEN ${key.anywhere ? 1 : 0} AND instr(compact, ${key.compact}) > 0 THEN 3
-      END AS rank
-      FROM named
+        WHEN ${key.anywhere && wholeKey ? 1 : 0} AND instr(compact, ${key.compact}) > 0 THEN 3
+      END, folded
+      FROM other
     )
-    SELECT id, rank, CASE WHEN rank IS NULL THEN folded END AS folded FROM ranked WHERE rank IS NULL OR kind != 'tour'
+    SELECT id, rank, CASE WHEN rank IS NULL THEN folded END AS folded FROM ranked WHERE rank IS NULL OR id >= ${toursEnd}
     UNION ALL ${toursByField("title")}
     UNION ALL ${toursByField("artist")}`;
 }
@@ -189,13 +203,24 @@ const json = (map: Map<number | string, Rank>) => JSON.stringify([...map]);
 const upcoming = (now: number) => sql`se.starts_at > ${now} AND se.sale_ends_at > ${now}`;
 
 /**
- * The best SHOWS_RANKED shows one source (tours, venues, cities or categories hit) brings, by
- * rank then id. Enough for the best SHOWS_RANKED of all: a show left out here has that many
- * shows of its own source ahead of it, each at least as well ranked overall. A city of 20,000
- * shows ("h": Hong Kong) is then a bounded sort, not 20,000 rows grouped.
+ * The best SHOWS_RANKED shows the tours hit bring, by rank then id. Enough for the best
+ * SHOWS_RANKED of all: a show left out here has that many shows of its own source ahead of it,
+ * each at least as well ranked overall.
  */
-const bestOfSource = (from: SQL) =>
-  sql`SELECT * FROM (SELECT s.id, h.value ->> 1 AS rank FROM ${from} ORDER BY 2, s.id LIMIT ${SHOWS_RANKED})`;
+const bestOfTours = (hits: Hits, now: number) =>
+  sql`SELECT * FROM (SELECT s.id, h.value ->> 1 AS rank FROM json_each(${json(hits.tours)}) h
+      JOIN shows s ON s.tour_id = h.value ->> 0 AND ${searchable(now)} ORDER BY 2, s.id LIMIT ${SHOWS_RANKED})`;
+
+/**
+ * The best SHOWS_RANKED shows the venues, cities or categories hit bring (`of`: the shows `x`
+ * of one key, `h.value ->> 0`, ending in a WHERE that continues), by rank then id: each key's
+ * first SHOWS_RANKED in id order, read from an index (migration 0021) and stopped there, where
+ * Hong Kong's 20,000 shows ("h") were otherwise all sorted to keep 200.
+ */
+const bestOfKeys = (keys: Map<number | string, Rank>, of: SQL, now: number) =>
+  sql`SELECT * FROM (SELECT s.id, h.value ->> 1 AS rank FROM json_each(${json(keys)}) h
+      JOIN shows s ON s.id IN (SELECT x.id FROM ${of} ${searchable(now, sql.raw("x"))} ORDER BY x.id LIMIT ${SHOWS_RANKED})
+      ORDER BY 2, s.id LIMIT ${SHOWS_RANKED})`;
 
 /**
  * Statements read in one D1 batch (one round trip, not one per statement), and what their rows
@@ -240,11 +265,10 @@ function rankedShowsQuery(ctx: MarketContext, hits: Hits, paging: Paging) {
   const now = ctx.now();
   return readRows<RankedRow>(ctx, sql`
     WITH matched(show_id, rank) AS (
-      ${bestOfSource(sql`json_each(${json(hits.tours)}) h JOIN shows s ON s.tour_id = h.value ->> 0 AND ${searchable(now)}`)}
-      UNION ALL ${bestOfSource(sql`json_each(${json(hits.venues)}) h JOIN shows s ON s.venue_id = h.value ->> 0 AND ${searchable(now)}`)}
-      UNION ALL ${bestOfSource(sql`json_each(${json(hits.cities)}) h JOIN shows s ON s.city_code = h.value ->> 0 AND ${searchable(now)}`)}
-      UNION ALL ${bestOfSource(sql`json_each(${json(hits.categories)}) h
-        JOIN tours t ON t.category_id = h.value ->> 0 JOIN shows s ON s.tour_id = t.id AND ${searchable(now)}`)}
+      ${bestOfTours(hits, now)}
+      UNION ALL ${bestOfKeys(hits.venues, sql`shows x INDEXED BY shows_venue_order WHERE x.venue_id = h.value ->> 0 AND`, now)}
+      UNION ALL ${bestOfKeys(hits.cities, sql`shows x INDEXED BY shows_city_order WHERE x.city_code = h.value ->> 0 AND`, now)}
+      UNION ALL ${bestOfKeys(hits.categories, sql`shows x JOIN tours t ON t.id = x.tour_id WHERE t.category_id = h.value ->> 0 AND`, now)}
     ),
     ranked AS (
       SELECT show_id, min(rank) AS rank FROM matched GROUP BY show_id ORDER BY min(rank), show_id LIMIT ${SHOWS_RANKED}
