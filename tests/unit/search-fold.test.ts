@@ -1,6 +1,6 @@
 /** Search's folding and matching rules (functions/market/search/fold.ts, match.ts), with literal strings. */
 import { expect, test } from "vitest";
-import { bigrams, fold, foldedWords, foldText, forgivesTypo, withinOneEdit } from "../../functions/market/search/fold";
+import { bigrams, fold, foldedWords, foldText, forgivesTypo, trigrams, withinOneEdit } from "../../functions/market/search/fold";
 import { rankOf, searchKey } from "../../functions/market/search/match";
 import { nameIdOf, nameOf } from "../../functions/market/search/catalog-index";
 import { SIMPLIFIED_OF } from "../../functions/market/search/han-variants";
@@ -86,4 +86,14 @@ test("name ids: what a name id stands for is read back from the id alone", () =>
   expect(nameOf(13)).toEqual({ kind: "tour", entityId: 1, field: "artist", language: "zh" });
   expect(nameOf(42_949_673_039)).toEqual({ kind: "venue", entityId: 7, field: "address", language: "zh" });
   expect(nameOf(nameIdOf("category", 4_000_000, "name", "en"))).toEqual({ kind: "category", entityId: 4_000_000, field: "name", language: "en" });
+});
+
+test("trigrams, and the grams a keyword is looked for anywhere by", () => {
+  expect(trigrams("novaseven")).toEqual(["nov", "ova", "vas", "ase", "sev", "eve", "ven"]);
+  expect(trigrams("ab")).toEqual([]);
+  expect(searchKey("Mar").probes).toEqual(["mar"]);
+  expect(searchKey("Zenel").probes).toEqual(["zen", "ene", "nel"]);
+  expect(searchKey("紅館").probes).toEqual(["红馆"]);
+  expect(searchKey("ab").probes).toEqual([]);
+  expect(searchKey("紅").probes).toEqual([]);
 });

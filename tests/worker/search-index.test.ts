@@ -25,7 +25,8 @@ test("the seed writes the index with the catalog: a name per entity, field and l
     { kind: "venue", n: 80 },
   ]);
   expect(await count("SELECT count(*) AS n FROM search_words")).toBe(665);
-  expect(await count("SELECT count(*) AS n FROM search_grams")).toBe(2945);
+  expect(await count("SELECT count(*) AS n FROM search_grams WHERE length(gram) = 2")).toBe(2945);
+  expect(await count("SELECT count(*) AS n FROM search_grams WHERE length(gram) = 3")).toBe(2786);
 });
 
 test("every indexed name is the catalog's own, as written", async () => {
@@ -78,4 +79,17 @@ test("migration 0021 places an existing index's word keys as the writer does", a
     { word: "novaseven", name_id: 12, place: 0 },
     { word: "novaseven", name_id: 13, place: 0 },
   ]);
+});
+
+test("migration 0021 gives an existing index the trigrams the writer gives it", async () => {
+  const migration = env.TEST_MIGRATIONS.find((each) => each.name.startsWith("0021_"));
+  const insert = migration!.queries.find((query) => query.includes("INSERT OR IGNORE INTO `search_grams`"))!;
+  const trigramsOf = async () =>
+    (await env.DB.prepare("SELECT gram, name_id FROM search_grams WHERE length(gram) = 3 ORDER BY gram, name_id").all()).results;
+  const written = await trigramsOf();
+  await env.DB.prepare("DELETE FROM search_grams WHERE length(gram) = 3").run();
+  await env.DB.prepare(insert).run();
+  expect(await trigramsOf()).toEqual(written);
+  // NOVA SEVEN's artist name (12): "novaseven".
+  expect(written.filter((row) => row.name_id === 12).map((row) => row.gram)).toEqual(["ase", "eve", "nov", "ova", "sev", "ven", "vas"].sort());
 });

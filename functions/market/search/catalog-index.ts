@@ -8,7 +8,7 @@
 import { between, type SQL } from "drizzle-orm";
 import { searchGrams, searchNames, searchWords, SEARCH_FIELDS, SEARCH_KINDS, WORD_PLACES, type SearchField, type SearchKind } from "../../db/schema";
 import type { Database } from "../context";
-import { bigrams, foldText } from "./fold";
+import { bigrams, foldText, trigrams } from "./fold";
 
 /** The longest word key kept (UTF-16 units): a longer keyword's prefix is looked up by its first this many. */
 export const WORD_KEY_LENGTH = 24;
@@ -84,7 +84,8 @@ export function searchRows(entities: readonly IndexedEntity[]): SearchRows {
           places.set(word, Math.min(place, places.get(word) ?? WORD_PLACES.later));
         }
         for (const [word, place] of places) rows.searchWords.push({ word, nameId, place });
-        for (const gram of grams) rows.searchGrams.push({ gram, nameId });
+        // Bigrams (loose matches, likeness) and trigrams (anywhere) side by side: never equal, as their lengths differ.
+        for (const gram of [...grams, ...trigrams(folded.compact)]) rows.searchGrams.push({ gram, nameId });
       }
     }
   }

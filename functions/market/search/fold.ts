@@ -11,7 +11,7 @@
  *   separates them. A change between CJK and other scripts also starts a word (星空Drive is 星空,
  *   drive), and CJK needs no spaces: a name is compared without its separators (its compact
  *   form), so 香港體育館 is found by 體育, and "nova seven" by "novaseven".
- * - Grams: the compact form's bigrams, for finding a keyword anywhere in a name and for the
+ * - Grams: the compact form's bigrams and trigrams, for finding a keyword anywhere in a name (trigrams; two CJK characters: their bigram) and for the
  *   typing mistake's candidates.
  */
 import { SIMPLIFIED_OF } from "./han-variants";
@@ -90,13 +90,19 @@ export function fromWords(words: string[]): FoldedText {
   return { compact, words, wordStarts };
 }
 
-/** The distinct bigrams of a compact form (by code point); none for a single character. */
-export function bigrams(compact: string): string[] {
+/** The distinct runs of `size` characters of a compact form (by code point); none when it is shorter. */
+export function ngrams(compact: string, size: number): string[] {
   const chars = Array.from(compact);
   const grams = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i] + chars[i + 1]);
+  for (let i = 0; i + size <= chars.length; i++) grams.add(chars.slice(i, i + size).join(""));
   return [...grams];
 }
+
+/** The distinct bigrams of a compact form (by code point); none for a single character. */
+export const bigrams = (compact: string): string[] => ngrams(compact, 2);
+
+/** The distinct trigrams of a compact form (by code point): what a keyword of three characters or more is looked for anywhere by. */
+export const trigrams = (compact: string): string[] => ngrams(compact, 3);
 
 /** True when `word` is CJK (compared by characters, never forgiven a mistake). */
 export function isCjkWord(word: string): boolean {

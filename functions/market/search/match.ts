@@ -7,7 +7,7 @@
  * name, in any order, a Latin word of five letters or more forgiven one typing mistake (a word
  * still being typed, the keyword's last, is compared with the start of the name's words).
  */
-import { bigrams, foldText, forgivesTypo, fromWords, isCjkWord, withinOneEdit, type FoldedText } from "./fold";
+import { bigrams, foldText, forgivesTypo, fromWords, isCjkWord, trigrams, withinOneEdit, type FoldedText } from "./fold";
 import type { SearchMatch } from "./results";
 
 export const RANKS = ["exact", "prefix", "word", "anywhere", "loose"] as const;
@@ -26,8 +26,14 @@ const GRAMS_ONE_MISTAKE_BREAKS = 3;
 export interface SearchKey extends FoldedText {
   /** Long enough to be looked for anywhere in a name (or an address), not only at a word's start. */
   anywhere: boolean;
-  /** Bigrams of the compact form when `anywhere`: a name holding the keyword anywhere holds them all. */
+  /** Bigrams of the compact form when `anywhere` (how alike a name is, for the closest names). */
   grams: string[];
+  /**
+   * The grams a name holding the keyword anywhere holds all of, when `anywhere`: its trigrams,
+   * or the keyword itself when it is two CJK characters (a bigram). When that is the keyword
+   * alone (three characters, or two CJK), holding it is containing it.
+   */
+  probes: string[];
   /** For loose matches: the bigrams of each word, and how many of them a candidate must share; null when no loose match can differ from the others. */
   loose: { grams: string[]; atLeast: number } | null;
 }
@@ -44,7 +50,8 @@ export function searchKey(keyword: string): SearchKey {
   // Anywhere needs two CJK characters (a word) or three letters: two letters inside words are noise.
   const length = Array.from(text.compact).length;
   const anywhere = length >= 3 || (length === 2 && text.words.every(isCjkWord));
-  return { ...text, anywhere, grams: anywhere ? bigrams(text.compact) : [], loose };
+  const probes = !anywhere ? [] : length === 2 ? [text.compact] : trigrams(text.compact);
+  return { ...text, anywhere, grams: anywhere ? bigrams(text.compact) : [], probes, loose };
 }
 
 function looselyMatches(name: FoldedText, key: SearchKey): boolean {

@@ -63,7 +63,7 @@ const CANDIDATE_LIMIT = 5_000;
 const TOURS_RANKED = 100;
 const SHOWS_RANKED = 200;
 /** Loose candidates (most shared bigrams first) read at most. */
-const LOOSE_CANDIDATE_LIMIT = 500;
+const LOOSE_CANDIDATE_LIMIT = 200;
 /** The closest names offered when nothing matched, and how alike (Dice on bigrams) they must be. */
 const CLOSEST_COUNT = 5;
 const CLOSEST_LIKENESS = 0.25;
@@ -100,29 +100,33 @@ function spread<T>(items: T[], count: number): T[] {
 }
 
 /**
- * Names whose words start with the keyword, hold all its bigrams, or (loose) most of its words'
- * bigrams; each with its rank where SQL can tell it at once, else with its folded name for
- * rankOf to decide (a loose candidate, or a keyword longer than the index's word keys, whose
- * word matches the index cannot vouch for). rankOf stays the rule, and a worker test asks both
- * for the same ranks (search.test.ts).
+ * Names whose words start with the keyword, hold all its trigrams (anywhere), or (loose) most of
+ * its words' bigrams; each with its rank where SQL can tell it at once, else with its folded
+ * name for rankOf to decide (a loose candidate, or a keyword longer than the index's word keys,
+ * whose word matches the index cannot vouch for). rankOf stays the rule, and a worker test asks
+ * both for the same ranks (search.test.ts).
  *
  * Each name D1 reads and returns costs, and a one-letter keyword matches thousands: so a name a
- * word key matches is ranked from the word index alone (its place: the whole name, its start,
- * a later word: migration 0021), and only the names found otherwise (anywhere, loose) are read,
- * to look for the keyword inside them. Of the tours, only the best TOURS_RANKED titles and as
- * many artist names (each in two languages) come back: a tour's rank is its best name's, so a
- * tour left out has that many tours ranked at least as well ahead of it in either field. The
- * id says the kind, entity and field (nameOf). Exported for the bench's index comparison.
+ * word key matches is ranked from the word index alone (its place: the whole name, its start, a
+ * later word: migration 0021); a keyword that is its own probe (three characters, or two CJK) is
+ * contained by every name holding that gram, anywhere, from the gram index alone; only the names
+ * found otherwise are read, to look for the keyword inside them. Of the tours, only the best
+ * TOURS_RANKED titles and as many artist names (each in two languages) come back: a tour's rank
+ * is its best name's, so a tour left out has that many tours ranked at least as well ahead of it
+ * in either field. The id says the kind, entity and field (nameOf). Exported for the bench's
+ * index comparison.
  */
 export function candidateNames(key: SearchKey) {
   const prefix = key.compact.slice(0, WORD_KEY_LENGTH);
   const wholeKey = key.compact.length <= WORD_KEY_LENGTH;
   const inWordRange = sql`word >= ${prefix} AND word < ${prefix + MAX_CHAR}`;
-  const probe = spread(key.grams, ANYWHERE_PROBES);
-  const anywhere = probe.length
-    ? sql`UNION SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(probe)}))
+  const probe = spread(key.probes, ANYWHERE_PROBES);
+  const probeIsKeyword = probe.length === 1 && probe[0] === key.compact;
+  const anywhere =
+    probe.length && !probeIsKeyword
+      ? sql`UNION SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(probe)}))
           GROUP BY name_id HAVING count(*) = ${probe.length}`
-    : sql``;
+      : sql``;
   const loose = key.loose
     ? sql`UNION SELECT name_id FROM (SELECT name_id FROM search_grams WHERE gram IN (SELECT value FROM json_each(${JSON.stringify(key.loose.grams)}))
           GROUP BY name_id HAVING count(*) >= ${key.loose.atLeast} ORDER BY count(*) DESC, name_id LIMIT ${LOOSE_CANDIDATE_LIMIT})`
@@ -142,18 +146,24 @@ export function candidateNames(key: SearchKey) {
       SELECT name_id, min(CASE WHEN place = ${WORD_PLACES.whole} AND word = ${key.compact} THEN 0 WHEN place <= ${WORD_PLACES.start} THEN 1 ELSE 2 END)
       FROM search_words WHERE ${wholeKey ? 1 : 0} AND ${inWordRange} GROUP BY name_id
     ),
+    contains(id) AS (
+      SELECT name_id FROM search_grams WHERE ${probeIsKeyword ? 1 : 0} AND gram = ${key.compact}
+        AND name_id NOT IN (SELECT id FROM word_rank)
+    ),
     other AS (
       SELECT n.id, n.folded, replace(n.folded, ' ', '') AS compact FROM search_names n
-      WHERE n.id IN (${wordCandidates} ${anywhere} ${loose}) AND n.id NOT IN (SELECT id FROM word_rank)
+      WHERE n.id IN (${wordCandidates} ${anywhere} ${loose}) AND n.id NOT IN (SELECT id FROM word_rank) AND n.id NOT IN (SELECT id FROM contains)
       LIMIT ${CANDIDATE_LIMIT}
     ),
     ranked(id, rank, folded) AS MATERIALIZED (
       SELECT id, rank, NULL FROM word_rank
       UNION ALL
+      SELECT id, ${sql.raw(String(ANYWHERE_RANK))}, NULL FROM contains
+      UNION ALL
       SELECT id, CASE
         WHEN compact = ${key.compact} THEN 0
         WHEN substr(compact, 1, ${Array.from(key.compact).length}) = ${key.compact} THEN 1
-        WHEN ${key.anywhere && wholeKey ? 1 : 0} AND instr(compact, ${key.compact}) > 0 THEN 3
+        WHEN ${key.anywhere && wholeKey ? 1 : 0} AND instr(compact, ${key.compact}) > 0 THEN ${sql.raw(String(ANYWHERE_RANK))}
       END, folded
       FROM other
     )

@@ -11,6 +11,15 @@ UPDATE `search_words` SET `place` = (
   END
   FROM search_names n WHERE n.id = search_words.name_id
 );
+-- Each name's trigrams beside its bigrams (never equal: their lengths differ), so a keyword of
+-- three characters is found anywhere by one gram, and a longer one by grams that few names share.
+INSERT OR IGNORE INTO `search_grams` (`gram`, `name_id`)
+WITH RECURSIVE at(name_id, compact, i) AS (
+  SELECT id, replace(folded, ' ', ''), 1 FROM search_names WHERE length(replace(folded, ' ', '')) >= 3
+  UNION ALL
+  SELECT name_id, compact, i + 1 FROM at WHERE i + 3 <= length(compact)
+)
+SELECT substr(compact, i, 3), name_id FROM at;
 -- A venue's or a city's shows in id order, so search reads the first 200 of Hong Kong's 20,000
 -- and stops, where the (venue_id, status) and (city_code, status) indexes gave them to be sorted.
 CREATE INDEX `shows_venue_order` ON `shows` (`venue_id`,`id`);
