@@ -40,7 +40,7 @@ import { BROWSER_HEADERS, fetchOnce, load, mergeSamples, setting, summarise, typ
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { BUYER_PATH_BUDGET_GZIP, BUYER_PATH_ROUTES, GZIP_LEVEL, JS_BUDGET_GZIP, JS_FLOOR_BUDGET_GZIP, htmlSize, jsBudgetOf, measureRoute, type RouteSize } from "./size";
 import { routeJs, type RouteJs } from "./route-js";
-import { searchBench, searchReport, searchSettings, type SearchResult } from "./search";
+import { searchBench, searchFieldJs, searchReport, searchSettings, type SearchFieldJs, type SearchResult } from "./search";
 
 /** The screens of a buyer's way to a paid order, by route id, for the manifest's JS figures. */
 
@@ -171,6 +171,7 @@ interface Run {
   accessibility?: AccessibilityFigures[];
   farPrimary?: FarPrimaryResult;
   journeyJs?: RouteJs[];
+  searchJs?: SearchFieldJs;
   search?: SearchResult;
 }
 
@@ -209,6 +210,7 @@ async function bench(run: Run): Promise<void> {
   try {
     const byRoute = routeJs(bundle.clientDir);
     run.journeyJs = ["root", ...BUYER_PATH_ROUTES].flatMap((id) => byRoute.get(id) ?? []);
+    run.searchJs = searchFieldJs(bundle.clientDir, byRoute.get("routes/home"));
   } catch (error) {
     notes.push(`first-visit JS by route unavailable: ${messageOf(error)}`);
   }
@@ -470,7 +472,7 @@ async function main(): Promise<void> {
       out.push(`  ${route.id.replace("routes/", "").padEnd(16)} ${kib(route.gzip).padStart(6)}  ${over > 0 ? `over ${kib(over)}` : `under ${kib(-over)}`}  CSS files ${route.css.length}`);
     }
   }
-  if (run.search) out.push(...searchReport(run.search));
+  if (run.search) out.push(...searchReport(run.search, run.searchJs));
   if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
   if (run.accessibility) out.push("", ...accessibilityReport(run.accessibility));
   if (run.farPrimary) out.push("", ...farPrimaryReport(run.farPrimary));

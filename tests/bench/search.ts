@@ -10,6 +10,8 @@
  * the D1 binding, the FTS5 table dropped afterwards (D1 cannot export a database holding one).
  */
 import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 import { join } from "node:path";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
@@ -24,7 +26,9 @@ import { demoCategories } from "../../functions/seed/taxonomy";
 import { TOURS } from "../../functions/seed/tours";
 import { demoVenues } from "../../functions/seed/venues";
 import { fetchOnce, percentiles, setting, type Percentiles } from "./load";
+import type { RouteJs } from "./route-js";
 import { ROOT } from "./serve";
+import { GZIP_LEVEL } from "./size";
 
 export const searchSettings = {
   tours: Math.round(setting("BENCH_SEARCH_TOURS", 10_000, 1)),
@@ -268,8 +272,25 @@ export async function searchBench(
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "—");
 
-export function searchReport(result: SearchResult): string[] {
+/** What the search field costs home's first visit (its own chunk, gzip bytes), and the combobox it fetches on focus. */
+export interface SearchFieldJs {
+  field: number | null;
+  combobox: number | null;
+}
+
+/** Read from the build: the field's chunk among home's first-visit files, the combobox's chunk in the assets. */
+export function searchFieldJs(clientDir: string, home: RouteJs | undefined): SearchFieldJs {
+  const field = home?.files.find((file) => /(^|\/)search-field-[^/]+\.js$/.test(file.path))?.gzip ?? null;
+  const assets = join(clientDir, "assets");
+  const combobox = readdirSync(assets).find((name) => /^search-combobox-[^/]+\.js$/.test(name));
+  return { field, combobox: combobox ? gzipSync(readFileSync(join(assets, combobox)), { level: GZIP_LEVEL }).length : null };
+}
+
+const kib = (bytes: number | null) => (bytes === null ? "—" : (bytes / 1024).toFixed(2));
+
+export function searchReport(result: SearchResult, js?: SearchFieldJs): string[] {
   const out = ["", "Search suggestions (GET /pub/home/v1/search, every prefix typed in turn on one connection, latency to the last byte):"];
+  if (js) out.push(`  JS: the search field adds ${kib(js.field)} KiB gzip to home's first visit (goal ≤ 3); its combobox, fetched when the field is focused, ${kib(js.combobox)} KiB`);
   for (const figures of [result.seeded, result.synthetic]) {
     if (!figures) continue;
     out.push(
