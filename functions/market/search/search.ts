@@ -1,12 +1,14 @@
 /**
  * Search over the catalog (issue: find any artist, show, venue or city, in either language).
  *
- * Rules (decisions 290-292):
+ * Rules (decisions 290-292, 296-297):
  * - A keyword is folded (fold.ts) and looked up in search's own index (catalog-index.ts): the
- *   start of a word is one range of search_words, anywhere is every bigram in search_grams, and
+ *   start of a word is one range of search_words, anywhere is its trigrams in search_grams, and
  *   a loose match (match.ts) takes the names sharing most of its words' bigrams. The candidates
- *   are ranked on their folded names (match.ts); nothing here builds a pattern from the keyword,
- *   so no character of it means anything to SQL.
+ *   are ranked by match.ts's rule, told by the statement itself where the index knows (a word
+ *   key's place in its name, a gram that is the keyword) and by rankOf on the folded name
+ *   otherwise; the keyword is only ever a bound value, so no character of it means anything to
+ *   SQL.
  * - Both languages' names are searched whatever the viewer's language; answers are named in the
  *   viewer's language.
  * - A show matches when its tour (title or artist), its venue (name, nickname, or the district
