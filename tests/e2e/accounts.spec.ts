@@ -1,16 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { describeCells, expect, inLanguage, type Language, test } from "./support/fixtures";
+import { mailedCode } from "./support/outbox";
 
 const PASSWORD = "Encore#2026";
 const NEW_PASSWORD = "Curtain#Call9";
-
-/** The 6-digit code in the newest mail the outbox page shows for the address. */
-async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  const html = await (await request.get(`/dev-outbox?to=${encodeURIComponent(email)}`)).text();
-  const code = /(\d{6}) (?:is your Ovation|是你的 Ovation)/.exec(html)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
 
 function newEmail(): string {
   return `e2e-${crypto.randomUUID()}@example.com`;

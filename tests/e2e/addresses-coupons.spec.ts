@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { describeCells, expect, inLanguage, type Language, test } from "./support/fixtures";
+import { mailedCode } from "./support/outbox";
 
 const PASSWORD = "Encore#2026";
 
@@ -7,8 +8,7 @@ const PASSWORD = "Encore#2026";
 async function signedIn(page: Page, request: APIRequestContext, language: Language) {
   const email = `e2e-${crypto.randomUUID()}@example.com`;
   await request.post("/user/v1/mts/verify_code/send", { data: { email, scene: "register" } });
-  const html = await (await request.get(`/dev-outbox?to=${encodeURIComponent(email)}`)).text();
-  const code = /(\d{6}) (?:is your Ovation|是你的 Ovation)/.exec(html)?.[1];
+  const code = await mailedCode(request, email);
   const answer = await request.post("/user/v1/mts/register", { data: { email, code, password: PASSWORD } });
   expect((await answer.json()).statusCode).toBe(200);
   await page.goto("/login");

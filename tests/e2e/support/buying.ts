@@ -4,6 +4,7 @@
  * the sandbox.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { mailedCode } from "./outbox";
 import { expect, inLanguage, type Language } from "./fixtures";
 import { networkOfItsOwn } from "./network";
 
@@ -46,13 +47,6 @@ export async function tapSection(section: Locator) {
   const outline = (await section.boundingBox())!;
   const label = (await section.locator("text").boundingBox())!;
   await section.click({ position: { x: label.x + label.width / 2 - outline.x, y: label.y + label.height / 2 - outline.y } });
-}
-
-export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  const html = await (await request.get(`/dev-outbox?to=${encodeURIComponent(email)}`)).text();
-  const code = /(\d{6}) (?:is your Ovation|是你的 Ovation)/.exec(html)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
 }
 
 /** On the register page: a fresh email, its mailed code and a password, then Create account. */
