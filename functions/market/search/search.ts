@@ -372,8 +372,8 @@ function groupPaging(type: SearchType, group: SearchType, paging: Paging): Pagin
 /**
  * One page of artists (a tour's artist names in both languages make one artist): ranked by
  * their best tour's rank, then by their soonest tour (the one shown), then its id; each row with
- * how many artists match in all. Grouped and paged in SQL: a one-letter keyword matches 500
- * tours, and only a page of them is shown.
+ * how many artists match in all. Grouped and paged in SQL: a one-letter keyword matches
+ * TOURS_RANKED tours, and only a page of their artists is shown.
  */
 function artistItems(ctx: MarketContext, hits: Hits, paging: Paging): Read<Page<SearchArtist>> {
   if (hits.artists.size === 0) return readNothing(emptyPage(paging));
