@@ -4,7 +4,6 @@
  * them (catalog-index.ts). `npm run db:setup` runs it on a seeded database whose index is empty.
  */
 import { catalogSearchRows, type CatalogNames } from "../market/search/catalog-index";
-import type { DemoCatalog } from "./demo-catalog";
 import { toSqlScript } from "./sql";
 
 /** What to read back, each as the index's writer names the columns. */
@@ -19,14 +18,8 @@ export const SEARCH_BACKFILL_READS: { [K in keyof CatalogNames]: string } = {
 /** Whether the index is empty: a database seeded before it, or never seeded. */
 export const SEARCH_INDEX_COUNT = "SELECT COUNT(*) AS n FROM search_names";
 
-const NO_ROWS: DemoCatalog = {
-  languages: [], currencies: [], locations: [], categories: [], tags: [], venues: [], venueSections: [], tours: [], tourTags: [],
-  shows: [], sessions: [], sellers: [], listings: [], sessionPricePoints: [], searchNames: [], searchWords: [], searchGrams: [],
-  users: [], accountRoles: [],
-};
-
 /** The index rows of `catalog` as a .sql script, with how many names it indexes. */
 export function searchBackfillScript(catalog: CatalogNames): { script: string; names: number } {
   const rows = catalogSearchRows(catalog);
-  return { script: toSqlScript({ ...NO_ROWS, ...rows }), names: rows.searchNames.length };
+  return { script: toSqlScript(rows), names: rows.searchNames.length };
 }

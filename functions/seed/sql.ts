@@ -75,11 +75,11 @@ function rowValues(row: Record<string, unknown>, columns: Columns): SqlValue[] {
   return columns.map((c) => toSqlValue(row[c.key], c.fallback));
 }
 
-/** The catalog as INSERT statements (no trailing semicolons), in foreign-key order. */
-export function toSqlStatements(catalog: DemoCatalog): string[] {
+/** The catalog's tables (all, or some: the search index alone) as INSERT statements (no trailing semicolons), in foreign-key order. */
+export function toSqlStatements(catalog: Partial<DemoCatalog>): string[] {
   const statements: string[] = [];
   for (const key of INSERT_ORDER) {
-    const rows = catalog[key] as Record<string, unknown>[];
+    const rows = (catalog[key] ?? []) as Record<string, unknown>[];
     if (!rows.length) continue;
     const table = TABLES[key];
     const columns = columnsOf(table);
@@ -102,7 +102,7 @@ export function toSqlStatements(catalog: DemoCatalog): string[] {
 }
 
 /** The catalog as one .sql script. */
-export function toSqlScript(catalog: DemoCatalog): string {
+export function toSqlScript(catalog: Partial<DemoCatalog>): string {
   return `${toSqlStatements(catalog).join(";\n\n")};\n`;
 }
 

@@ -215,19 +215,12 @@ const json = (map: Map<number | string, Rank>) => JSON.stringify([...map]);
 const upcoming = (now: number) => sql`se.starts_at > ${now} AND se.sale_ends_at > ${now}`;
 
 /**
- * The best SHOWS_RANKED shows the tours hit bring, by rank then id. Enough for the best
- * SHOWS_RANKED of all: a show left out here has that many shows of its own source ahead of it,
- * each at least as well ranked overall.
- */
-const bestOfTours = (hits: Hits, now: number) =>
-  sql`SELECT * FROM (SELECT s.id, h.value ->> 1 AS rank FROM json_each(${json(hits.tours)}) h
-      JOIN shows s ON s.tour_id = h.value ->> 0 AND ${searchable(now)} ORDER BY 2, s.id LIMIT ${SHOWS_RANKED})`;
-
-/**
- * The best SHOWS_RANKED shows the venues, cities or categories hit bring (`of`: the shows `x`
- * of one key, `h.value ->> 0`, ending in a WHERE that continues), by rank then id: each key's
- * first SHOWS_RANKED in id order, read from an index (migration 0021) and stopped there, where
- * Hong Kong's 20,000 shows ("h") were otherwise all sorted to keep 200.
+ * The best SHOWS_RANKED shows the tours, venues, cities or categories hit bring (`of`: the shows
+ * `x` of one key, `h.value ->> 0`, ending in a WHERE that continues), by rank then id: each key's
+ * first SHOWS_RANKED in id order, read from an index (migration 0021 for venues and cities) and
+ * stopped there, where Hong Kong's 20,000 shows ("h") were otherwise all sorted to keep 200.
+ * Enough for the best SHOWS_RANKED of all: a show left out has that many shows of its own
+ * source ahead of it, each at least as well ranked overall.
  */
 const bestOfKeys = (keys: Map<number | string, Rank>, of: SQL, now: number) =>
   sql`SELECT * FROM (SELECT s.id, h.value ->> 1 AS rank FROM json_each(${json(keys)}) h
@@ -277,7 +270,7 @@ function rankedShowsQuery(ctx: MarketContext, hits: Hits, paging: Paging) {
   const now = ctx.now();
   return readRows<RankedRow>(ctx, sql`
     WITH matched(show_id, rank) AS (
-      ${bestOfTours(hits, now)}
+      ${bestOfKeys(hits.tours, sql`shows x INDEXED BY shows_tour WHERE x.tour_id = h.value ->> 0 AND`, now)}
       UNION ALL ${bestOfKeys(hits.venues, sql`shows x INDEXED BY shows_venue_order WHERE x.venue_id = h.value ->> 0 AND`, now)}
       UNION ALL ${bestOfKeys(hits.cities, sql`shows x INDEXED BY shows_city_order WHERE x.city_code = h.value ->> 0 AND`, now)}
       UNION ALL ${bestOfKeys(hits.categories, sql`shows x JOIN tours t ON t.id = x.tour_id WHERE t.category_id = h.value ->> 0 AND`, now)}
