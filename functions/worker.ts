@@ -42,6 +42,7 @@ import { forgetKeptReads } from "./market/context/kept";
 export { WaitingRoom } from "./market/demand/waiting-room";
 /** One account's inbox: tells its open screens when its conversations changed. */
 export { InboxObject as Inbox } from "./market/messaging/inbox-object";
+export { CheckInObject as CheckIn } from "./market/entry/check-in-object";
 
 /** One conversation's Durable Object, with the adapters wired in. */
 export class Conversation extends ConversationObject {

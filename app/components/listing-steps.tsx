@@ -161,7 +161,7 @@ export function DeliveryStep({
           </ChoiceGroup>
           {DETAILS[shown].includes("eTicketTiming") ? (
             <ChoiceGroup legend={t("delivery.timing")}>
-              {(["later", "now"] as const).map((value) => (
+              {(["later", "now", "codes"] as const).map((value) => (
                 <ChoiceCard
                   key={value}
                   option={{ value, label: t(`selling:timing.${value}`) }}
@@ -176,7 +176,7 @@ export function DeliveryStep({
           {DETAILS[shown].includes("pickupTime") ? <ListingInput field={fields.pickupTime} label={t("delivery.pickupTime")} type="datetime-local" /> : null}
           {DETAILS[shown].includes("transferPlatform") ? <ListingInput field={fields.transferPlatform} label={t("delivery.transferPlatform")} /> : null}
           {DETAILS[shown].includes("redemptionInstructions") ? <ListingInput field={fields.redemptionInstructions} label={t("delivery.redemptionInstructions")} multiline /> : null}
-          {DETAILS[shown].includes("deliverBy") && !(shown === "E_TICKET" && hydrated && timing === "now") ? (
+          {DETAILS[shown].includes("deliverBy") && !(shown === "E_TICKET" && hydrated && timing !== "later") ? (
             <ListingInput field={fields.deliverBy} label={t("delivery.deliverBy")} type="date" hint={shown === "E_TICKET" && !hydrated ? t("delivery.deliverByLater") : undefined} />
           ) : null}
         </>

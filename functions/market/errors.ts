@@ -86,6 +86,12 @@ export const CODES = {
   chatRecallExpired: 680003,
   // An image that is not PNG, JPEG, WebP or GIF by its bytes, or over 10 MB (docs/decisions.md #159).
   chatImageInvalid: 680004,
+  // Tickets at the gate (ours, docs/decisions.md #299): transfer refusals, and entry codes asked
+  // of a listing whose seller is not an organiser or trader.
+  entryTicketNotTransferable: 690001,
+  entryTransferNoAccount: 690002,
+  entryTransferToSelf: 690003,
+  entryCodesNeedTrader: 690004,
 } as const;
 
 export type CodeName = keyof typeof CODES;

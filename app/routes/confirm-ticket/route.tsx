@@ -181,7 +181,9 @@ function Confirmation({ detail }: { detail: ListingDetail & { when: SessionTime 
         <dl className={styles.facts}>
           <Fact label={t("confirm.yourTickets")}>{t("confirm.quantity", { count: detail.quantity })}</Fact>
           {detail.seats ? <Fact label={t("selling:seats.label")} testId="confirm-seats">{detail.seats.join(", ")}</Fact> : null}
-          <Fact label={t("confirm.deliveryTitle")}>{t(`delivery.${listing.deliveryMethod}`)}</Fact>
+          <Fact label={t("confirm.deliveryTitle")} testId="confirm-delivery">
+            {listing.entryCodes ? t("confirm.entryCodes") : t(`delivery.${listing.deliveryMethod}`)}
+          </Fact>
           <Fact label={t("confirm.provider")}>{listing.provider.nickname}</Fact>
         </dl>
         {listing.section.obstructed ? <p className={styles.warning}>{t("listing.obstructed")}</p> : null}

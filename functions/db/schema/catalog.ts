@@ -217,6 +217,8 @@ export const listings = sqliteTable(
     splitRule: text("split_rule", { enum: SPLIT_RULES }).notNull(),
     /** E_TICKET listings whose files were uploaded with the listing are delivered at once. */
     eTicketReady: flag("e_ticket_ready"),
+    /** E_TICKET listings whose entry codes Ovation issues (a rotating QR its door scans): migration 0022. */
+    entryCodes: flag("entry_codes"),
     /** Marked by the seller for certified students only (migration 0011; see schema/apps.ts). */
     studentsOnly: flag("students_only"),
     listedAt: integer("listed_at").notNull(),

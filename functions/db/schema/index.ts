@@ -20,3 +20,4 @@ export * from "./selling";
 export * from "./selling-support";
 export * from "./payouts";
 export * from "./search";
+export * from "./entry";

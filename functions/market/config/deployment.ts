@@ -25,6 +25,8 @@ declare global {
 /** Every secret a deployment sets (README 'Deploy'); each names the paths that refuse without it. */
 export const DEPLOYMENT_SECRETS = {
   DEMAND_SIGNING_KEY: "waiting-room admissions and alert unsubscribe links",
+  ENTRY_SEALING_KEY: "Ovation entry tickets (their holder secrets are sealed under it)",
+  GOOGLE_WALLET_PRIVATE_KEY: "'Add to Google Wallet' links (the button is not shown without it)",
   IM_SIGNING_KEY: "chat sign-in credentials",
   MTL_LAUNCH_SIGNING_KEY: "MTL_LAUNCH silent sign-in",
   PIAOXIAOER_SIGNING_KEY: "PiaoXiaoer silent sign-in",

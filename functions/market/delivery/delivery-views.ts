@@ -51,6 +51,7 @@ const rowColumns = {
   sellerId: listings.sellerId,
   sellerNickname: sellers.nickname,
   eTicketReady: listings.eTicketReady,
+  entryCodes: listings.entryCodes,
   titleEn: tours.titleEn,
   titleZh: tours.titleZh,
   artistEn: tours.artistEn,

@@ -141,7 +141,8 @@ function drawnPdf(row: DeliveryRow): Uint8Array {
  * may hand over). Throws only if R2 or D1 fails.
  */
 export async function ensureReadyETicket(ctx: MarketContext, row: DeliveryRow, files: DeliveryFileRow[]): Promise<DeliveryFileRow[]> {
-  if (!row.eTicketReady || row.delivery.method !== "E_TICKET" || row.delivery.state !== MACHINES.E_TICKET.final || files.length > 0) {
+  // Entry codes are the ticket itself (market/entry): no file is drawn or copied for them.
+  if (!row.eTicketReady || row.entryCodes || row.delivery.method !== "E_TICKET" || row.delivery.state !== MACHINES.E_TICKET.final || files.length > 0) {
     return files;
   }
   const source = await listingETicket(ctx, row.order.id);

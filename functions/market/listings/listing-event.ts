@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { listings, orders, sessions, shows, tours, venues, venueSections } from "../../db/schema";
+import { entryTickets, listings, orders, sessions, showResaleFlags, shows, tours, venueResaleFlags, venues, venueSections } from "../../db/schema";
 
 /** A session (already in the query) with its show, tour and venue. */
 export function joinSessionEvent<T extends SQLiteSelect>(query: T): T {
@@ -41,4 +41,21 @@ export function joinListingEvent<T extends SQLiteSelect>(query: T): T {
 /** A tour's title and artist, as every view of an event names them in the viewer's language. */
 export function tourNames(tour: { titleEn: string; titleZh: string; artistEn: string; artistZh: string }, zh: boolean) {
   return { title: zh ? tour.titleZh : tour.titleEn, artist: zh ? tour.artistZh : tour.artistEn };
+}
+
+/**
+ * An entry ticket (already in the query) with its order's listing and section, its session's
+ * show, tour and venue, and the resale flags that say whether its door checks names.
+ */
+export function joinEntryTicketEvent<T extends SQLiteSelect>(query: T): T {
+  const located = joinSessionEvent(
+    query
+      .innerJoin(orders, eq(orders.id, entryTickets.orderId))
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .innerJoin(venueSections, eq(venueSections.id, listings.sectionId))
+      .innerJoin(sessions, eq(sessions.id, entryTickets.sessionId)) as unknown as T,
+  );
+  return located
+    .leftJoin(venueResaleFlags, eq(venueResaleFlags.venueId, venues.id))
+    .leftJoin(showResaleFlags, eq(showResaleFlags.showId, shows.id)) as unknown as T;
 }

@@ -62,6 +62,8 @@ export interface OfferedListing {
   seatsTogether: boolean;
   provider: { nickname: string };
   deliveryMethod: DeliveryMethod;
+  /** Present (true) when Ovation issues the entry codes (a rotating QR the event's door scans) rather than the seller's files. */
+  entryCodes?: true;
   splitRule: SplitRule;
   ticketsLeft: number;
   /** Quantities a buyer may choose, ascending (split-rules.ts). */
@@ -192,6 +194,7 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
         quantity: listings.quantity,
         nickname: sellers.nickname,
         deliveryMethod: listings.deliveryMethod,
+        entryCodes: listings.entryCodes,
         splitRule: listings.splitRule,
         priceMinor: listings.priceMinor,
         faceValueMinor: listings.faceValueMinor,
@@ -227,6 +230,7 @@ export async function offeredListings(ctx: MarketContext, scope: { sessionId: nu
       seatsTogether: row.seatsTogether,
       provider: { nickname: row.nickname },
       deliveryMethod: row.deliveryMethod,
+      ...(row.entryCodes ? { entryCodes: true as const } : {}),
       splitRule: row.splitRule,
       ticketsLeft: row.left,
       quantities: allowedQuantities(row, row.left),

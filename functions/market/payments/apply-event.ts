@@ -21,6 +21,7 @@ import { createDeliveryStatements, issueReadyETicket } from "../delivery/create-
 import { prepare } from "../context/statements";
 import { inventoryVersionMove } from "../listings/inventory-version";
 import { handoverStatements } from "../selling/fan-resale";
+import { entryTicketStatements } from "../entry/issue";
 import { settleRefund } from "./refunds";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
 
@@ -73,6 +74,8 @@ export async function applyPaymentEvent(
         VALUES (${provider}, ${event.eventId}, ${event.type}, ${event.providerPaymentId}, ${event.amount}, ${event.currency}, ${token}, ${now})
         ON CONFLICT (provider, event_id) DO NOTHING`,
   );
+  // Entry codes are sealed here, before the batch; the batch decides whether they are written.
+  const entry = event.type === "succeeded" ? await entryTicketStatements(ctx, { provider, providerPaymentId: event.providerPaymentId }, ours, now) : [];
   const effects =
     event.type === "succeeded"
       ? [
@@ -90,6 +93,8 @@ export async function applyPaymentEvent(
             ours,
             now,
           ),
+          // Ovation entry codes: issued to the buyer, or (a fan resale) moved to them with new secrets (entry/issue.ts).
+          ...entry,
           // A fan resale: the old holder's credential stops working in this same batch (selling/fan-resale.ts).
           ...handoverStatements(
             sql`SELECT id FROM ${orders} WHERE paid_payment_id = (SELECT id FROM ${payments} WHERE ${thisPayment})`,

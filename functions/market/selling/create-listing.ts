@@ -152,6 +152,9 @@ export async function createListing(ctx: MarketContext, input: CreateListingInpu
   refuseUnidentifiedTrader(verdict, seller);
   const proof = checkProof(files.proof);
   const eTicketNow = request.deliveryMethod === "E_TICKET" && request.eTicketTiming === "now";
+  const entryCodes = request.deliveryMethod === "E_TICKET" && request.eTicketTiming === "codes";
+  // The door that scans Ovation's codes is the organiser's (or a trader's under contract with it), never a fan's.
+  if (entryCodes && seller.kind !== "trader") throw new MarketError("entryCodesNeedTrader");
   const eTicket = eTicketNow ? checkETicketFile(files.eTicket ?? { name: "", type: "", bytes: new Uint8Array() }) : null;
 
   const folder = `listings/${crypto.randomUUID()}`;
@@ -177,10 +180,10 @@ export async function createListing(ctx: MarketContext, input: CreateListingInpu
     prepare(
       ctx.d1,
       sql`INSERT INTO ${listings} (session_id, seller_id, section_id, row_label, seat_from, seats_together, quantity, price_minor,
-            face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, listed_at)
+            face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, entry_codes, listed_at)
           SELECT ${request.sessionId}, ${seller.sellerId}, ${request.sectionId}, ${seats.rowLabel}, ${seats.seatFrom}, ${seats.together ? 1 : 0},
             ${seats.quantity}, ${priceMinor}, ${faceValueMinor}, ${market.currency.code}, ${request.deliveryMethod}, ${request.splitRule},
-            ${eTicket ? 1 : 0}, ${now}
+            ${eTicket || entryCodes ? 1 : 0}, ${entryCodes ? 1 : 0}, ${now}
           WHERE NOT ${overlap}
           RETURNING id`,
     ),

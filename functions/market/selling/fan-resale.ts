@@ -18,7 +18,9 @@
  * it would have to draw itself), no live resale of it exists (and a partial unique index,
  * migration 0014, refuses a second one whatever the interleaving), and none of its seats is on
  * another live listing of the same seller. When the resale is paid, those very files move to
- * the new buyer's delivery.
+ * the new buyer's delivery. An order with Ovation entry codes needs no files: its tickets
+ * themselves move, with new secrets (entry/issue.ts), and it is resold only while every one of
+ * them is still its buyer's and none has been let in at the door.
  */
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { deliveries, deliveryEvents, deliveryFiles, listingChanges, listings, listingTerms, orders, users } from "../../db/schema";
@@ -36,6 +38,7 @@ import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
 import { seatsSideBySide } from "../listings/seats";
 import { seatsOverlapListed } from "./seat-overlap";
 import { getSellerProfile, requireSeller, writeProfile } from "./seller-profiles";
+import { entryTicketsAllHeld } from "../entry/holder";
 import { resellSchema, type ResellInput } from "./selling-schemas";
 
 /**
@@ -45,13 +48,15 @@ import { resellSchema, type ResellInput } from "./selling-schemas";
  */
 function resellable(orderId: number, userId: number): SQL {
   const handedOver = sql.join([...TICKETS_HANDED_OVER].map((state) => sql`${state}`), sql`, `);
-  return sql`(EXISTS (SELECT 1 FROM ${orders} o LEFT JOIN ${deliveries} d ON d.order_id = o.id
+  return sql`(EXISTS (SELECT 1 FROM ${orders} o LEFT JOIN ${deliveries} d ON d.order_id = o.id INNER JOIN ${listings} ol ON ol.id = o.listing_id
                  WHERE o.id = ${orderId} AND o.user_id = ${userId} AND o.status = 'paid'
                    AND COALESCE(d.state, 'voided') NOT IN (${handedOver})
                    AND (o.delivery_method <> 'E_TICKET'
-                        OR (d.state = 'delivered' AND EXISTS (SELECT 1 FROM ${deliveryFiles} f WHERE f.delivery_id = d.id AND f.uploaded_by IS NOT NULL))))
+                        OR (d.state = 'delivered' AND (ol.entry_codes = 1
+                            OR EXISTS (SELECT 1 FROM ${deliveryFiles} f WHERE f.delivery_id = d.id AND f.uploaded_by IS NOT NULL)))))
       AND ${openCaseOf(orderId)} IS NULL
-      AND NOT ${resaleListed(orderId)})`;
+      AND NOT ${resaleListed(orderId)}
+      AND ${entryTicketsAllHeld(orderId)})`;
 }
 
 /** A second live resale of one order broke the partial unique index (migration 0014). */
@@ -108,10 +113,10 @@ export async function resellOrder(ctx: MarketContext, input: ResellInput): Promi
       prepare(
         ctx.d1,
         sql`INSERT INTO ${listings} (session_id, seller_id, section_id, row_label, seat_from, seats_together, quantity, price_minor,
-              face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, listed_at)
+              face_value_minor, currency_code, delivery_method, split_rule, e_ticket_ready, entry_codes, listed_at)
             SELECT ${from.sessionId}, ${seller.sellerId}, ${from.sectionId}, ${from.rowLabel}, ${seats ? (Number.isInteger(first) ? first : 1) : null},
               ${seats && seatsSideBySide(seats) ? 1 : 0}, ${order.quantity}, ${priceMinor}, ${from.faceValueMinor}, ${from.currencyCode},
-              ${from.deliveryMethod}, 'all', ${from.deliveryMethod === "E_TICKET" ? 1 : 0}, ${now}
+              ${from.deliveryMethod}, 'all', ${from.deliveryMethod === "E_TICKET" ? 1 : 0}, ${from.entryCodes ? 1 : 0}, ${now}
             WHERE ${resellable(order.id, userId)} AND NOT ${overlap}
             RETURNING id`,
       ),

@@ -91,8 +91,11 @@ const localMoment = (pattern: RegExp) =>
 
 /** What each delivery method needs (SPEC §1's six), checked against the chosen method. */
 export const deliveryDetailsFields = {
-  /** E_TICKET: `now` (the file comes with the listing) or `later` (by `deliverBy`). */
-  eTicketTiming: z.optional(z.enum(["now", "later"], { error: SELLING_MESSAGES.invalid })),
+  /**
+   * E_TICKET: `now` (the file comes with the listing), `later` (by `deliverBy`), or `codes`
+   * (Ovation issues each ticket's entry code and the event's door scans it: organisers and traders).
+   */
+  eTicketTiming: z.optional(z.enum(["now", "later", "codes"], { error: SELLING_MESSAGES.invalid })),
   /** SELF_PICKUP / ON_SITE: where and when buyers collect (the time in the venue's zone, `YYYY-MM-DDTHH:MM`). */
   pickupPlace: text(SELLING_LIMITS.text),
   pickupTime: localMoment(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/),

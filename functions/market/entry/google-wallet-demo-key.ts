@@ -1,0 +1,44 @@
+/**
+ * The local demo's Google Wallet signing key: a public stand-in (config/deployment.ts), so
+ * "Add to Google Wallet" can be built and its signature checked on a developer's machine and in
+ * tests. Google accepts no link signed with it; a deployment sets GOOGLE_WALLET_PRIVATE_KEY.
+ */
+export const LOCAL_DEMO_WALLET_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDEdonDXXWVoiTT
+4Ui/Dvcd8oKqtIHov8aETgo8WNXPCR1nyuGcFgoXeI+KKOpz9A7eabQe1e+eK4Uy
+SHxNn2FyZip8SjZP55ZtTi+pSGmbShYUAtCwA7Y8PaNOD1h51cJhbhEC157ZcKpz
+plIGr0YFJOEow1IHSV+MoQm5QQJgNOuyJzcrcgBV5fiqsAHN9sjmMEKjmK6fyirj
+m+Z9TEfldzDHNzgDb2eZbBsdai+Aud9PLDqTwUSoa3V6cv/Zwt5E7TeVCsCUXMAX
+SetSHTq7Fy+oBsQq2VcBbxgyyw1lUQyJhp327vN4HGeoOUbOlO/Dj6i7Lx51Tlfb
+mf0mJbeZAgMBAAECggEAA4q6/yY1Oa3pa496kHcDhZJHVhI/pMVvOiZZedYaDrLm
+STu5YiczrW4mIzmLj2yo52jGSEsI7aI4K//8RJr8oTxxy3lYfCgiuioIVKmphKMq
+/ZBPwz3wHJzdT9Dg17fpfjF1G1UYOBPXcRLusNAbFDMpppR05AyvELnKoYDL17JR
+wddJL/BIXZBYg603teKJtFTcPcyBf72r7wGU01j8NtUN4fQyeRXbBTdzCKvhoHX+
+xDvmeL3OJR7GVx/LV+Sr3JDGj/Fk4dxq6/yN24iPXidQx/PxAVfWWm92NF3U2kUJ
++On0AeEVBgMK0McwnoyuqNQ6aBEP+LvSfo36sS59DQKBgQD3zdYjq0qzv9PC2OQk
+OBgeqBQ8ws30SDKLPP9Ypz6k/KOwb19r0v+9agllmy3to7I4TNS/bgfWTkA0+Z9u
+VLtbhC+vah1ptLH1K8N6bHBsEB7EsynxSsg41VrSzm1ZTr0oy+zjmVQR5ZCFP2q5
+Pr0JPze6p/OMlDK8GM292Lj1nQKBgQDK9f729cTaix6lTX50fzpvVki5pHflXRYd
+QYtfEbVOcsF+0Apn1BaXUDMKtJ+JBOBi1dQNESpDBD9EKQvls/JrrjcuhAwsnDTJ
+EB+QLkhrvIXf23VIg0hU8sSuZKcz9Ha+Ty6N5QWFcBT1bMWbhvqWnjMU1koShC8B
+SnTHslRHLQKBgQD2SqYIQ6p2pzUglxOBkCMg7StYDMJIhi1+SHz+LxPLRbKnnLo5
+X7iBGVAHpclrROTQokRdk03EyXd1b5jvPtYMqn/+l7huJIMvS3T5S6gdL5R1KiGI
+yivgmOWxWixCtEi7sJtcxztQolsWpKY9Qcb+1s9b/KvLUExwuTJb+3gx3QKBgBts
+R4noxTNeLsLZCKgG9MdMWkEzFrwX6sADNiifROcXnEtdIrrKrk69mFfu9ctWrFbO
+W3t0gUhSz5WPEjt0J+IixPP1BYwVgxBTrGAX0NM1wsTvaxZkHqbTsn15vhnIAy9N
+lZW4hxlzfnF2w/ByuXMWZwJ+vb1ovM0o2USONNL1AoGBAKEMTaXPLV5tNkmjoQxG
+YgsDD3xH3qlE2ap5g3UQsB7hcHwGGa9UfG2SsvXy83yO1uxcUV+3/xFxfr2Hse5R
+nzjEVLRdY+F+6i1TDYCy7hlCcAou17+bXMnvz0Ta1wVOaAsAGIaYHg/r8HJGUpNg
+6APL8GEqeS4VG8RmwC8W0yz8
+-----END PRIVATE KEY-----`;
+
+/** Its public half, for tests that verify a save link's signature. */
+export const LOCAL_DEMO_WALLET_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----
+MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAxHaJw111laIk0+FIvw73
+HfKCqrSB6L/GhE4KPFjVzwkdZ8rhnBYKF3iPiijqc/QO3mm0HtXvniuFMkh8TZ9h
+cmYqfEo2T+eWbU4vqUhpm0oWFALQsAO2PD2jTg9YedXCYW4RAtee2XCqc6ZSBq9G
+BSThKMNSB0lfjKEJuUECYDTrsic3K3IAVeX4qrABzfbI5jBCo5iun8oq45vmfUxH
+5Xcwxzc4A29nmWwbHWovgLnfTyw6k8FEqGt1enL/2cLeRO03lQrAlFzAF0nrUh06
+uxcvqAbEKtlXAW8YMssNZVEMiYad9u7zeBxnqDlGzpTvw4+ouy8edU5X25n9JiW3
+mQIDAQAB
+-----END PUBLIC KEY-----`;
