@@ -70,6 +70,10 @@ export default [
   route("e-ticket", "routes/e-ticket/route.tsx", { id: "routes/e-ticket" }),
   route("pdf-download", "routes/pdf-download/route.tsx", { id: "routes/pdf-download" }),
   route("media/e-ticket/:orderId/:file", "routes/resources/e-ticket.ts"),
+  // Tickets at the gate (Ovation entry codes, decision 299): the holder's tickets and the door's scanner.
+  route("tickets", "routes/tickets/route.tsx", { id: "routes/tickets" }),
+  route("tickets/:id", "routes/ticket/route.tsx", { id: "routes/ticket" }),
+  route("provider/scan", "routes/provider.scan/route.tsx", { id: "routes/provider.scan" }),
   route("delivery-step", "routes/resources/delivery-step.ts"),
   // Selling: listings, payouts, the seller profile from Me: docs/decisions.md #91-#99; each
   // screen named for who the viewer sells as (decision 250).

@@ -2,7 +2,8 @@
  * Ovation's service worker (docs/decisions.md #127). What it keeps:
  * - hashed build files (/assets/*), cache first: they never change under one name;
  * - every page the viewer opened while online (HTML and its .data), network first, so the
- *   buyer's orders, e-tickets, vouchers and pickup codes open again with no signal. These are
+ *   buyer's orders, e-tickets, vouchers, pickup codes and entry tickets (whose codes keep
+ *   rotating from the page itself) open again with no signal, and so does the door scanner. These are
  *   one person's pages: they stay on this device only and are cleared on sign-out or sign-in;
  * - when a page was never opened, the offline page it draws itself: in the viewer's language,
  *   with the saved tickets listed, retrying by itself (a meta refresh, so no script and no
@@ -18,9 +19,11 @@ const STATE = "ovation-state-v1";
 /** Pages kept at most; the oldest go first. */
 const MAX_PAGES = 60;
 /** Where the viewer's own tickets are: listed first on the offline page. */
-const TICKET_PATHS = ["/e-ticket", "/pickup-ticket", "/pickup-ticket-na", "/ticket-detail", "/order-detail", "/my-order", "/pdf-download"];
+const TICKET_PATHS = ["/tickets", "/e-ticket", "/pickup-ticket", "/pickup-ticket-na", "/ticket-detail", "/order-detail", "/my-order", "/pdf-download"];
 /** Never kept: signing in or out, payment, consoles, the sandbox. */
 const NEVER_KEPT = ["/logout", "/login", "/register", "/password", "/auth/", "/sandbox-pay", "/provider", "/support", "/dev-outbox", "/confirm-order", "/media/e-ticket/"];
+/** Kept although under a path above: the door scanner works with no signal (its manifest is this device's). */
+const KEPT_ANYWAY = ["/provider/scan"];
 /** Visiting these clears every kept page (another account may sign in next). */
 const CLEARS_PAGES = ["/logout", "/login", "/register"];
 
@@ -75,7 +78,7 @@ self.addEventListener("fetch", (event) => {
   }
   const isPage = request.mode === "navigate";
   const isPageData = url.pathname.endsWith(".data");
-  if ((isPage || isPageData) && !startsWithAny(url.pathname, NEVER_KEPT)) {
+  if ((isPage || isPageData) && (!startsWithAny(url.pathname, NEVER_KEPT) || startsWithAny(url.pathname, KEPT_ANYWAY))) {
     event.respondWith(networkFirst(event, request, isPage));
   }
 });

@@ -100,6 +100,9 @@ export default function ProviderOrders() {
         <Link to="/provider/chats" className={kit.secondary}>
           {t("layout.tabs.chats")}
         </Link>
+        <Link to="/provider/scan" className={kit.secondary} data-testid="door-scanner-link">
+          {t("provider.door")}
+        </Link>
       </div>
       <div className={kit.bleed}>
         <FilterChips label={t("provider.filter")} chips={chips} />

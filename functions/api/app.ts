@@ -35,6 +35,7 @@ import { registerChatFindRoutes } from "./routes/chat-find";
 import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerStudentRoutes } from "./routes/students";
 import { registerSellingRoutes } from "./routes/selling";
+import { registerEntryRoutes } from "./routes/entry";
 
 /** The D1 bookmark an answer carries and the app sends back on its next call. */
 export const BOOKMARK_HEADER = "bookmark";
@@ -89,6 +90,7 @@ export function createApi() {
   registerAnalyticsRoutes(api);
   registerStudentRoutes(api);
   registerSellingRoutes(api);
+  registerEntryRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

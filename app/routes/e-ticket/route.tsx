@@ -27,6 +27,7 @@ import { refusalText, requireUser } from "~/server/auth.server";
 import { orderChatLine } from "~/server/chat.server";
 import { loadBuyerDelivery, orderIdParam, ticketSummary } from "~/server/delivery.server";
 import { revealVoucher, startVoucher, voucherCodeSchema, type ScratchVoucher } from "@market/delivery";
+import { heldEntryTickets } from "@market/entry";
 import { CODES, MarketError } from "@market/errors";
 import styles from "~/styles/delivery-screens.module.css";
 import type { Route } from "./+types/route";
@@ -53,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "cache-control": "no-store" };
 
   if (order.deliveryMethod !== "E_TICKET") return data({ ...base, view: { kind: "notETicket" as const } }, { headers });
+  // Ovation entry codes are the tickets themselves: they live on the tickets screen, not in files.
+  if ((await heldEntryTickets(ctx, { orderId: order.id })).length > 0) throw redirect(`/tickets?order=${order.id}`);
   if (!delivery) return data({ ...base, view: { kind: "unpaid" as const } }, { headers });
   if (delivery.state === "voided") return data({ ...base, view: { kind: "stopped" as const } }, { headers });
   const eTicket = delivery.eTicket;

@@ -61,6 +61,7 @@ function initialsOf(name: string): string {
 
 const SHORTCUTS = [
   { key: "orders", to: "/my-order", icon: ["M5 4h14v16l-2.5-1.5L14 20l-2-1.5L10 20l-2.5-1.5L5 20Z", "M9 9h6M9 13h4"] },
+  { key: "tickets", to: "/tickets", icon: ["M4 4h7v7H4ZM13 4h7v7h-7ZM4 13h7v7H4Z", "M14 14h2v2h-2ZM18 14h2M14 18h2M18 18h2v2"] },
   { key: "coupons", to: "/promo-code-list", icon: ["M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4Z", "M9.5 14.5l5-5M9.5 9.5h.01M14.5 14.5h.01"] },
   { key: "addresses", to: "/address-list", icon: ["M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z", "M12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z"] },
 ] as const;
@@ -70,6 +71,7 @@ const CONSOLES = [
   { key: "support", role: "support", to: "/support", icon: ["M4 13v-1a8 8 0 0 1 16 0v1", "M4 13h3v5H4ZM17 13h3v5h-3Z", "M20 18a3 3 0 0 1-3 3h-3"] },
 ] as const;
 
+const DOOR_ICON = ["M4 7V4h3M17 4h3v3M20 17v3h-3M7 20H4v-3", "M4 12h16"];
 const SELL_ICON = ["M4 7h16v12H4Z", "M9 7V5h6v2", "M4 12h16"];
 const LISTINGS_ICON = ["M4 8a2 2 0 0 0 2-2h12a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H6a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4Z", "M9 10h6M9 14h4"];
 
@@ -81,7 +83,12 @@ function sellingRows(sellsAs: "fan" | "trader" | null) {
   return [
     { key: "sell", to: sellsAs ? "/provider/listings/new" : "/sell", icon: SELL_ICON, testId: "sell-entry" },
     ...(sellsAs === "fan" ? [{ key: "listings", to: "/provider/listings", icon: LISTINGS_ICON, testId: "listings-entry" }] : []),
-    ...(sellsAs === "trader" ? [{ key: "console", to: "/provider", icon: LISTINGS_ICON, testId: "console-entry" }] : []),
+    ...(sellsAs === "trader"
+      ? [
+          { key: "console", to: "/provider", icon: LISTINGS_ICON, testId: "console-entry" },
+          { key: "door", to: "/provider/scan", icon: DOOR_ICON, testId: "door-entry" },
+        ]
+      : []),
   ];
 }
 

@@ -254,6 +254,11 @@ function ListingRow({ listing, quantity, chosen }: { listing: OfferedListing; qu
         <span>{seatsText(listing)}</span>
         <span className={styles.tags}>
           <span className={styles.tag}>{t(`delivery.${listing.deliveryMethod}`)}</span>
+          {listing.entryCodes ? (
+            <span className={styles.tag} data-testid="entry-code-tag">
+              {t("listing.entryCode")}
+            </span>
+          ) : null}
           {listing.section.obstructed ? (
             <span className={styles.tag} data-tone="warning">
               {t("listing.obstructed")}

@@ -5,9 +5,8 @@
  * `voided` event by the system, noted with the reason's key, tells the timeline why.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { deliveries, deliveryEvents } from "../../db/schema";
+import { deliveries, deliveryEvents, entryTickets } from "../../db/schema";
 import type { SystemNoteKey } from "./delivery-types";
-import { voidEntryTicketsStatement } from "../entry/issue";
 
 /** The statements that void the delivery of order `orderId` (SQL) at `now`, each only where `guard` holds. */
 export function systemVoidStatements(orderId: SQL, guard: SQL, note: SystemNoteKey, now: number): SQL[] {
@@ -19,7 +18,9 @@ export function systemVoidStatements(orderId: SQL, guard: SQL, note: SystemNoteK
         SET state = 'voided', version = version + 1, due_at = NULL, pickup_code = NULL, redemption_code = NULL,
             voucher_code = NULL, voucher_code_expires_at = NULL, state_at = ${now}, updated_at = ${now}
         WHERE order_id = ${orderId} AND state <> 'voided' AND ${guard}`,
-    // Ovation-issued entry codes of the order stop working at the door (a resale has moved its tickets on before this runs).
-    voidEntryTicketsStatement(orderId, guard, now),
+    // Ovation-issued entry codes of the order stop working at the door (a resale has moved its
+    // tickets on, with new secrets, before this runs: market/entry/issue.ts).
+    sql`UPDATE ${entryTickets} SET state = 'void', sealed_secret = NULL, version = version + 1, updated_at = ${now}
+        WHERE order_id = ${orderId} AND state = 'valid' AND ${guard}`,
   ];
 }

@@ -272,8 +272,3 @@ export async function transferEntryTicket(ctx: MarketContext, ticketId: number, 
   return { toUserId: friend.id };
 }
 
-/** SQL: every entry ticket of order `orderId` is still held by its buyer and none has been let in (a resale takes them all). */
-export function entryTicketsAllHeld(orderId: number): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM ${entryTickets} et INNER JOIN ${orders} eo ON eo.id = et.order_id
-                         WHERE et.order_id = ${orderId} AND et.state = 'valid' AND (et.holder_user_id <> eo.user_id OR et.admitted_at IS NOT NULL))`;
-}

@@ -103,9 +103,3 @@ export async function entryTicketStatements(
     }),
   );
 }
-
-/** In a batch that voids order `orderId`'s tickets (a refund), its entry tickets stop working too. */
-export function voidEntryTicketsStatement(orderId: SQL, guard: SQL, now: number): SQL {
-  return sql`UPDATE ${entryTickets} SET state = 'void', sealed_secret = NULL, version = version + 1, updated_at = ${now}
-             WHERE order_id = ${orderId} AND state = 'valid' AND ${guard}`;
-}

@@ -23,7 +23,7 @@
  * them is still its buyer's and none has been let in at the door.
  */
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { deliveries, deliveryEvents, deliveryFiles, listingChanges, listings, listingTerms, orders, users } from "../../db/schema";
+import { deliveries, deliveryEvents, deliveryFiles, entryTickets, listingChanges, listings, listingTerms, orders, users } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { systemVoidStatements } from "../delivery/system-void";
 import { MarketError } from "../errors";
@@ -38,7 +38,6 @@ import { refuseAboveCap, sessionMarket, verdictFor } from "./market-law";
 import { seatsSideBySide } from "../listings/seats";
 import { seatsOverlapListed } from "./seat-overlap";
 import { getSellerProfile, requireSeller, writeProfile } from "./seller-profiles";
-import { entryTicketsAllHeld } from "../entry/holder";
 import { resellSchema, type ResellInput } from "./selling-schemas";
 
 /**
@@ -57,6 +56,12 @@ function resellable(orderId: number, userId: number): SQL {
       AND ${openCaseOf(orderId)} IS NULL
       AND NOT ${resaleListed(orderId)}
       AND ${entryTicketsAllHeld(orderId)})`;
+}
+
+/** SQL: every entry ticket of order `orderId` is still held by its buyer and none has been let in (a resale takes them all). */
+function entryTicketsAllHeld(orderId: number): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${entryTickets} et INNER JOIN ${orders} eo ON eo.id = et.order_id
+                         WHERE et.order_id = ${orderId} AND et.state = 'valid' AND (et.holder_user_id <> eo.user_id OR et.admitted_at IS NOT NULL))`;
 }
 
 /** A second live resale of one order broke the partial unique index (migration 0014). */

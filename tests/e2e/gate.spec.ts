@@ -1,0 +1,167 @@
+/**
+ * Tickets at the gate, in Chromium against the running Worker: a buyer of a listing with Ovation
+ * entry codes sees the ticket before paying, opens it, goes offline, reloads, and its code keeps
+ * changing; the organiser's door scanner lets the ticket in once, refuses it after, and refuses a
+ * screenshot of a code from a minute earlier; two gates scanning one ticket with no signal learn
+ * which was first when they sync.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { buyTwo } from "./support/delivery";
+import { entryCodeListing, readQr } from "./support/entry";
+import { expect, inLanguage, test, type Language } from "./support/fixtures";
+import { signInStaff, STAFF, type Staff } from "./support/staff";
+
+/** Waits until the service worker controls the page, so the next navigations pass through it. */
+async function underServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+const payloadOf = (page: Page) => page.getByTestId("gate-qr").getAttribute("data-payload");
+
+/** The provider lists entry-code tickets; a new buyer pays for two on `page`. */
+async function boughtEntryTickets(page: Page, browser: Browser, baseURL: string, language: Language) {
+  const provider = await signInStaff(browser, baseURL, language, true, STAFF.provider, "/provider");
+  let listing: { listingId: number; sessionId: number };
+  try {
+    listing = await entryCodeListing(provider.page.request);
+  } finally {
+    await provider.close();
+  }
+  await page.goto(`/confirm-ticket?listingId=${listing.listingId}&quantity=2`);
+  await expect(page.getByTestId("confirm-delivery")).toHaveText(
+    inLanguage(language, "Ovation entry code: a QR on your phone that changes every 15 seconds, scanned at the door", "Ovation 入場碼：手機上每 15 秒更新的二維碼，於入口掃描"),
+  );
+  const orderId = await buyTwo(page, language, listing.listingId);
+  return { ...listing, orderId };
+}
+
+async function scannerFor(browser: Browser, baseURL: string, language: Language, sessionId: number, gate: string): Promise<Staff> {
+  const door = await signInStaff(browser, baseURL, language, true, STAFF.provider, "/provider");
+  await door.open(`/provider/scan?session=${sessionId}`);
+  await door.page.getByLabel(inLanguage(language, "This gate", "此入口")).fill(gate);
+  return door;
+}
+
+async function scan(door: Staff, language: Language, payload: string) {
+  await door.page.getByLabel(inLanguage(language, "Ticket code", "門票號碼")).fill(payload);
+  await door.page.getByRole("button", { name: inLanguage(language, "Check", "核對"), exact: true }).click();
+}
+
+for (const language of ["en-US", "zh-HK"] as const) {
+  test.describe(`Tickets at the gate in ${language}`, () => {
+    test.use({ language, networkCut: true, serviceWorkers: "allow" });
+    test.describe.configure({ timeout: 180_000 });
+    const say = (english: string, chinese: string) => inLanguage(language, english, chinese);
+
+    test("the buyer's ticket shows a QR the door can read, keeps working offline after a reload, and its code keeps changing", async ({ page, context, browser, baseURL }) => {
+      const { orderId } = await boughtEntryTickets(page, browser, baseURL!, language);
+
+      // The paid order's e-ticket is its entry tickets.
+      await page.goto(`/e-ticket?id=${orderId}`);
+      await expect(page).toHaveURL(new RegExp(`/tickets\\?order=${orderId}$`));
+      await expect(page.getByTestId("entry-ticket")).toHaveCount(2);
+      await page.getByTestId("entry-ticket").first().click();
+      await expect(page).toHaveURL(new RegExp(`/tickets/${orderId * 100 + 1}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("Your ticket", "你的門票"));
+
+      const shown = await payloadOf(page);
+      expect(shown).toMatch(new RegExp(`^OVT1\\.${orderId * 100 + 1}\\.[0-9]{8}$`));
+      // What a camera reads off the screen is what the page says it shows.
+      expect(await readQr(page.getByTestId("gate-qr").locator("svg"))).toBe(shown);
+
+      await underServiceWorker(page);
+      await page.reload();
+      const synced = await page.getByTestId("gate-synced").innerText();
+      await page.screenshot({ path: `../../test-results/gate-ticket-${language}.png`, fullPage: true });
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByTestId("gate-synced")).toHaveText(synced);
+      await expect(page.locator("[data-offline-page]")).toHaveCount(0);
+      const offlineCode = await payloadOf(page);
+      // A new code within one 15-second step, worked out on the phone with no network.
+      await expect.poll(() => payloadOf(page), { timeout: 20_000, intervals: [500] }).not.toBe(offlineCode);
+      expect(await readQr(page.getByTestId("gate-qr").locator("svg"))).toBe(await payloadOf(page));
+      await context.setOffline(false);
+    });
+
+    test("the door lets a ticket in once, refuses it after, and refuses a screenshot of a code from a minute earlier", async ({ page, browser, baseURL }) => {
+      const { orderId, sessionId } = await boughtEntryTickets(page, browser, baseURL!, language);
+      const door = await scannerFor(browser, baseURL!, language, sessionId, "North 1");
+      try {
+        await page.goto(`/tickets/${orderId * 100 + 1}`);
+        const live = await readQr(page.getByTestId("gate-qr").locator("svg"));
+        await scan(door, language, live!);
+        await expect(door.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "admitted");
+        await expect(door.page.getByTestId("door-verdict").getByRole("heading")).toHaveText(say("Let in", "准許入場"));
+        await door.page.screenshot({ path: `../../test-results/gate-door-${language}.png`, fullPage: true });
+
+        await scan(door, language, live!);
+        await expect(door.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "alreadyAdmitted");
+        await expect(door.page.getByTestId("door-verdict")).toContainText(say("Let in at North 1", "在 North 1 入場"));
+
+        // The second ticket as a screenshot taken a minute ago: the phone's clock then, the same secret.
+        // (A clock is the whole context's: the buyer's phone a minute ago is a context of its own, signed in the same.)
+        const past = await browser.newContext({ baseURL, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } });
+        const earlier = await past.newPage();
+        await earlier.clock.install({ time: Date.now() - 60_000 });
+        await earlier.goto(`/tickets/${orderId * 100 + 2}`);
+        await earlier.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        const screenshot = await readQr(earlier.getByTestId("gate-qr").locator("svg"));
+        await past.close();
+        await scan(door, language, screenshot!);
+        await expect(door.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "invalidCode");
+        await expect(door.page.getByTestId("door-verdict").getByRole("heading")).toHaveText(say("Code not valid", "入場碼無效"));
+
+        // The same ticket shown live is let in.
+        await page.goto(`/tickets/${orderId * 100 + 2}`);
+        await scan(door, language, (await payloadOf(page))!);
+        await expect(door.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "admitted");
+      } finally {
+        await door.close();
+      }
+    });
+  });
+}
+
+test.describe("Two gates with no signal", () => {
+  test.use({ serviceWorkers: "allow", networkCut: true });
+  test.describe.configure({ timeout: 180_000 });
+
+  test("both let the same ticket in offline; on sync the second learns the first was elsewhere, and an online gate hears the other's admissions", async ({ page, browser, baseURL }) => {
+    const { orderId, sessionId } = await boughtEntryTickets(page, browser, baseURL!, "en-US");
+    const north = await scannerFor(browser, baseURL!, "en-US", sessionId, "North 1");
+    const south = await scannerFor(browser, baseURL!, "en-US", sessionId, "South 4");
+    try {
+      await page.goto(`/tickets/${orderId * 100 + 1}`);
+      const code = (await payloadOf(page))!;
+      await north.page.context().setOffline(true);
+      await south.page.context().setOffline(true);
+      await scan(north, "en-US", code);
+      await scan(south, "en-US", code);
+      await expect(north.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "admittedOffline");
+      await expect(south.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "admittedOffline");
+      await expect(south.page.getByTestId("door-status")).toContainText("1 admission waiting to sync");
+
+      await north.page.context().setOffline(false);
+      await expect(north.page.getByTestId("door-status")).not.toContainText("waiting to sync", { timeout: 15_000 });
+      await south.page.context().setOffline(false);
+      await expect(south.page.getByTestId("door-conflict")).toHaveText(new RegExp(`^Ticket #${orderId * 100 + 1} was let in first at North 1 `), { timeout: 15_000 });
+
+      // Online, North hears South's admissions within seconds: the second ticket let in at South is already used at North.
+      await page.goto(`/tickets/${orderId * 100 + 2}`);
+      const second = (await payloadOf(page))!;
+      await scan(south, "en-US", second);
+      await expect(south.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "admitted");
+      await expect(north.page.getByTestId("door-downloaded")).toContainText("2 in", { timeout: 15_000 });
+      await north.page.context().setOffline(true);
+      await scan(north, "en-US", second);
+      await expect(north.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "alreadyAdmitted");
+      await expect(north.page.getByTestId("door-verdict")).toContainText("Let in at South 4");
+    } finally {
+      await north.close();
+      await south.close();
+    }
+  });
+});
