@@ -33,7 +33,7 @@ export default defineConfig({
               d1Databases: ["REPLICA_DB"],
               // The test deployment's own secret: pages on https://ovation.test are production's, which
               // has no public stand-in key (functions/market/config/deployment.ts).
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`), DEMAND_SIGNING_KEY: "test-demand-signing-key-7c1e", SESSION_SIGNING_KEY: "test-session-signing-key-51d0" },
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`), DEMAND_SIGNING_KEY: "test-demand-signing-key-7c1e", SESSION_SIGNING_KEY: "test-session-signing-key-51d0", ENTRY_SEALING_KEY: "test-entry-sealing-key-9a4f" },
             },
           })),
         ],

@@ -10,22 +10,20 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import qrcode from "qrcode-generator";
+import { correction, generate } from "lean-qr/nano";
 import { fromBase64url } from "@market/context/crypto";
 import { ENTRY_CODE_PERIOD_SECONDS, entryCodeAt, entryPayload, stepAt } from "@market/entry/entry-code";
 import styles from "./rotating-code.module.css";
 
 /** The QR's dark modules as one SVG path, and its side in modules (with the quiet zone of 4 on each side). */
 export function qrPath(text: string): { side: number; path: string } {
-  const qr = qrcode(0, "M");
-  qr.addData(text);
-  qr.make();
-  const count = qr.getModuleCount();
+  // Level M: a phone's screen under a gate's lights, half-covered by a thumb, still reads.
+  const qr = generate(text, { minCorrectionLevel: correction.M });
   let path = "";
-  for (let row = 0; row < count; row++) {
-    for (let col = 0; col < count; col++) if (qr.isDark(row, col)) path += `M${col + 4} ${row + 4}h1v1h-1z`;
+  for (let row = 0; row < qr.size; row++) {
+    for (let col = 0; col < qr.size; col++) if (qr.get(col, row)) path += `M${col + 4} ${row + 4}h1v1h-1z`;
   }
-  return { side: count + 8, path };
+  return { side: qr.size + 8, path };
 }
 
 export function QrCode({ text, label }: { text: string; label: string }) {

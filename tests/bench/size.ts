@@ -25,6 +25,8 @@ export const BUYER_PATH_ROUTES = [
   "routes/pay-success",
   "routes/order-detail",
   "routes/e-ticket",
+  // The entry ticket at the door (decision 299): the e-ticket's place for Ovation-issued codes.
+  "routes/ticket",
 ] as const;
 export const BUYER_PATH_BUDGET_GZIP = 105 * 1024;
 

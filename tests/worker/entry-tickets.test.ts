@@ -19,7 +19,8 @@ import { LOCAL_DEMO_WALLET_PUBLIC_KEY } from "../../functions/market/entry/googl
 import { countingProvider, parsedApplication, refusal, supportOn } from "./support/after-sales";
 import { applyForAfterSale, decideCase, decideSchema } from "../../functions/market/aftersales";
 import { clockAt, CONTACT, makeBuyer, marketFor, paySandbox, T0, testDb } from "./support/buying";
-import { DAY } from "./support/delivery";
+import { DAY, tokenHeaders } from "./support/delivery";
+import { api } from "./support/api";
 import { listFor, listingForm, sellerOn, sessionOnSale, TRADER_PROFILE, type SessionOptions } from "./support/selling";
 import * as schema from "../../functions/db/schema";
 import { eq } from "drizzle-orm";
@@ -329,4 +330,29 @@ test("the Google Wallet save link is signed with the wallet key and carries the 
   expect(object.rotatingBarcode.totpDetails.algorithm).toBe("TOTP_SHA1");
   const hex = [...fromBase64url(ticket.secret!)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   expect(object.rotatingBarcode.totpDetails.parameters).toEqual([{ key: hex, valueLength: 8 }]);
+});
+
+test("through the API: the holder reads the ticket with its secret, the door scans it, the door's paths are not there for a buyer, and a malformed call is invalidParam", async () => {
+  const { organiser, session, fanId, order } = await fanWithEntryTickets();
+  const [fan, door] = await Promise.all([tokenHeaders(fanId), tokenHeaders(organiser.userId)]);
+  const ticketId = order.id * 100 + 1;
+
+  const listed = await api<{ id: number }[]>(`/user/order/v1/entry/tickets?orderId=${order.id}`, { headers: fan });
+  const read = await api<{ secret: string; version: number }>(`/user/order/v1/entry/ticket?ticketId=${ticketId}`, { headers: fan });
+  expect(read.body).toMatchObject({ statusCode: 200 });
+  const payload = `OVT1.${ticketId}.${await entryCodeAt(fromBase64url(read.body.data.secret), Date.now())}`;
+  const scanned = await api<{ result: string }[]>("/provider/v1/door/scan", { headers: door, body: { sessionId: session.sessionId, scans: [{ payload, gate: "North 1" }] } });
+  const admissions = await api<{ ticketId: number; seq: number }[]>(`/provider/v1/door/admissions?sessionId=${session.sessionId}&since=0`, { headers: door });
+  const asBuyer = await api(`/provider/v1/door/manifest?sessionId=${session.sessionId}`, { headers: fan });
+  const listAsSession = await api("/provider/v1/door/scan", { headers: door, body: { sessionId: [session.sessionId], scans: [{ payload, gate: "North 1" }] } });
+  const noEmail = await api("/user/order/v1/entry/transfer", { headers: { ...fan, lan: "zh-HK" }, body: { ticketId } });
+
+  expect(listed.body.data.map((ticket) => ticket.id)).toEqual([ticketId, ticketId + 1]);
+  expect(read.body.data.version).toBe(1);
+  expect(scanned.body.data.map((verdict) => verdict.result)).toEqual(["admitted"]);
+  expect(admissions.body.data.map((one) => [one.ticketId, one.seq])).toEqual([[ticketId, 1]]);
+  expect(asBuyer.status).toBe(404);
+  // SPEC §8: a refusal is HTTP 200 with its code in the envelope.
+  expect([listAsSession.status, listAsSession.body.statusCode]).toEqual([200, CODES.invalidParam]);
+  expect([noEmail.status, noEmail.body.statusCode]).toEqual([200, CODES.invalidParam]);
 });

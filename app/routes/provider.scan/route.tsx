@@ -187,6 +187,9 @@ function Scanner({ manifest }: { manifest: DoorManifest }) {
   );
 
   // Online: send what was admitted offline, then hear the other gates.
+  // The words and clock of the latest render, read by the loop without restarting it.
+  const speak = useRef({ t, at });
+  speak.current = { t, at };
   useEffect(() => {
     if (!online) return;
     let running = false;
@@ -199,7 +202,7 @@ function Scanner({ manifest }: { manifest: DoorManifest }) {
           const verdicts = await sendScans(bookRef.current.sessionId, waiting);
           const lost = verdicts.flatMap((one, index) =>
             one.result === "alreadyAdmitted" && (one.first.gate !== waiting[index].gate || one.first.at !== waiting[index].at)
-              ? [t("door.conflict", { id: one.ticket.id, gate: one.first.gate, at: at(one.first.at) })]
+              ? [speak.current.t("door.conflict", { id: one.ticket.id, gate: one.first.gate, at: speak.current.at(one.first.at) })]
               : [],
           );
           if (lost.length) setConflicts((shown) => [...lost, ...shown]);
@@ -216,7 +219,7 @@ function Scanner({ manifest }: { manifest: DoorManifest }) {
     void sync();
     const timer = window.setInterval(() => void sync(), SYNC_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [online, update, learn, t, at]);
+  }, [online, update, learn]);
 
   const gateName = () => gate.trim().slice(0, 40) || t("door.gatePlaceholder");
 
