@@ -51,9 +51,21 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/** Pages a screen may ask to keep as soon as it is open (the first visit's navigation came before this worker). */
+const KEEP_ON_REQUEST = ["/tickets", "/provider/scan"];
+
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "signed-out") event.waitUntil(caches.delete(PAGES));
+  if (event.data && event.data.type === "keep" && typeof event.data.path === "string") event.waitUntil(keepOnRequest(event.data.path));
 });
+
+/** Fetches and keeps a page of this origin that a screen asked for (an entry ticket, the door scanner). */
+async function keepOnRequest(path) {
+  const url = new URL(path, self.location.origin);
+  if (url.origin !== self.location.origin || !startsWithAny(url.pathname, KEEP_ON_REQUEST)) return;
+  const response = await fetch(url, { credentials: "same-origin" }).catch(() => null);
+  if (response && response.ok && response.type === "basic") await keep(new Request(url), response);
+}
 
 function startsWithAny(path, prefixes) {
   return prefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) || path.startsWith(`${prefix}.data`));
@@ -102,7 +114,9 @@ async function networkFirst(event, request, isPage) {
     }
     return response;
   } catch (error) {
-    const kept = await (await caches.open(PAGES)).match(request);
+    // One device's, one account's pages (cleared on sign-out): a kept page answers whatever
+    // language or cookie header the new request carries.
+    const kept = await (await caches.open(PAGES)).match(request, { ignoreVary: true });
     if (kept) return kept;
     if (!isPage) throw error;
     return offlinePage(request);

@@ -61,6 +61,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
       await page.goto(`/e-ticket?id=${orderId}`);
       await expect(page).toHaveURL(new RegExp(`/tickets\\?order=${orderId}$`));
       await expect(page.getByTestId("entry-ticket")).toHaveCount(2);
+      await page.screenshot({ path: `../../test-results/gate-tickets-${language}.png`, fullPage: true });
       await page.getByTestId("entry-ticket").first().click();
       await expect(page).toHaveURL(new RegExp(`/tickets/${orderId * 100 + 1}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(say("Your ticket", "你的門票"));
@@ -83,6 +84,25 @@ for (const language of ["en-US", "zh-HK"] as const) {
       await expect.poll(() => payloadOf(page), { timeout: 20_000, intervals: [500] }).not.toBe(offlineCode);
       await expect.poll(async () => (await readQr(page.getByTestId("gate-qr").locator("svg"))) === (await payloadOf(page))).toBe(true);
       await context.setOffline(false);
+
+      // Without JavaScript the ticket shows the code of the moment it was drawn, and a transfer to
+      // an email with no account is refused in the page's language, the ticket kept.
+      const plain = await browser.newContext({ baseURL, storageState: await context.storageState(), javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      const still = await plain.newPage();
+      await still.goto(`/tickets/${orderId * 100 + 1}`);
+      expect(await readQr(still.getByTestId("gate-qr").locator("svg"))).toMatch(new RegExp(`^OVT1\\.${orderId * 100 + 1}\\.[0-9]{8}$`));
+      await still.getByText(say("Send to a friend", "轉讓給朋友")).click();
+      await still.getByLabel(say("Friend's email", "朋友的電郵")).fill("nobody-at-all@example.com");
+      await still.getByRole("button", { name: say("Send ticket", "轉讓門票") }).click();
+      await expect(still.getByTestId("transfer-refusal")).toHaveText(
+        say(
+          "No Ovation account uses nobody-at-all@example.com. Ask your friend to sign up with that email, then send the ticket again.",
+          "沒有 Ovation 帳戶使用 nobody-at-all@example.com。請朋友先以此電郵註冊，然後再轉讓門票。",
+        ),
+      );
+      await expect(still.getByLabel(say("Friend's email", "朋友的電郵"))).toHaveValue("nobody-at-all@example.com");
+      await still.screenshot({ path: `../../test-results/gate-transfer-${language}.png`, fullPage: true });
+      await plain.close();
     });
 
     test("the door lets a ticket in once, refuses it after, and refuses a screenshot of a code from a minute earlier", async ({ page, browser, baseURL }) => {
@@ -126,6 +146,7 @@ for (const language of ["en-US", "zh-HK"] as const) {
 
 test.describe("Two gates with no signal", () => {
   test.use({ serviceWorkers: "allow", networkCut: true });
+  // (The staff contexts of signInStaff allow service workers by Playwright's default.)
   test.describe.configure({ timeout: 180_000 });
 
   test("both let the same ticket in offline; on sync the second learns the first was elsewhere, and an online gate hears the other's admissions", async ({ page, browser, baseURL }) => {
@@ -160,6 +181,13 @@ test.describe("Two gates with no signal", () => {
       await scan(north, "en-US", second);
       await expect(north.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "alreadyAdmitted");
       await expect(north.page.getByTestId("door-verdict")).toContainText("Let in at South 4");
+
+      // The scanner opened once online comes back with no signal, with what it knew.
+      await north.page.reload();
+      await expect(north.page.getByRole("heading", { level: 1 })).toHaveText("Door scanner");
+      await expect(north.page.getByTestId("door-downloaded")).toContainText(" tickets on this device");
+      await scan(north, "en-US", second);
+      await expect(north.page.getByTestId("door-verdict")).toHaveAttribute("data-result", "alreadyAdmitted");
     } finally {
       await north.close();
       await south.close();

@@ -16,6 +16,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { useKeptOffline } from "~/components/use-kept-offline";
 import { i18nServer } from "~/i18n/i18n.server";
 import { sessionTime, shortDateTime } from "~/i18n/session-time";
 import { requireConsole } from "~/server/console.server";
@@ -149,6 +150,7 @@ function SessionPicker({ sessions }: { sessions: { sessionId: number; title: str
 function Scanner({ manifest }: { manifest: DoorManifest }) {
   const { t, i18n } = useTranslation("delivery");
   const online = useOnline();
+  useKeptOffline();
   const actionData = useActionData<typeof action>();
   const [book, setBook] = useState<DoorBook>(() => bookFromManifest(manifest, null));
   const bookRef = useRef(book);

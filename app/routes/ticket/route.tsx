@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import * as z from "zod/mini";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { useKeptOffline } from "~/components/use-kept-offline";
 import { RotatingCode } from "~/components/rotating-code";
 import { TicketStub } from "~/components/ticket-stub";
 import { deliveryHref } from "~/components/delivery-facts";
@@ -122,6 +123,7 @@ export default function TicketPage() {
   const { ticket, code, syncedAt, googleWallet } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  useKeptOffline();
   const { t } = useTranslation(["delivery", "order"]);
   const event = { title: ticket.title, venueName: ticket.venue, when: ticket.when, section: ticket.section, rowLabel: ticket.rowLabel, quantity: 1 };
   return (
