@@ -31,6 +31,8 @@ export interface DoorBook {
   /** The last admission sequence number heard from the event's check-in record. */
   seq: number;
   pending: PendingScan[];
+  /** Tickets this device let in offline that another gate had let in first, newest first (the door's record said so on sync). */
+  conflicts: { ticketId: number; gate: string; at: number }[];
 }
 
 export type TicketFacts = Omit<ManifestTicket, "secret" | "version">;
@@ -78,6 +80,7 @@ export function bookFromManifest(manifest: DoorManifest, previous: DoorBook | nu
     admitted,
     seq: manifest.admissions.reduce((max, admission) => Math.max(max, admission.seq), kept?.seq ?? 0),
     pending: kept?.pending ?? [],
+    conflicts: kept?.conflicts ?? [],
   };
 }
 

@@ -155,7 +155,6 @@ function Scanner({ manifest }: { manifest: DoorManifest }) {
   const [book, setBook] = useState<DoorBook>(() => bookFromManifest(manifest, null));
   const bookRef = useRef(book);
   const [verdict, setVerdict] = useState<ShownVerdict | null>(null);
-  const [conflicts, setConflicts] = useState<string[]>([]);
   const [gate, setGate] = useState("");
   /** When the door last answered (null before the first answer on this page). */
   const [heardAt, setHeardAt] = useState<number | null>(null);
@@ -189,9 +188,6 @@ function Scanner({ manifest }: { manifest: DoorManifest }) {
   );
 
   // Online: send what was admitted offline, then hear the other gates.
-  // The words and clock of the latest render, read by the loop without restarting it.
-  const speak = useRef({ t, at });
-  speak.current = { t, at };
   useEffect(() => {
     if (!online) return;
     let running = false;
@@ -202,13 +198,18 @@ function Scanner({ manifest }: { manifest: DoorManifest }) {
         const waiting = bookRef.current.pending;
         if (waiting.length > 0) {
           const verdicts = await sendScans(bookRef.current.sessionId, waiting);
-          const lost = verdicts.flatMap((one, index) =>
-            one.result === "alreadyAdmitted" && (one.first.gate !== waiting[index].gate || one.first.at !== waiting[index].at)
-              ? [speak.current.t("door.conflict", { id: one.ticket.id, gate: one.first.gate, at: speak.current.at(one.first.at) })]
-              : [],
-          );
-          if (lost.length) setConflicts((shown) => [...lost, ...shown]);
-          update((current) => ({ ...current, pending: current.pending.slice(waiting.length) }));
+          update((current) => {
+            // The door's record is the truth: where another gate was first, this device now knows it,
+            // and says so (kept in the book, so a reload or a remount still shows it).
+            const admitted = { ...current.admitted };
+            const conflicts = [...current.conflicts];
+            verdicts.forEach((one, index) => {
+              if (one.result !== "alreadyAdmitted") return;
+              admitted[one.ticket.id] = { gate: one.first.gate, at: one.first.at };
+              if (one.first.gate !== waiting[index].gate || one.first.at !== waiting[index].at) conflicts.unshift({ ticketId: one.ticket.id, gate: one.first.gate, at: one.first.at });
+            });
+            return { ...current, admitted, conflicts, pending: current.pending.slice(waiting.length) };
+          });
         }
         learn(await api<Admission[]>(`/provider/v1/door/admissions?sessionId=${bookRef.current.sessionId}&since=${bookRef.current.seq}`));
         setHeardAt(Date.now());
@@ -280,9 +281,9 @@ function Scanner({ manifest }: { manifest: DoorManifest }) {
 
       <VerdictPanel verdict={shown} at={at} />
 
-      {conflicts.map((line) => (
-        <p key={line} className={styles.conflict} role="alert" data-testid="door-conflict">
-          {line}
+      {book.conflicts.map((lost) => (
+        <p key={lost.ticketId} className={styles.conflict} role="alert" data-testid="door-conflict">
+          {t("door.conflict", { id: lost.ticketId, gate: lost.gate, at: at(lost.at) })}
         </p>
       ))}
 
