@@ -10,7 +10,7 @@
  *   once whatever gate scans it. Offline scans are sent the same way on the next sync, with the
  *   time they were scanned.
  */
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { entryTickets, listings, sessions, showResaleFlags, tours, venueResaleFlags, venueSections, venues } from "../../db/schema";
 import type { MarketContext } from "../context";
@@ -101,7 +101,8 @@ export async function doorSessions(ctx: MarketContext): Promise<DoorSession[]> {
   }));
 }
 
-function doorTickets(ctx: MarketContext, sellerId: number, sessionId: number) {
+/** The session's tickets this seller issued; only `ids` when given (a scan reads its own tickets, not a stadium's). */
+function doorTickets(ctx: MarketContext, sellerId: number, sessionId: number, ids?: number[]) {
   return joinEntryTicketEvent(
     ctx.db
       .select({
@@ -120,7 +121,7 @@ function doorTickets(ctx: MarketContext, sellerId: number, sessionId: number) {
       })
       .from(entryTickets)
       .$dynamic(),
-  ).where(and(eq(entryTickets.sessionId, sessionId), eq(entryTickets.issuerSellerId, sellerId)));
+  ).where(and(eq(entryTickets.sessionId, sessionId), eq(entryTickets.issuerSellerId, sellerId), ids ? inArray(entryTickets.id, ids) : undefined));
 }
 
 type DoorTicketRow = Awaited<ReturnType<typeof doorTickets>>[number];
@@ -190,7 +191,7 @@ export async function admitScans(ctx: MarketContext, sessionId: number, scans: S
   }
   const wanted = checked.map((scan) => parseEntryPayload(scan.payload));
   const ids = [...new Set(wanted.flatMap((one) => (one ? [one.ticketId] : [])))];
-  const rows = ids.length ? await doorTickets(ctx, seller.sellerId, sessionId).then((all) => all.filter((row) => ids.includes(row.id))) : [];
+  const rows = ids.length ? await doorTickets(ctx, seller.sellerId, sessionId, ids) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const key = await entrySealingKey(ctx);
   const zh = ctx.viewer.language === "zh-HK";

@@ -7,12 +7,11 @@
  * with a new secret and the next version, so the sender's code (and every screenshot of it) dies
  * in the same write.
  */
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import {
   entryTickets,
   listings,
-  listingTerms,
   orders,
   sessions,
   showResaleFlags,
@@ -31,6 +30,7 @@ import { jurisdictionOf } from "../reference/resale-laws";
 import { newHolderSecret, openHolderSecret, sealHolderSecret } from "./holder-secret";
 import { entrySealingKey } from "./sealing";
 import { joinEntryTicketEvent } from "../listings/listing-event";
+import { resaleOfOrder } from "../selling/fan-resale";
 import { mailTicketReceived } from "./entry-mail";
 
 /**
@@ -191,11 +191,7 @@ export async function entryTicketForHolder(ctx: MarketContext, ticketId: number)
     version = row.version + 1;
     secret = fresh;
   }
-  const [listed] = await ctx.db
-    .select({ id: listingTerms.listingId })
-    .from(listingTerms)
-    .where(and(eq(listingTerms.sourceOrderId, row.orderId), isNull(listingTerms.withdrawnAt)))
-    .limit(1);
+  const listed = await resaleOfOrder(ctx, row.orderId);
   return {
     ...summaryOf(row, ctx.viewer.language === "zh-HK"),
     secret: base64url(secret),
