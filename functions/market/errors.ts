@@ -56,6 +56,12 @@ export const CODES = {
   paymentsUnavailable: 610033,
   // A hot on-sale's waiting room (ours, docs/decisions.md #81): holding tickets needs an admission.
   queueAdmissionRequired: 610040,
+  // A hot on-sale's purchase limit (ours, docs/decisions.md #304): one buyer's tickets of a
+  // high-demand session reached session_demand.ticket_limit, counted this way.
+  purchaseLimitAccount: 610061,
+  purchaseLimitDevice: 610062,
+  purchaseLimitAddress: 610063,
+  purchaseLimitCard: 610064,
   // Selling (ours, docs/decisions.md #98): SPEC §8 leaves seller codes unshown.
   listingPriceCapped: 620001,
   listingProofRequired: 620002,

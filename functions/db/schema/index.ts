@@ -21,3 +21,4 @@ export * from "./selling-support";
 export * from "./payouts";
 export * from "./search";
 export * from "./entry";
+export * from "./purchase-limits";
