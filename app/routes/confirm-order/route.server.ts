@@ -196,6 +196,7 @@ export function confirmPageOf(request: Request, query: ConfirmQuery, view: Confi
     },
     contact: view.contact,
     previous: view.previous,
+    ticketLimit: view.ticketLimit,
     payable: order && order.actions.pay ? payableOf(order, write) : null,
     payMethod: payMethodOf(request),
   };

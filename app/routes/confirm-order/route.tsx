@@ -150,6 +150,11 @@ export default function ConfirmOrderPage() {
             ) : null}
 
             <AppDownloadPrompt />
+            {loaderData.ticketLimit !== null ? (
+              <p className={styles.note} data-testid="purchase-limit">
+                {t("confirm.purchaseLimit", { count: loaderData.ticketLimit })}
+              </p>
+            ) : null}
             <p className={styles.note}>{t("confirm.holdNote")}</p>
 
             <div className={styles.bar}>

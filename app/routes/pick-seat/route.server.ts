@@ -9,6 +9,7 @@ import { MarketError } from "@market/errors";
 import { sessionSeatMap } from "@market/listings/seat-map";
 import { listingsQueryInput, sessionListings, sessionListingsQuerySchema, type SessionListingsQuery } from "@market/listings/session-listings";
 import { sessionsOfShow, sessionSummary } from "@market/listings/session-offer";
+import { purchaseLimitOf } from "@market/orders/purchase-limits";
 import { i18nServer } from "~/i18n/i18n.server";
 import { guardPickSeat } from "~/server/demand.server";
 import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
@@ -47,10 +48,12 @@ export async function pickSeatView(request: Request, context: AppLoadContext) {
   const choices = mapChoicesOf(request);
   // The waiting room's check needs only the id: it runs beside the session's read, and still
   // before any listing is read, which is what it protects in a surge.
-  const [session, t] = await Promise.all([
+  const [session, t, , ticketLimit] = await Promise.all([
     sessionSummary(ctx, query.sessionId).catch(notFoundPage),
     i18nServer.getFixedT(ctx.viewer.language, "buy"),
     guardPickSeat(request, context, query.sessionId),
+    // A hot on-sale's limit per buyer, stated on the page (orders/purchase-limits.ts).
+    purchaseLimitOf(ctx, { sessionId: query.sessionId }),
   ]);
   const pageTitle = t("pickSeat.metaTitle", { title: session.tour.title });
   const pageDescription = t("pickSeat.metaDescription", { title: session.tour.title });
@@ -69,7 +72,7 @@ export async function pickSeatView(request: Request, context: AppLoadContext) {
   ]);
   // What search engines and link previews read (app/seo/page-meta.ts).
   const seo = { pageTitle, pageDescription, events, shareImage: (events[0]?.image as string[] | undefined)?.[0] ?? null };
-  const base = { session, otherSessions, query, choices, ...seo };
+  const base = { session, otherSessions, query, choices, ticketLimit, ...seo };
   if (!offer || !map) return { state: "unavailable" as const, ...base, offer: null, map: null };
   return { state: "open" as const, ...base, offer, map };
 }

@@ -112,6 +112,11 @@ export default function PickSeatPage() {
           <p className={styles.where}>
             {session.venue.name} · {session.city.name}
           </p>
+          {loaded.ticketLimit !== null ? (
+            <p className={styles.where} data-testid="purchase-limit">
+              {t("pickSeat.purchaseLimit", { count: loaded.ticketLimit })}
+            </p>
+          ) : null}
         </header>
 
         {otherSessions.length > 1 ? (

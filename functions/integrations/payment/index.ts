@@ -6,12 +6,12 @@
 import type { PaymentProviderName } from "../../db/schema";
 import type { PaymentPort, PaymentProvider } from "../../market/context/payment-port";
 import { activeProviderName } from "./config";
-import { sandboxCallback, sandboxProvider } from "./sandbox";
+import { sandboxCallback, sandboxCardFingerprint, sandboxProvider } from "./sandbox";
 import { stripeProvider } from "./stripe";
 
 export * from "../../market/context/payment-port";
 export { activeProviderName } from "./config";
-export { sandboxCallback, SANDBOX_PAGE_PATH, SANDBOX_SIGNATURE_HEADER } from "./sandbox";
+export { sandboxCallback, sandboxCardFingerprint, SANDBOX_PAGE_PATH, SANDBOX_SIGNATURE_HEADER } from "./sandbox";
 
 export function paymentProvider(env: Env, name: PaymentProviderName): PaymentProvider {
   switch (name) {
@@ -28,5 +28,6 @@ export function paymentPort(env: Env): PaymentPort {
     provider: (name) => paymentProvider(env, name),
     activeProviderName: (environment) => activeProviderName(env, environment),
     sandboxCallback: (input) => sandboxCallback(env, input),
+    sandboxCardFingerprint: (digits) => sandboxCardFingerprint(env, digits),
   };
 }

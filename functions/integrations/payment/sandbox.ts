@@ -64,6 +64,17 @@ export function sandboxProvider(env: Env): PaymentProvider {
 }
 
 /**
+ * The sandbox's fingerprint of a card, as a real provider gives one (Stripe's card.fingerprint):
+ * hex SHA-256 of its server-side secret and the card number's digits. The same card always has
+ * the same fingerprint; the number cannot be read back from it, and is never kept.
+ */
+export async function sandboxCardFingerprint(env: Env, digits: string): Promise<string> {
+  if (!/^\d{12,19}$/.test(digits)) throw new RangeError("a card number is 12 to 19 digits");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${sandboxSecret(env)}:${digits}`));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
  * The callback the sandbox's page sends when the buyer approves or declines: a signed request to
  * `callbackUrl`, exactly as a provider would send it. `eventId` defaults to a fresh id.
  */

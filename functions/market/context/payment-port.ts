@@ -74,6 +74,8 @@ export interface PaymentPort {
   activeProviderName(environment: string): PaymentProviderName | null;
   /** A signed sandbox callback, as the sandbox page would send it. */
   sandboxCallback(input: SandboxCallbackInput): Promise<Request>;
+  /** The sandbox's fingerprint of a card number (its digits): the same card, the same fingerprint; never the number. */
+  sandboxCardFingerprint(digits: string): Promise<string>;
 }
 
 /**

@@ -13,13 +13,14 @@ import { getOrder, type OrderView } from "./order-views";
 import { moveInventoryVersion } from "../listings/inventory-version";
 import { prepare } from "../context/statements";
 import { recordLowestPrice } from "../demand/price-history";
+import { releasePurchases } from "./purchase-limits";
 
 /**
  * Cancels one of the viewer's unpaid orders and releases its tickets at once. Canceling an order
  * that is already canceled (or whose deadline has passed) changes nothing and answers it as it
  * is. Takes the order id. Throws notLogin (guest), notFound (not the viewer's), orderNotCancelable
  * (already paid). Side effects: the order canceled (reason `buyer`); its pending payment attempts
- * marked canceled; the coupon spent on it given back, in the same batch.
+ * marked canceled; the coupon spent on it and its purchase-limit count given back, in the same batch.
  */
 export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<OrderView> {
   const buyerId = requireBuyer(ctx);
@@ -33,7 +34,8 @@ export async function cancelOrder(ctx: MarketContext, orderId: number): Promise<
 /**
  * The statements that cancel `buyerId`'s unpaid order `orderId` at `now`, for a batch of their own
  * or of a re-order (place-order.ts), which must cancel and place in one transaction: the order
- * (compare-and-set from a live pending payment), its pending payment attempts, its coupon.
+ * (compare-and-set from a live pending payment), its pending payment attempts, its coupon, what
+ * it counted against a hot on-sale's purchase limit (purchase-limits.ts).
  */
 export function cancelStatements(ctx: Pick<MarketContext, "d1">, orderId: number, buyerId: number, now: number) {
   return [
@@ -52,5 +54,6 @@ export function cancelStatements(ctx: Pick<MarketContext, "d1">, orderId: number
             AND EXISTS (SELECT 1 FROM ${orders} WHERE id = ${orderId} AND status = 'canceled')`,
     ),
     releaseCoupon(ctx, orderId),
+    releasePurchases(ctx, now, orderId),
   ];
 }

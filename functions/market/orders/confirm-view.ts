@@ -18,6 +18,7 @@ import { offeredListings, type OfferedListing } from "../listings/session-offer"
 import { convert } from "../money";
 import { contactDefaults, type ContactDefaults } from "./contact-defaults";
 import { getOrder, type OrderView } from "./order-views";
+import { purchaseLimitOf } from "./purchase-limits";
 
 export type WriteAmount = (amount: number, code: string) => string;
 
@@ -123,7 +124,7 @@ function startingContact(previous: OrderView | null, defaults: ContactDefaults, 
  * listing, notLogin for a guest. Reads only: nothing is held until the order is placed.
  */
 export async function confirmOrderView(ctx: MarketContext, query: ConfirmQuery, write: WriteAmount) {
-  const [quote, order, address, previous, coupon, defaults] = await Promise.all([
+  const [quote, order, address, previous, coupon, defaults, ticketLimit] = await Promise.all([
     quoteListing(ctx, query),
     query.orderId ? getOrder(ctx, query.orderId).catch(absentIfNotFound) : null,
     query.addressId ? getAddress(ctx, query.addressId).catch(absentIfNotFound) : null,
@@ -136,6 +137,7 @@ export async function confirmOrderView(ctx: MarketContext, query: ConfirmQuery, 
         })
       : null,
     contactDefaults(ctx),
+    purchaseLimitOf(ctx, { listingId: query.listingId }),
   ]);
   // The buyer's own unpaid order holds these tickets, so they are not sold out to this buyer.
   const holding = order !== null && order.actions.pay;
@@ -155,5 +157,7 @@ export async function confirmOrderView(ctx: MarketContext, query: ConfirmQuery, 
     couponLine: chargedShown < quote.displayPrice.total ? `−${write(quote.displayPrice.total - chargedShown, quote.displayPrice.currency)}` : null,
     contact: startingContact(previous, defaults, quote.defaultPhoneCode),
     previous: previous && previous.actions.cancel ? { id: previous.id, orderNo: previous.orderNo } : null,
+    /** Tickets of the session one buyer may hold while its queue is on (purchase-limits.ts), or null. */
+    ticketLimit,
   };
 }

@@ -31,7 +31,7 @@ import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
 import { sessionColumns } from "../accounts/sessions";
 import { asBuyer, buyerOfRead, confirmBuyer, orderBuyerOf, type OrderBuyer } from "./order-buyer";
-import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest } from "./order-schemas";
+import { createOrderSchema, ORDER_MESSAGES, type CreateOrderInput, type CreateOrderRequest, type ShippingAddress } from "./order-schemas";
 import { newOrderNo } from "./order-no";
 import { getOrder, orderEventColumns, orderViewOf, type OrderEvent, type OrderView } from "./order-views";
 import { HOLD_MS, MAX_UNPAID_ORDERS } from "./rules";
@@ -39,6 +39,7 @@ import { assignSeatStatements, seatPositionsStatement, seatsOfOrder, type SeatLi
 import { moveInventoryVersion } from "../listings/inventory-version";
 import { preparedOnce, compiledOnce, prepare, rowOf } from "../context/statements";
 import { cancelStatements } from "./cancel-order";
+import { countOrderStatements, LIMIT_ABORT, orderKeysOf, refuseAboveLimit, type PurchaseKey } from "./purchase-limits";
 import { invalidInput } from "./validation";
 
 /** Reads before taking tickets; a rule broken between the read and the insert costs one more round. */
@@ -65,6 +66,8 @@ interface Orderable {
   };
   /** Whether the session's buyers come through the waiting room (false when never marked). */
   queueOn: boolean;
+  /** Tickets of the session one buyer may hold while its queue is on (purchase-limits.ts). */
+  ticketLimit: number | null;
   /** The buyer's student certification, if any (a students-only listing needs a badge in force). */
   student: StudentBadge | null;
   seats: SeatListing;
@@ -129,6 +132,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
   const request = parsed.data;
   try {
     let known = buyer;
+    let keys: PurchaseKey[] | null = null;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const now = ctx.now();
       const orderable = await readOrderable(ctx, request.listingId, known, now);
@@ -138,8 +142,13 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
       if (options.replacing !== undefined) setAside(orderable, options.replacing);
       refuseBrokenRules(ctx, orderable, request, now);
       if (round === 0) await requireAdmission(buyerCtx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
+      keys ??= await orderKeysOf(orderable.buyerId, ctx.viewer.deviceId, expressAddress(orderable, request));
+      if (orderable.queueOn && orderable.ticketLimit !== null) {
+        const limit = { sessionId: orderable.listing.sessionId, ticketLimit: orderable.ticketLimit };
+        await refuseAboveLimit(ctx, limit, keys, request.quantity, options.replacing ?? null);
+      }
       const discount = await discountOf(buyerCtx, orderable, request);
-      const placed = await takeTickets(buyerCtx, orderable, request, now, discount, options.replacing);
+      const placed = await takeTickets(buyerCtx, orderable, request, now, discount, keys, options.replacing);
       if (placed) {
         if (placed.movedLowest) await recordLowestPrice(ctx, orderable.listing.sessionId);
         return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
@@ -180,6 +189,11 @@ export async function buyAgain(ctx: MarketContext, orderId: number): Promise<Ord
         }
       : undefined,
   });
+}
+
+/** The address an EXPRESS order ships to, else null. */
+function expressAddress({ listing }: Orderable, request: CreateOrderRequest): ShippingAddress | null {
+  return listing.deliveryMethod === "EXPRESS" ? (request.shippingAddress ?? null) : null;
 }
 
 /** The chosen coupon's discount on these tickets; refuses a coupon that is not the buyer's or cannot be used. */
@@ -231,6 +245,7 @@ const orderableQuery = preparedOnce((db) => {
         seatFrom: listings.seatFrom,
         seatNumbers: listingTerms.seatNumbers,
         queueOn: sessionDemand.queueOn,
+        ticketLimit: sessionDemand.ticketLimit,
         studentStatus: studentCertifications.status,
         studentExpiresAt: studentCertifications.expiresAt,
         session: sessionColumns,
@@ -265,6 +280,7 @@ async function readOrderable(ctx: MarketContext, listingId: number, buyer: Order
     buyerId: await buyerOfRead(ctx, buyer, row.session),
     listing: row.listing,
     queueOn: row.queueOn === true,
+    ticketLimit: row.ticketLimit,
     student: row.studentStatus ? { status: row.studentStatus, expiresAt: row.studentExpiresAt } : null,
     seats: { seatFrom: row.seatFrom, seatNumbers: row.seatNumbers },
     event: row.event,
@@ -382,12 +398,14 @@ const takeTicketsStatement = compiledOnce(() => {
  */
 async function takeTickets(
   ctx: MarketContext,
-  { buyerId, listing, reference, seats }: Orderable,
+  orderable: Orderable,
   request: CreateOrderRequest,
   now: number,
   discount: Discount | null,
+  keys: readonly PurchaseKey[],
   replacing?: number,
 ): Promise<Placed | null> {
+  const { buyerId, listing, reference, seats } = orderable;
   const trade = reference.currencyByCode.get(listing.currencyCode);
   const display = reference.currencyByCode.get(ctx.viewer.currency) ?? trade;
   if (!trade || !display) throw new Error(`no rate for ${listing.currencyCode} or ${ctx.viewer.currency}`);
@@ -405,7 +423,8 @@ async function takeTickets(
   const couponDiscount = price.couponDiscount;
   const total = price.total;
   const orderNo = newOrderNo(now);
-  const address = listing.deliveryMethod === "EXPRESS" && request.shippingAddress ? JSON.stringify(request.shippingAddress) : null;
+  const shipTo = expressAddress(orderable, request);
+  const address = shipTo ? JSON.stringify(shipTo) : null;
 
   const statement = takeTicketsStatement(ctx.d1, {
     orderNo, buyerId, quantity, listingId: listing.id, priceMinor: listing.priceMinor, currencyCode: listing.currencyCode,
@@ -420,7 +439,8 @@ async function takeTickets(
   // seats and coupon are free for the new one; if the new one is then not placed, the last
   // statement fails on purpose and D1 rolls the whole batch back: the buyer keeps the order held.
   const replaced = replacing === undefined ? [] : cancelStatements(ctx, replacing, buyerId, now);
-  const batch = [...replaced, statement];
+  // The order's keys are counted right after it goes in: over the limit, the batch aborts (purchase-limits.ts).
+  const batch = [...replaced, statement, ...countOrderStatements(ctx, orderNo, keys, now)];
   if (discount) batch.push(reserveCoupon(ctx, { userCouponId: discount.userCouponId, userId: buyerId, orderNo }));
   const attribution = attributionStatement(ctx, orderNo);
   if (attribution) batch.push(attribution);
@@ -434,7 +454,8 @@ async function takeTickets(
   try {
     results = await ctx.d1.batch<Record<string, unknown>>(batch);
   } catch (error) {
-    if (replacing !== undefined && /malformed JSON/i.test(String(error))) return null;
+    // A re-order not placed, or an order over the purchase limit: the batch changed nothing; read again.
+    if (LIMIT_ABORT.test(String(error))) return null;
     throw error;
   }
   const stored = results[replaced.length].results[0];

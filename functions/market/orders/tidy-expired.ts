@@ -8,11 +8,13 @@ import { orders, payments } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { releaseCouponsOfCanceledOrders } from "../coupons/reserve";
 import { prepare } from "../context/statements";
+import { releasePurchases } from "./purchase-limits";
 
 /**
  * Marks unpaid orders whose deadline has passed as canceled (reason `expired`, canceled at their
  * deadline, the instant it really happened), their pending payment attempts as canceled, and gives
- * back the coupons spent on them (already free since the deadline; this records it).
+ * back the coupons spent on them (already free since the deadline; this records it), and deletes
+ * what orders no longer holding tickets counted against a purchase limit (purchase-limits.ts).
  * Takes only the clock. Throws only if D1 fails. Returns how many orders it tidied.
  */
 export async function tidyExpiredOrders(ctx: Pick<MarketContext, "d1" | "now">): Promise<{ expired: number }> {
@@ -29,6 +31,7 @@ export async function tidyExpiredOrders(ctx: Pick<MarketContext, "d1" | "now">):
           WHERE status = 'pending' AND order_id IN (SELECT id FROM ${orders} WHERE status = 'canceled')`,
     ),
     releaseCouponsOfCanceledOrders(ctx),
+    releasePurchases(ctx, now),
   ]);
   return { expired: expired.meta.changes };
 }

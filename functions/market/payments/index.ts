@@ -21,6 +21,6 @@ export { applyPaymentEvent, type AppliedPaymentEvent, type PaymentEventOutcome }
 export { receivePaymentCallback, isPaymentProviderName } from "./receive-callback";
 export { settleRefund, settleOwedRefunds, refundMail } from "./refunds";
 export { payReturnUrl, paymentCallbackUrl, ORDER_TYPE, PAYMENT_CALLBACK_PATH } from "./pay-paths";
-export { readSandboxCheckout, completeSandboxCheckout, type SandboxCheckout } from "./sandbox-checkout";
+export { readSandboxCheckout, completeSandboxCheckout, SANDBOX_TEST_CARD, type SandboxCheckout } from "./sandbox-checkout";
 export { defaultPaymentDeps, type PaymentDeps } from "./deps";
 export { searchOrders, getSupportOrder, intervene } from "./interventions";

@@ -16,6 +16,7 @@ import { formatMoney } from "../money";
 import { prepare } from "../context/statements";
 import { isLanguage } from "../context/language";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
+import { releasePurchases } from "../orders/purchase-limits";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -64,6 +65,8 @@ export async function settleRefund(
           FROM ${payments} WHERE id = ${payment.id} AND status = 'refunded'
           ON CONFLICT (dedupe_key) DO NOTHING`,
     ),
+    // An order whose paying payment this was no longer holds its tickets: its purchase-limit count goes back.
+    releasePurchases(ctx, now, payment.orderId),
   ]);
   if (refunded.meta.changes === 1) await mailRefund(ctx, payment);
   return true;
