@@ -7,6 +7,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/load-context";
+import { agreementsFile } from "./functions/market/config/agreement-file";
+import { LANGUAGES } from "./functions/market/context/language";
+import { textFile } from "./functions/market/static-files/read";
+import { faqFile } from "./functions/market/support/faq-file";
 import { namespaceFile } from "./functions/market/translations/store";
 import { resources } from "./functions/market/translations/resources";
 
@@ -72,19 +76,22 @@ function conformOnZodMini(): Plugin {
 }
 
 /**
- * Every namespace of both languages as a static file of the browser build
- * (build/client/locales/<lng>/<ns>.json): the Worker reads its translations from there through
- * its assets instead of carrying them in its bundle, and serves the browser the same files at
- * /locales/<lng>/<ns> (docs/decisions.md 284).
+ * Every file the Worker reads from its assets instead of carrying it in its bundle, as a static
+ * file of the browser build: each namespace of both languages (build/client/locales/<lng>/<ns>.json,
+ * which /locales/<lng>/<ns> also serves the browser, docs/decisions.md 284), and the FAQ and the
+ * agreements in each language (build/client/texts/<lng>/<name>.json, decision 306).
  */
-function translationFiles(): Plugin {
+function staticFilesForWorker(): Plugin {
   return {
-    name: "translation-files",
+    name: "static-files-for-worker",
     generateBundle() {
+      const write = (path: string, data: unknown) => this.emitFile({ type: "asset", fileName: path.slice(1), source: JSON.stringify(data) });
       for (const [language, namespaces] of Object.entries(resources)) {
-        for (const [namespace, data] of Object.entries(namespaces)) {
-          this.emitFile({ type: "asset", fileName: namespaceFile(language, namespace).slice(1), source: JSON.stringify(data) });
-        }
+        for (const [namespace, data] of Object.entries(namespaces)) write(namespaceFile(language, namespace), data);
+      }
+      for (const language of LANGUAGES) {
+        write(textFile(language, "faq"), faqFile(language));
+        write(textFile(language, "agreements"), agreementsFile(language));
       }
     },
   };
@@ -99,7 +106,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouter(),
     tsconfigPaths(),
     isSsrBuild ? null : conformOnZodMini(),
-    command === "build" && !isSsrBuild ? translationFiles() : null,
+    command === "build" && !isSsrBuild ? staticFilesForWorker() : null,
   ],
   ssr: {
     resolve: {

@@ -19,12 +19,13 @@ const FREE_LIMIT_GZIP = 3 * 1024 * 1024;
  * The product's ceiling, well under the plan's: the Worker was 447 KiB gzip once a page's CSS and
  * the translations came from the static assets and zod was imported so its unused parts drop out
  * (docs/decisions.md 278, 284), 436 KiB once the screens stopped bundling react-i18next (286),
- * 447 KiB with search (its index writer, folding, ranking and API: decisions 290-292), and 466
- * KiB with tickets at the gate (entry tickets, the door's check-in object, the QR drawn on the
- * server for the ticket's first paint, RS256 wallet links and three screens: decision 299). A
- * change that adds weight fails here, where it is made; raise it only with a reason written down.
+ * 447 KiB with search (its index writer, folding, ranking and API: decisions 290-292), 466 KiB
+ * with tickets at the gate (entry tickets, the door's check-in object, the QR drawn on the server
+ * for the ticket's first paint, RS256 wallet links and three screens: decision 299), and 456 KiB
+ * once the FAQ and the agreements came from the static assets too (decision 306). A change that
+ * adds weight fails here, where it is made; raise it only with a reason written down.
  */
-const CEILING_GZIP = 470 * 1024;
+const CEILING_GZIP = 465 * 1024;
 
 const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
 

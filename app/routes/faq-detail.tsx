@@ -28,14 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const market = context.market;
   const query = faqDetailSchema.safeParse({ id: new URL(request.url).searchParams.get("id") ?? undefined });
   if (!query.success) throw notFoundResponse();
-  const entry = readEntry(() => faqDetail(market, query.data));
+  const entry = await readEntry(() => faqDetail(market, query.data));
   const t = await i18nServer.getFixedT(market.viewer.language, ["help", "common"]);
   return data({ title: `${entry.question} · ${t("common:appName")}`, entry });
 }
 
-function readEntry<T>(read: () => T): T {
+async function readEntry<T>(read: () => Promise<T>): Promise<T> {
   try {
-    return read();
+    return await read();
   } catch (error) {
     if (isMissing(error)) throw notFoundResponse();
     throw error;

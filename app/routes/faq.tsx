@@ -11,7 +11,7 @@ import { HelpContact, PolicyLinks } from "~/components/help-contact";
 import { PageHeader } from "~/components/page-header";
 import { i18nServer } from "~/i18n/i18n.server";
 import { faqSearchSchema, listFaq } from "@market/support/faq";
-import { FAQ_KEYWORD_MAX } from "@market/support/faq-entries";
+import { FAQ_KEYWORD_MAX } from "@market/support/faq-shape";
 import styles from "~/styles/help-pages.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/faq";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("keyword") ?? "";
   const { keyword } = faqSearchSchema.parse({ keyword: raw.slice(0, FAQ_KEYWORD_MAX) });
   const t = await i18nServer.getFixedT(market.viewer.language, ["help", "common"]);
-  const topics = listFaq(market, { keyword });
+  const topics = await listFaq(market, { keyword });
   return data({
     title: `${t("help:faq.title")} · ${t("common:appName")}`,
     keyword: keyword ?? "",

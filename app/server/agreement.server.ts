@@ -10,7 +10,7 @@ import { i18nServer } from "~/i18n/i18n.server";
 
 export async function agreementPageData(context: AppLoadContext, type: AgreementType) {
   const market = context.market;
-  const agreement = readAgreement(market, type);
+  const agreement = await readAgreement(market, type);
   const t = await i18nServer.getFixedT(market.viewer.language, "common");
   const updated = new Intl.DateTimeFormat(market.viewer.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${agreement.updatedAt}T00:00:00Z`));
   return data({ title: `${agreement.title} · ${t("appName")}`, agreement: { ...agreement, updated } });

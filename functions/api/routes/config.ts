@@ -30,8 +30,8 @@ export function registerConfigRoutes(api: Hono<ApiEnv>) {
     return c.json(config);
   });
 
-  api.get("/user/v1/agreements", (c) => {
+  api.get("/user/v1/agreements", async (c) => {
     const query = parsed(agreementQuerySchema, { type: c.req.query("type") || undefined });
-    return c.json(ok({ agreements: readAgreements(c.get("market"), query) }));
+    return c.json(ok({ agreements: await readAgreements(c.get("market"), query) }));
   });
 }

@@ -25,14 +25,14 @@ const FORM_MESSAGES: ReadonlySet<string> = new Set(Object.values(SUPPORT_MESSAGE
 const FORM_FIELDS: ReadonlySet<string> = new Set(SUPPORT_FIELDS);
 
 export function registerSupportRoutes(api: Hono<ApiEnv>) {
-  api.get("/user/v1/faq/list", (c) => {
+  api.get("/user/v1/faq/list", async (c) => {
     const query = parsed(faqSearchSchema, { keyword: c.req.query("keyword") });
-    return c.json(ok({ topics: listFaq(c.get("market"), query) }));
+    return c.json(ok({ topics: await listFaq(c.get("market"), query) }));
   });
 
-  api.get("/user/v1/faq/detail", (c) => {
+  api.get("/user/v1/faq/detail", async (c) => {
     const query = parsed(faqDetailSchema, { id: c.req.query("id") });
-    return c.json(ok(faqDetail(c.get("market"), query)));
+    return c.json(ok(await faqDetail(c.get("market"), query)));
   });
 
   api.post("/user/v1/support/email", async (c) => {

@@ -1,7 +1,8 @@
 /**
  * The shape the user agreement and the privacy policy are written in, both languages side by
- * side. Its own file, so the documents (user-agreement.ts, privacy-policy.ts) and their reader
- * (agreements.ts) share it without importing each other.
+ * side, and the shape a reader gets one in. Its own file, so the documents (user-agreement.ts,
+ * privacy-policy.ts), the file the build writes from them (agreement-file.ts) and their reader
+ * (agreements.ts), which the Worker bundles, share it without the reader importing the documents.
  */
 import type { Language } from "../context/viewer";
 
@@ -16,4 +17,13 @@ export interface AgreementText {
   updatedAt: string;
   title: Record<Language, string>;
   sections: { id: string; title: Record<Language, string>; body: Record<Language, string[]> }[];
+}
+
+/** A document as a reader gets it, in one language. */
+export interface Agreement {
+  type: AgreementType;
+  title: string;
+  version: string;
+  updatedAt: string;
+  sections: { id: string; title: string; body: string[] }[];
 }

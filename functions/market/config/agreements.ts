@@ -1,48 +1,37 @@
 /**
  * The user agreement and the privacy policy (SPEC §7 GET /user/v1/agreements), read in the
  * viewer's language. Each has a version and the date it took effect; a section has a stable id,
- * so a link to one part of a document keeps working when the wording changes.
+ * so a link to one part of a document keeps working when the wording changes. They are written in
+ * user-agreement.ts and privacy-policy.ts; the Worker reads both, in one language, from its static
+ * assets (agreement-file.ts, docs/decisions.md 306).
  */
 import * as z from "zod";
-import type { Language } from "../context/viewer";
 import type { MarketContext } from "../context";
-import { AGREEMENT_TYPES, type AgreementText, type AgreementType } from "./agreement-text";
-import { PRIVACY_POLICY } from "./privacy-policy";
-import { USER_AGREEMENT } from "./user-agreement";
-
-/** A document as a reader gets it, in one language. */
-export interface Agreement {
-  type: AgreementType;
-  title: string;
-  version: string;
-  updatedAt: string;
-  sections: { id: string; title: string; body: string[] }[];
-}
+import type { Language } from "../context/language";
+import { textOf } from "../static-files/read";
+import { AGREEMENT_TYPES, type Agreement, type AgreementType } from "./agreement-text";
 
 export const agreementQuerySchema = z.object({
   type: z.enum(AGREEMENT_TYPES).optional(),
 });
 
-const AGREEMENTS: readonly AgreementText[] = [USER_AGREEMENT, PRIVACY_POLICY];
+/** Not a literal, so the Worker's bundle leaves the documents' text out (static-files/read.ts). */
+const SOURCE = "./agreement-file";
 
-function inLanguage(text: AgreementText, language: Language): Agreement {
-  return {
-    type: text.type,
-    title: text.title[language],
-    version: text.version,
-    updatedAt: text.updatedAt,
-    sections: text.sections.map((section) => ({ id: section.id, title: section.title[language], body: section.body[language] })),
-  };
+/** Both documents, user agreement first, in the viewer's language. */
+function agreementsOf(ctx: Pick<MarketContext, "viewer">): Promise<Agreement[]> {
+  const language = ctx.viewer.language;
+  return textOf(language, "agreements", async () => ((await import(/* @vite-ignore */ SOURCE)) as { agreementsFile: (language: Language) => Agreement[] }).agreementsFile(language));
 }
 
-/** Both documents (user agreement first), or only the one asked for, in the viewer's language. Never throws. */
-export function readAgreements(ctx: Pick<MarketContext, "viewer">, input: z.infer<typeof agreementQuerySchema> = {}): Agreement[] {
-  return AGREEMENTS.filter((text) => !input.type || text.type === input.type).map((text) => inLanguage(text, ctx.viewer.language));
+/** Both documents (user agreement first), or only the one asked for, in the viewer's language. */
+export async function readAgreements(ctx: Pick<MarketContext, "viewer">, input: z.infer<typeof agreementQuerySchema> = {}): Promise<Agreement[]> {
+  return (await agreementsOf(ctx)).filter((agreement) => !input.type || agreement.type === input.type);
 }
 
 /** One document in the viewer's language, for its page. */
-export function readAgreement(ctx: Pick<MarketContext, "viewer">, type: AgreementType): Agreement {
-  const text = AGREEMENTS.find((candidate) => candidate.type === type);
-  if (!text) throw new Error(`no ${type} agreement`);
-  return inLanguage(text, ctx.viewer.language);
+export async function readAgreement(ctx: Pick<MarketContext, "viewer">, type: AgreementType): Promise<Agreement> {
+  const agreement = (await agreementsOf(ctx)).find((candidate) => candidate.type === type);
+  if (!agreement) throw new Error(`no ${type} agreement`);
+  return agreement;
 }

@@ -2,16 +2,13 @@
  * The help centre's questions and answers, in both languages, grouped by topic. They are
  * content, not records: they change with a release, are read on every FAQ view, and must
  * agree with the rules the code keeps (10 minutes to pay, refunds in 1-3 working days, 5 email
- * requests a day, replies within 48 hours), so they live beside that code and ship with it.
- * Ids are stable: a shared /faqDetail?id= link keeps pointing at the same question.
+ * requests a day, replies within 48 hours), so they live beside that code and ship with it: the
+ * build writes them, one file a language, into the static assets, where the Worker reads them
+ * (faq-file.ts, faq.ts). Ids are stable: a shared /faqDetail?id= link keeps pointing at the same
+ * question.
  */
 import type { Language } from "../context/viewer";
-
-/** Longest search a buyer can type; a question is never longer. */
-export const FAQ_KEYWORD_MAX = 60;
-
-export const FAQ_TOPICS = ["orders", "payment", "delivery", "refunds", "account"] as const;
-export type FaqTopic = (typeof FAQ_TOPICS)[number];
+import type { FaqTopic } from "./faq-shape";
 
 type Bilingual<T> = Record<Language, T>;
 

@@ -2,15 +2,14 @@
  * Where the server's translations come from. The Worker reads each namespace from its static
  * assets (build/client/locales/<lng>/<ns>.json, written by the browser build from resources.ts)
  * instead of carrying them in its bundle, which the platform loads on every cold start
- * (docs/decisions.md 284). Node (the dev server, unit tests) reads resources.ts itself.
+ * (docs/decisions.md 284), through static-files/read.ts. Node (the dev server, unit tests) reads
+ * resources.ts itself.
  */
 import type { BackendModule, i18n as I18n } from "i18next";
+import { readStaticFilesFrom, staticFile } from "../static-files/read";
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "./config";
 
 export type NamespaceData = Record<string, unknown>;
-
-/** One namespace of one language, or null when there is none. */
-type Reader = (language: string, namespace: string) => Promise<NamespaceData | null>;
 
 /** The static assets' address of a namespace: the same file the locales route serves the browser. */
 export function namespaceFile(language: string, namespace: string): string {
@@ -23,43 +22,28 @@ export function namespaceFile(language: string, namespace: string): string {
  */
 const BUNDLED = "./resources";
 
-const readBundled: Reader = async (language, namespace) => {
+async function readBundled(language: string, namespace: string): Promise<NamespaceData | null> {
   const { resources } = (await import(/* @vite-ignore */ BUNDLED)) as { resources: Record<string, Record<string, NamespaceData>> };
   return resources[language]?.[namespace] ?? null;
-};
-
-let reader: Reader = readBundled;
+}
 
 /** A language and namespace the store may be asked for: anything else is no file. */
 function known(language: string, namespace: string): boolean {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(language) && /^[a-z][a-z-]*$/.test(namespace);
 }
 
-/** Reads every namespace from the Worker's static assets from now on (functions/worker.ts). */
+/**
+ * Reads every namespace from the Worker's static assets from now on (functions/worker.ts), and
+ * with them the other files the Worker keeps there (the FAQ, the agreements: static-files/read.ts).
+ */
 export function readTranslationsFrom(assets: Fetcher): void {
-  reader = async (language, namespace) => {
-    const response = await assets.fetch(new URL(namespaceFile(language, namespace), "https://assets.local"));
-    if (response.status === 404) return null;
-    if (!response.ok) throw new Error(`translations ${language}/${namespace}: ${response.status}`);
-    return (await response.json()) as NamespaceData;
-  };
-  kept.clear();
+  readStaticFilesFrom(assets);
 }
 
-/** Each namespace is read once per isolate: a build's files never change under it. */
-const kept = new Map<string, Promise<NamespaceData | null>>();
-
+/** One namespace of one language, or null when there is none; read once per isolate. */
 export function namespaceOf(language: string, namespace: string): Promise<NamespaceData | null> {
   if (!known(language, namespace)) return Promise.resolve(null);
-  const id = `${language}/${namespace}`;
-  let data = kept.get(id);
-  if (!data) {
-    data = reader(language, namespace);
-    // A failed read is not kept: the next request asks again rather than the isolate going without.
-    data.catch(() => kept.delete(id));
-    kept.set(id, data);
-  }
-  return data;
+  return staticFile(namespaceFile(language, namespace), () => readBundled(language, namespace));
 }
 
 /** The languages i18next reads a namespace in for `language`: it and the fallback behind it. */
