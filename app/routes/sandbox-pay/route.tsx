@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency ? { code: currency.code, symbol: currency.symbol, minorUnits: currency.minorUnits } : { code: checkout.currency, symbol: `${checkout.currency} `, minorUnits: 2 },
     "en-US",
   );
-  return data({ ...checkout, amountText: amount }, { headers: { "cache-control": "no-store" } });
+  // The test card comes with the data: naming it in the page would bring the payments domain (and zod) to the browser.
+  return data({ ...checkout, amountText: amount, testCard: SANDBOX_TEST_CARD }, { headers: { "cache-control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,7 +82,7 @@ export default function SandboxPay() {
         <Form method="post" replace className={styles.form}>
           <label className={styles.card}>
             Card number
-            <input name="card" inputMode="numeric" autoComplete="cc-number" maxLength={40} defaultValue={SANDBOX_TEST_CARD} />
+            <input name="card" inputMode="numeric" autoComplete="cc-number" maxLength={40} defaultValue={checkout.testCard} />
           </label>
           <div className={styles.actions}>
             <button type="submit" name="intent" value="approve" className={styles.approve}>

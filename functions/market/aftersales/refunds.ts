@@ -19,7 +19,6 @@ import { defaultPaymentDeps, type PaymentDeps } from "../context/payment-port";
 import { isLanguage } from "../context/language";
 import { hasEvent, refundedSoFar, refundKeyOf } from "./rules";
 import { systemVoidStatements } from "../delivery/system-void";
-import { releasePurchases } from "../orders/purchase-limits";
 
 /** Cases owed a refund settled at most this many at a time per cron run, so one run stays short. */
 const REFUNDS_PER_RUN = 20;
@@ -83,8 +82,6 @@ export async function settleCaseRefund(ctx: MarketContext, caseId: number, deps:
     ...systemVoidStatements(refundedOrder, sql`${refundedSoFar(refundedOrder)} >= (SELECT total_amount FROM ${orders} WHERE id = ${refundedOrder})`, "refunded", now).map(
       (statement) => prepare(ctx.d1, statement),
     ),
-    // Refunded in full, its purchase-limit count goes back too (a part refund keeps it).
-    releasePurchases(ctx, now, refundedOrder),
   ]);
   if (refunded.meta.changes === 1) {
     const language: Language = isLanguage(row.language) ? row.language : "en-US";

@@ -18,7 +18,9 @@
  *   racing orders only those within the limit are placed. A refusal is read afterwards to name
  *   the way the limit was reached.
  * - An order gives its tickets back when it expires, is canceled or is refunded in full: the
- *   guards count live orders only, so that is at once; its rows are deleted then (releasePurchases).
+ *   guards count live orders only, so that is at once; its rows are deleted then by the order's
+ *   own cancel or refund, or by the minute cron's sweep (releasePurchases; an after-sales refund
+ *   leaves them to the sweep, as the after-sales folder must not reach into orders).
  */
 import { sql, type SQL } from "drizzle-orm";
 import { listings, orders, payments, sessionDemand, sessionPurchaseKeys, type PurchaseKeyKind } from "../../db/schema";
