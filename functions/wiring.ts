@@ -7,12 +7,19 @@ import { assembleMarketContext, isReadBookmark, type AdapterContext, type Conver
 import { outboxMail } from "./integrations/mail";
 import { paymentPort } from "./integrations/payment";
 import { fileStore } from "./integrations/storage";
+import { turnstileBotCheck } from "./integrations/bot-check/turnstile";
 
 export type { MarketContext } from "./market/context";
 
-/** Mail through the outbox, files in R2, payments through the configured provider, each conversation in its Durable Object. */
+/** Mail through the outbox, files in R2, payments through the configured provider, each conversation in its Durable Object, the bot gate by Turnstile. */
 export function workerAdapters(base: AdapterContext): MarketPorts {
-  return { mail: outboxMail(base), files: fileStore(base.env), payments: paymentPort(base.env), conversations: conversationObjects(base.env) };
+  return {
+    mail: outboxMail(base),
+    files: fileStore(base.env),
+    payments: paymentPort(base.env),
+    conversations: conversationObjects(base.env),
+    botCheck: turnstileBotCheck(base.env),
+  };
 }
 
 export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number; reads?: ReadStart }): MarketContext {

@@ -39,6 +39,10 @@ import { appLinkFile } from "./web/app-links";
 import { forgetKeptPages, keptPage, mayKeepPage, pageKey } from "./web/page-cache";
 import { forgetKeptReads } from "./market/context/kept";
 
+import { answerQueuePoll } from "./web/queue-poll";
+import { LOCAL_WIDGET_PATH } from "./integrations/bot-check/turnstile";
+import { LOCAL_WIDGET_SCRIPT } from "./integrations/bot-check/local-widget";
+import { environmentFromHost } from "./market/preferences/environment";
 export { WaitingRoom } from "./market/demand/waiting-room";
 /** One account's inbox: tells its open screens when its conversations changed. */
 export { InboxObject as Inbox } from "./market/messaging/inbox-object";
@@ -65,6 +69,13 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, nonce: 
   const url = new URL(request.url);
   // One check for both doors: a state-changing request from another site is refused here.
   if (!isSameOriginRequest(request)) return foreignOriginResponse(isApiPath(url.pathname));
+  // The waiting room's poll, from the edge with no viewer and no D1 (functions/web/queue-poll.ts).
+  const polled = await answerQueuePoll(request, env, ctx);
+  if (polled) return polled;
+  // The bot gate's stand-in widget, on the developer's machine only (integrations/bot-check).
+  if (url.pathname === LOCAL_WIDGET_PATH && env.LOCAL_DEMO === "true" && environmentFromHost(url.hostname) === "dev") {
+    return new Response(LOCAL_WIDGET_SCRIPT, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+  }
   if (isApiPath(url.pathname)) return handleApi(request, env, ctx);
   // The partner host's suffix (/mtl_overseasapi/mts/…) serves the same API (SPEC §7).
   const partner = partnerApiRequest(request);

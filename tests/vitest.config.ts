@@ -6,6 +6,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { outboundDouble } from "./support/siteverify-double";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -33,7 +34,13 @@ export default defineConfig({
               d1Databases: ["REPLICA_DB"],
               // The test deployment's own secret: pages on https://ovation.test are production's, which
               // has no public stand-in key (functions/market/config/deployment.ts).
-              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`), DEMAND_SIGNING_KEY: "test-demand-signing-key-7c1e", SESSION_SIGNING_KEY: "test-session-signing-key-51d0", ENTRY_SEALING_KEY: "test-entry-sealing-key-9a4f" },
+              bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}/functions/db/migrations`), DEMAND_SIGNING_KEY: "test-demand-signing-key-7c1e", SESSION_SIGNING_KEY: "test-session-signing-key-51d0", ENTRY_SEALING_KEY: "test-entry-sealing-key-9a4f",
+                // Cloudflare's documented Turnstile test keys: the widget and siteverify always pass.
+                TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
+                TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+              },
+              // What leaves the Worker: Turnstile's siteverify answered as Cloudflare documents its test keys.
+              outboundService: outboundDouble,
             },
           })),
         ],

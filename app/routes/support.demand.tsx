@@ -41,6 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     highDemand: form.intent === "on" ? "true" : form.intent === "off" ? "false" : undefined,
     admitPerMinute: form.admitPerMinute || undefined,
     shards: form.shards || undefined,
+    expectedArrivals: form.expectedArrivals || undefined,
+    ticketLimit: form.ticketLimit || undefined,
   });
   if (!parsed.success) return data({ error: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ") }, { status: 400 });
   try {
@@ -70,7 +72,17 @@ export default function SupportDemand() {
           </label>
           <label className={kit.field}>
             <span className={kit.label}>{t("demand.shards")}</span>
-            <input className={kit.input} name="shards" type="number" min={1} max={64} placeholder="4" />
+            <input className={kit.input} name="shards" type="number" min={1} max={64} placeholder="53" />
+          </label>
+        </div>
+        <div className={kit.pair}>
+          <label className={kit.field}>
+            <span className={kit.label}>{t("demand.expectedArrivals")}</span>
+            <input className={kit.input} name="expectedArrivals" type="number" min={1} max={10000000} placeholder="500000" />
+          </label>
+          <label className={kit.field}>
+            <span className={kit.label}>{t("demand.ticketLimit")}</span>
+            <input className={kit.input} name="ticketLimit" type="number" min={1} max={20} placeholder="4" />
           </label>
         </div>
         {result?.error ? (
@@ -94,7 +106,7 @@ export default function SupportDemand() {
               #{row.sessionId} · {row.markedBy} · {row.queueOn ? t("demand.stateOn") : t("demand.stateOff")}
             </span>
             <span className={kit.rowTitle}>
-              {row.admitPerMinute}/min · {row.shards} × · {row.opens}
+              {row.admitPerMinute}/min · {row.shards} × · {t("demand.limitShort", { count: row.ticketLimit })} · {row.opens}
             </span>
           </li>
         ))}

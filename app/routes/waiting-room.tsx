@@ -1,49 +1,49 @@
 /**
  * The waiting room (/waiting-room?sessionId=): where buyers of a high-demand session wait their
- * turn (demand/admission.ts holds the rules). Opening the page takes a place, or keeps the one
- * the account has, so refreshing never costs a place. It asks again at the buyer's batch, or
- * every 30 s while that is further off: with JavaScript by reloading its data in place (the
- * position and estimate change without a page load), without it by a meta refresh inside
- * <noscript> (so a browser running scripts never reloads the page as well). When the buyer's turn
- * comes it sets the admission cookie and goes on to pick-seat. While the session has nothing
- * left to sell the page says admission is paused. A turn that has passed is rejoined with a real form.
+ * turn (functions/market/demand/admission.ts holds the rules).
+ *
+ * - Joining takes the bot check (Turnstile) and needs no account: the place is kept in a queue
+ *   token cookie, and a signed-in buyer's place is also found by their account on any device.
+ *   With JavaScript the form is sent by itself once the check passes; without it the page says
+ *   how to join. Opening the page again never costs a place.
+ * - While waiting, a browser running scripts polls its shard's public document (edge-cached, no
+ *   database) and moves the position and estimate in place; it asks this page's loader again
+ *   only when its turn comes (or its rank is drawn). Without JavaScript a meta refresh inside
+ *   <noscript> reloads the page at the buyer's batch, or every 30 s while that is further off.
+ * - When the turn comes to a signed-in buyer, the loader sets the admission cookie and goes on to
+ *   pick-seat; a visitor is asked to sign in to take it.
+ * - The draw can be checked on the page: the seed's hash before opening, the seed after, the
+ *   buyer's queue id and rank, and the published list. A spent turn shows the fairness report.
  */
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useLoaderData, useRevalidator } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useRevalidator } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { recordId } from "../../functions/market/input/fields";
+import { pageSourcesHeaders } from "../../functions/web/security-headers";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
+import { BotCheck } from "~/components/bot-check";
 import { i18nServer } from "~/i18n/i18n.server";
 import { loginUrl } from "~/server/auth.server";
-import { admissionCookieHeader, waitingRoomUrl } from "~/server/demand.server";
+import { admissionCookieHeader, queueCookieHeader, queueTokenOf, waitingRoomUrl } from "~/server/demand.server";
 import { dateTimeFormat } from "@market/calendar/date-format";
-import { joinQueue, queuePlace } from "@market/demand/admission";
+import { fairnessReport, joinQueue, queuePlace, type FairnessReport } from "@market/demand/admission";
+import { drawOf, QUEUE_NOW_PATH, standingOf, type RankStanding } from "@market/demand/queue-place";
 import { sessionSummary } from "@market/listings/session-offer";
 import styles from "~/styles/demand-screens.module.css";
 import type { Route } from "./+types/waiting-room";
-import { isMissing, notFoundResponse } from "~/server/refusal.server";
+import { isMissing, notFoundResponse, refusalText } from "~/server/refusal.server";
 
 export const handle = { i18n: ["demand"] };
 
-/** Refresh no sooner than this (a busy room) and no later (the estimate stays current). */
+/** Ask again no sooner than this (a busy room) and no later (the estimate stays current). */
 const REFRESH_SECONDS = { min: 3, max: 30 };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }];
 
-/** Asks the loader again after `seconds` (JavaScript's refresh; the page's <noscript> holds the other). */
-function useRefreshIn(seconds: number | null) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (seconds === null) return;
-    const timer = setTimeout(() => revalidator.revalidate(), seconds * 1000);
-    return () => clearTimeout(timer);
-    // A new answer brings a new `seconds` (and `now`), which sets the next timer.
-  }, [seconds, revalidator]);
-}
-
 const querySchema = z.object({ sessionId: recordId() });
+const joinSchema = z.object({ botCheck: z.string().max(2048).optional() });
 
 function sessionIdOf(request: Request): number {
   const parsed = querySchema.safeParse({ sessionId: new URL(request.url).searchParams.get("sessionId") ?? undefined });
@@ -63,30 +63,157 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     i18nServer.getFixedT(ctx.viewer.language, "demand"),
   ]);
+  const token = await queueTokenOf(request, sessionId);
+  const place = await queuePlace(ctx, sessionId, token);
+  const pickSeat = `/pick-seat?sessionId=${sessionId}`;
+  if (!place.queueOn) throw redirect(pickSeat);
+  const widget = ctx.botCheck.widget(ctx.viewer);
+  // The widget's script and frames come from its own host (the local demo's stand-in is ours).
+  const headers = new Headers(widget?.scriptHost ? pageSourcesHeaders({ script: [widget.scriptHost], frame: [widget.scriptHost] }) : undefined);
+  if ("queueToken" in place && place.queueToken !== token) headers.append("Set-Cookie", await queueCookieHeader(sessionId, place.queueToken));
   const base = { sessionId, title: session.tour.title, timeZone: session.timeZone, pageTitle: t("queue.metaTitle", { title: session.tour.title }), now: ctx.now() };
-  if (ctx.viewer.userId === null) return data({ ...base, view: "signIn" as const, loginHref: loginUrl(waitingRoomUrl(sessionId)), refreshSeconds: null });
-  const current = await queuePlace(ctx, sessionId);
-  const place = current.queueOn && current.state === "absent" ? await joinQueue(ctx, sessionId) : current;
-  if (!place.queueOn) throw redirect(`/pick-seat?sessionId=${sessionId}`);
   switch (place.state) {
+    case "absent":
+      return data({ ...base, view: "join" as const, widget, refreshSeconds: null }, { headers });
     case "admitted":
-      throw redirect(`/pick-seat?sessionId=${sessionId}`, { headers: { "Set-Cookie": await admissionCookieHeader(place.admissionToken) } });
+      headers.append("Set-Cookie", await admissionCookieHeader(place.admissionToken));
+      throw redirect(pickSeat, { headers });
+    case "turn":
+      return data({ ...base, view: "turn" as const, place, loginHref: loginUrl(waitingRoomUrl(sessionId)), refreshSeconds: null }, { headers });
     case "waiting":
-      // At the buyer's own batch, but at least every 30 s so the position stays current: a crowd far
-      // back polls every 30 s, not every batch (the sizing in docs/decisions.md #83 counts on it).
-      return data({ ...base, view: "waiting" as const, place, refreshSeconds: clampSeconds(place.estimatedAt - base.now + 500) });
+      // At the buyer's own batch, but at least every 30 s so the position stays current.
+      return data({ ...base, view: "waiting" as const, place, refreshSeconds: clampSeconds(place.estimatedAt - base.now + 500) }, { headers });
     case "prequeue":
-      return data({ ...base, view: "prequeue" as const, place, refreshSeconds: clampSeconds(place.opensAt - base.now + 500) });
-    default:
-      return data({ ...base, view: "expired" as const, refreshSeconds: null });
+      return data({ ...base, view: "prequeue" as const, place, refreshSeconds: clampSeconds(place.opensAt - base.now + 500) }, { headers });
+    case "expired": {
+      const report = await fairnessReport(ctx, sessionId);
+      return data({ ...base, view: "expired" as const, widget, report, refreshSeconds: null }, { headers });
+    }
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const sessionId = sessionIdOf(request);
-  if (context.market.viewer.userId === null) throw redirect(loginUrl(waitingRoomUrl(sessionId)));
-  await joinQueue(context.market, sessionId);
-  return redirect(waitingRoomUrl(sessionId));
+  const fields = joinSchema.safeParse(Object.fromEntries(await request.formData()));
+  try {
+    const place = await joinQueue(context.market, sessionId, {
+      botCheck: fields.success ? fields.data.botCheck : undefined,
+      queueToken: await queueTokenOf(request, sessionId),
+      remoteIp: request.headers.get("cf-connecting-ip"),
+    });
+    const headers = new Headers();
+    if ("queueToken" in place) headers.append("Set-Cookie", await queueCookieHeader(sessionId, place.queueToken));
+    return redirect(waitingRoomUrl(sessionId), { headers });
+  } catch (error) {
+    return data({ refusal: await refusalText(error, context) }, { status: 403 });
+  }
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/**
+ * With JavaScript, follows the buyer's shard from its public document (never this page's loader)
+ * and asks the loader again only when the turn has come or the rank has been drawn. Returns the
+ * standing to show, or null until the first poll.
+ */
+function useShardWatch(loaded: Loaded): RankStanding | null {
+  const revalidator = useRevalidator();
+  const [standing, setStanding] = useState<RankStanding | null>(null);
+  const watched = loaded.view === "waiting" || loaded.view === "prequeue" ? loaded.place : null;
+  useEffect(() => {
+    setStanding(null);
+    if (!watched) return;
+    let timer: ReturnType<typeof setTimeout>;
+    // A place taken before the draw has no rank in its token: its draw value, worked out here from
+    // the revealed seed, says where it stands (the same value anyone can check).
+    let draw: string | undefined;
+    const url = `${QUEUE_NOW_PATH}?sessionId=${watched.sessionId}&shard=${watched.shard}`;
+    // Just after the buyer's batch (the edge's copy never outlives a batch), within 30 s, with a
+    // little jitter so a crowd that arrived together does not poll together.
+    const later = (ms: number) => Math.min(REFRESH_SECONDS.max * 1000, Math.max(250, ms)) + Math.floor(Math.random() * 500);
+    const check = async () => {
+      let next = REFRESH_SECONDS.max * 1000;
+      try {
+        const answer = (await (await fetch(url, { credentials: "omit" })).json()) as { data: Parameters<typeof standingOf>[0] | null };
+        const document = answer.data;
+        if (!document || !document.queueOn) return revalidator.revalidate();
+        if (watched.rank === null && document.seed && !draw) draw = await drawOf(document.seed, watched.queueId);
+        const now = standingOf(document, watched.rank, draw);
+        if (now.state === "turn" || now.state === "drawn") return revalidator.revalidate();
+        setStanding(now);
+        next = later((now.state === "waiting" ? now.estimatedAt : now.opensAt) - Date.now() + 100);
+      } catch {
+        // Offline for a moment: try again at the slow pace.
+      }
+      timer = setTimeout(check, next);
+    };
+    timer = setTimeout(check, later((loaded.refreshSeconds ?? REFRESH_SECONDS.max) * 1000));
+    return () => clearTimeout(timer);
+    // A new answer from the loader (a new `now`) starts the watch afresh.
+  }, [watched, loaded.now, loaded.refreshSeconds, revalidator]);
+  return standing;
+}
+
+function duration(t: (key: string, options?: Record<string, unknown>) => string, ms: number | null): string {
+  if (ms === null) return "–";
+  return ms >= 60_000 ? t("queue.minutes", { count: Math.round(ms / 60_000) }) : t("queue.seconds", { count: Math.round(ms / 1000) });
+}
+
+function FairnessSummary({ report }: { report: FairnessReport }) {
+  const { t, i18n } = useTranslation("demand");
+  const share = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 1 }).format(report.newAccountShare);
+  return (
+    <section className={styles.details} data-testid="fairness-report">
+      <h3 className={styles.detailsTitle}>{t("queue.fairnessTitle")}</h3>
+      <p className={styles.body}>{t("queue.fairnessJoined", { count: report.joined, refused: report.refusedByBotCheck })}</p>
+      <p className={styles.body}>
+        {report.admitted > 0 ? t("queue.fairnessWait", { median: duration(t, report.medianWaitMs), p99: duration(t, report.p99WaitMs) }) : t("queue.fairnessNone")}
+      </p>
+      <p className={styles.body}>{t("queue.fairnessNew", { share })}</p>
+    </section>
+  );
+}
+
+function DrawCheck({ place }: { place: { seedHash: string; seed: string | null; queueId: string; rank: number | null; shard: number; sessionId: number } }) {
+  const { t } = useTranslation("demand");
+  return (
+    <details className={styles.details} data-testid="draw-check">
+      <summary className={styles.detailsTitle}>{t("queue.drawTitle")}</summary>
+      <p className={styles.fine}>{t("queue.drawCommitted", { hash: place.seedHash })}</p>
+      {place.seed ? (
+        <>
+          <p className={styles.fine}>{t("queue.drawRevealed", { seed: place.seed })}</p>
+          {place.rank !== null ? <p className={styles.fine}>{t("queue.drawYours", { queueId: place.queueId, shard: place.shard, rank: place.rank })}</p> : null}
+          <p className={styles.fine}>{t("queue.drawHow")}</p>
+          <a className={styles.link} href={`/pub/tour/v1/queue/draw?sessionId=${place.sessionId}&shard=${place.shard}`}>
+            {t("queue.drawList", { shard: place.shard })}
+          </a>
+        </>
+      ) : (
+        <p className={styles.fine}>{t("queue.drawLater")}</p>
+      )}
+    </details>
+  );
+}
+
+function JoinForm({ widget, here, label }: { widget: { siteKey: string; scriptUrl: string } | null; here: string; label: string }) {
+  const { t, i18n } = useTranslation("demand");
+  const refused = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  if (!widget) return <p className={styles.body}>{t("queue.botCheckUnavailable")}</p>;
+  return (
+    <Form method="post" action={here} className={styles.form}>
+      <BotCheck siteKey={widget.siteKey} scriptUrl={widget.scriptUrl} language={i18n.language} noScript={t("queue.noScript")} submitOnPass />
+      {refused?.refusal ? (
+        <p className={styles.refusal} role="alert" data-testid="join-refusal">
+          {refused.refusal}
+        </p>
+      ) : null}
+      <button type="submit" className={styles.primary} disabled={busy}>
+        {busy ? t("queue.joining") : label}
+      </button>
+    </Form>
+  );
 }
 
 export default function WaitingRoomPage() {
@@ -94,7 +221,15 @@ export default function WaitingRoomPage() {
   const { t, i18n } = useTranslation("demand");
   const time = (at: number) => dateTimeFormat(i18n.language, { timeZone: loaded.timeZone, hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(at);
   const here = `/waiting-room?sessionId=${loaded.sessionId}`;
-  useRefreshIn(loaded.refreshSeconds === null ? null : loaded.refreshSeconds);
+  const watched = useShardWatch(loaded);
+  // What the watch saw wins over what the page was drawn with: a pre-queue place is waiting once drawn.
+  const waiting =
+    (loaded.view === "waiting" || loaded.view === "prequeue") && watched?.state === "waiting"
+      ? { ...loaded.place, ...watched }
+      : loaded.view === "waiting"
+        ? loaded.place
+        : null;
+  const now = watched ? Date.now() : loaded.now;
 
   return (
     <div className={styles.page}>
@@ -106,55 +241,60 @@ export default function WaitingRoomPage() {
       ) : null}
       <main className={styles.main}>
         <section className={styles.card} role="status" aria-live="polite" data-testid="waiting-room" data-view={loaded.view} data-checked={loaded.now}>
-          {loaded.view === "signIn" ? (
+          {loaded.view === "join" ? (
             <>
-              <h2 className={styles.title}>{t("queue.prequeueTitle")}</h2>
-              <p className={styles.body}>{t("queue.signIn")}</p>
+              <h2 className={styles.title}>{t("queue.joinTitle")}</h2>
+              <p className={styles.body}>{t("queue.joinBody")}</p>
+              <JoinForm widget={loaded.widget} here={here} label={t("queue.join")} />
+            </>
+          ) : loaded.view === "turn" ? (
+            <>
+              <h2 className={styles.title}>{t("queue.admittedTitle")}</h2>
+              <p className={styles.body}>{t("queue.turnBody", { minutes: 15 })}</p>
               <Link to={loaded.loginHref} className={styles.primary}>
-                {t("queue.signInAction")}
+                {t("queue.turnAction")}
               </Link>
             </>
-          ) : loaded.view === "prequeue" ? (
-            <>
-              <h2 className={styles.title}>{t("queue.prequeueTitle")}</h2>
-              <p className={styles.body}>{t("queue.prequeueBody", { time: time(loaded.place.opensAt) })}</p>
-              <p className={styles.body}>{t("queue.prequeued", { count: loaded.place.prequeued })}</p>
-              <p className={styles.body}>{t("queue.keepOpen")}</p>
-            </>
-          ) : loaded.view === "waiting" ? (
+          ) : waiting ? (
             <>
               <h2 className={styles.title}>{t("queue.title")}</h2>
-              <p className={styles.position}>
-                {loaded.place.aboutAhead > 0 ? t("queue.position", { count: loaded.place.aboutAhead }) : t("queue.positionNone")}
+              <p className={styles.position} data-testid="queue-position">
+                {waiting.aboutAhead > 0 ? t("queue.position", { count: waiting.aboutAhead }) : t("queue.positionNone")}
               </p>
-              {loaded.place.paused ? (
+              {waiting.paused ? (
                 <p className={styles.body} data-testid="queue-paused">
                   {t("queue.paused")}
                 </p>
               ) : (
                 <p className={styles.body}>
-                  {loaded.place.estimatedAt - loaded.now < 60_000
+                  {waiting.estimatedAt - now < 60_000
                     ? t("queue.estimateSoon")
-                    : t("queue.estimate", { time: time(loaded.place.estimatedAt), minutes: Math.ceil((loaded.place.estimatedAt - loaded.now) / 60_000) })}
+                    : t("queue.estimate", { time: time(waiting.estimatedAt), minutes: Math.ceil((waiting.estimatedAt - now) / 60_000) })}
                 </p>
               )}
-              <p className={styles.body}>{t("queue.rate", { rate: loaded.place.admitPerMinute })}</p>
+              <p className={styles.body}>{t("queue.rate", { rate: waiting.admitPerMinute })}</p>
               <p className={styles.body}>{t("queue.keepOpen")}</p>
               <Link to={here} className={styles.quiet} reloadDocument>
                 {t("queue.refresh")}
               </Link>
+              <DrawCheck place={waiting} />
             </>
-          ) : (
+          ) : loaded.view === "prequeue" ? (
+            <>
+              <h2 className={styles.title}>{t("queue.prequeueTitle")}</h2>
+              <p className={styles.body}>{t("queue.prequeueBody", { time: time(loaded.place.opensAt) })}</p>
+              <p className={styles.body}>{t("queue.prequeued", { count: watched?.state === "prequeue" ? watched.prequeued : loaded.place.prequeued })}</p>
+              <p className={styles.body}>{t("queue.keepOpen")}</p>
+              <DrawCheck place={loaded.place} />
+            </>
+          ) : loaded.view === "expired" ? (
             <>
               <h2 className={styles.title}>{t("queue.expiredTitle")}</h2>
               <p className={styles.body}>{t("queue.expiredBody")}</p>
-              <Form method="post" action={here} className={styles.form}>
-                <button type="submit" className={styles.primary}>
-                  {t("queue.join")}
-                </button>
-              </Form>
+              <JoinForm widget={loaded.widget} here={here} label={t("queue.join")} />
+              <FairnessSummary report={loaded.report} />
             </>
-          )}
+          ) : null}
         </section>
       </main>
     </div>

@@ -16,6 +16,24 @@ const admissionCookie = createCookie("__Host-ovation_admission", {
   maxAge: ADMISSION_WINDOW_MS / 1000,
 });
 
+/**
+ * The buyer's queue token for one session (a place in its waiting room), in an HttpOnly cookie
+ * of its own per session, so waiting for two sessions keeps both places. Kept a day: the place
+ * itself decides when it is spent.
+ */
+function queueCookie(sessionId: number) {
+  return createCookie(`__Host-ovation_queue_${sessionId}`, { httpOnly: true, secure: true, sameSite: "lax", path: "/", maxAge: 24 * 60 * 60 });
+}
+
+export async function queueTokenOf(request: Request, sessionId: number): Promise<string | undefined> {
+  const value: unknown = await queueCookie(sessionId).parse(request.headers.get("cookie"));
+  return typeof value === "string" ? value : undefined;
+}
+
+export function queueCookieHeader(sessionId: number, token: string): Promise<string> {
+  return queueCookie(sessionId).serialize(token);
+}
+
 export function waitingRoomUrl(sessionId: number): string {
   return `/waiting-room?sessionId=${sessionId}`;
 }

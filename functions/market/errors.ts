@@ -56,6 +56,11 @@ export const CODES = {
   paymentsUnavailable: 610033,
   // A hot on-sale's waiting room (ours, docs/decisions.md #81): holding tickets needs an admission.
   queueAdmissionRequired: 610040,
+  // The stadium on-sale's queue (ours, docs/decisions.md #300): the bot check failed or is
+  // missing; a place whose turn another account took; a room closed while joining.
+  botCheckFailed: 610041,
+  queuePlaceTaken: 610042,
+  queueClosed: 610043,
   // A hot on-sale's purchase limit (ours, docs/decisions.md #304): one buyer's tickets of a
   // high-demand session reached session_demand.ticket_limit, counted this way.
   purchaseLimitAccount: 610061,

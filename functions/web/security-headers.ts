@@ -37,6 +37,8 @@ export function createNonce(): string {
  */
 export interface PageSources {
   frame?: readonly string[];
+  /** Scripts from another host (the waiting room's bot check, Turnstile). */
+  script?: readonly string[];
   media?: readonly string[];
   img?: readonly string[];
 }
@@ -63,7 +65,7 @@ function readPageSources(headers: Headers): PageSources | null {
   try {
     const parsed = JSON.parse(raw) as Record<string, unknown>;
     const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined);
-    return { frame: list(parsed.frame), media: list(parsed.media), img: list(parsed.img) };
+    return { frame: list(parsed.frame), media: list(parsed.media), img: list(parsed.img), script: list(parsed.script) };
   } catch {
     return null;
   }
@@ -74,9 +76,10 @@ export function contentSecurityPolicy(nonce: string | null, local: boolean, sour
   const frame = hostSources(sources.frame);
   const media = hostSources(sources.media);
   const img = hostSources(sources.img);
+  const script = hostSources(sources.script);
   const directives = [
     "default-src 'self'",
-    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
+    [`script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`, ...script].join(" "),
     // React writes style attributes (the seat map's width); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...img].join(" "),

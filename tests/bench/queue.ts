@@ -1,17 +1,21 @@
 /**
  * The waiting room's figures, through ONE shard (a Durable Object in workerd, SQLite-backed),
- * reached through a Worker by RPC as the product reaches it:
+ * reached through the product's own join, poll and admission paths (queue-worker.ts):
  *
- *   joins/s        BENCH_QUEUE_BUYERS (2,000) fresh buyers joining an open queue, BENCH_QUEUE_CONNECTIONS
- *                  (64) requests in flight;
- *   admissions/s   the same buyers asking for their place once everyone is admitted: each answer
- *                  carries a signed admission token;
+ *   joins/s        BENCH_QUEUE_BUYERS (2,000) visitors joining an open queue (bot check, signed
+ *                  queue token), BENCH_QUEUE_CONNECTIONS (64) requests in flight;
+ *   polls/s        BENCH_QUEUE_POLLS (20,000) polls of the shard's 'now admitting' document, and
+ *                  how many of them reached the shard (the rest came from the edge's copy);
+ *   admissions/s   the same buyers, once let in, exchanging their queue token for an admission
+ *                  bound to an account (place + signed token);
  *   wait beyond    2,000 buyers wait in the pre-queue; at opening they are drawn and let in by
  *   the schedule   batches (BENCH_QUEUE_BATCH, 100, every BENCH_QUEUE_INTERVAL_MS, 250 ms: a
- *                  compressed on-sale). Each buyer polls at the time its estimate gives (as the
- *                  waiting page's refresh does) until it is admitted; its wait beyond the schedule
- *                  is when it learned of its admission minus its batch's time. p50/p99/max, and
- *                  how far the first estimate after opening was from the batch that admitted it.
+ *                  compressed on-sale). Each buyer works out its draw value from the revealed seed,
+ *                  polls the edge's document at the time its standing gives (as the waiting page
+ *                  does) and asks for its admission when the document says its turn has come; its
+ *                  wait beyond the schedule is when it held the admission minus its batch's time;
+ *   D1             statements that reached the database on the join and poll paths (a counter that
+ *                  refuses them), and the shard's own ticks (one D1 read each).
  *
  * `tsx tests/bench/queue.ts` runs it alone; run.ts runs it after the SSR bench. Reports, never fails.
  */
@@ -22,12 +26,15 @@ import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { percentiles, type Percentiles } from "./load";
+import { drawOf, standingOf } from "../../functions/market/demand/queue-place";
+import type { NowAdmitting } from "../../functions/market/demand/waiting-room";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 export interface QueueSettings {
   buyers: number;
   connections: number;
+  polls: number;
   batch: number;
   intervalMs: number;
 }
@@ -38,6 +45,14 @@ export interface QueueResult {
   joinLatencyMs: Percentiles;
   admissionsPerSecond: number;
   admissionLatencyMs: Percentiles;
+  pollsPerSecond: number;
+  pollLatencyMs: Percentiles;
+  /** Polls (of settings.polls) that reached the shard rather than the edge's copy. */
+  pollsReachingShard: number;
+  /** Statements that reached D1 on the join, poll and admission paths (all runs). */
+  d1Statements: number;
+  /** The shard's ticks in the on-sale (each one D1 read), and its batches' count. */
+  shardTicks: number;
   /** Wait beyond the batch schedule, per buyer. */
   beyondScheduleMs: Percentiles;
   /** |first estimate after opening − batch that admitted|, per buyer. */
@@ -48,7 +63,7 @@ export interface QueueResult {
   lastError?: string;
 }
 
-type Place = { state: string; estimatedAt?: number; nextBatchAt?: number; admittedAt?: number; token?: string | null };
+type Place = { state: string; rank?: number | null; queueId?: string; seed?: string | null; queueToken?: string; shard?: number; admittedAt?: number; admissionToken?: string };
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name]);
@@ -59,6 +74,7 @@ export function queueSettingsFromEnv(): QueueSettings {
   return {
     buyers: setting("BENCH_QUEUE_BUYERS", 2_000),
     connections: setting("BENCH_QUEUE_CONNECTIONS", 64),
+    polls: setting("BENCH_QUEUE_POLLS", 20_000),
     batch: setting("BENCH_QUEUE_BATCH", 100),
     intervalMs: setting("BENCH_QUEUE_INTERVAL_MS", 250),
   };
@@ -130,69 +146,116 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
       }
     };
     const send = async (path: string, room: string, body: object): Promise<Place> => {
-      const response = await fetch(`${origin}${path}`, { method: "POST", body: JSON.stringify({ room, call: body }) }).catch((error: unknown) => {
+      void room;
+      const response = await fetch(`${origin}${path}`, body ? { method: "POST", body: JSON.stringify(body) } : undefined).catch((error: unknown) => {
         lastError = String((error as { cause?: unknown }).cause ?? error);
         return null;
       });
       if (!response || !response.ok) {
         errors++;
-        await response?.body?.cancel();
+        lastError = response ? `${response.status} ${await response.text()}` : lastError;
         return { state: "error" };
       }
       return (await response.json()) as Place;
     };
-    const ids = Array.from({ length: settings.buyers }, (_, i) => String(i + 1));
+    const figures = async (sessionId: number) => (await (await fetch(`${origin}/figures?sessionId=${sessionId}`)).json()) as { documentReads: number; ticks: number; d1Statements: number; admitted: number };
+    const configure = (sessionId: number, opensAt: number, intervalMs: number, batchSize: number) =>
+      fetch(`${origin}/configure`, {
+        method: "POST",
+        body: JSON.stringify({
+          sessionId,
+          config: { sessionId, shard: 0, shards: 1, queueOn: true, opensAt, intervalMs, batchSize, windowMs: 3_600_000, seed: "ab".repeat(32), seedHash: "cd".repeat(32), left: 1_000_000_000 },
+        }),
+      }).then((answer) => answer.text());
+    const buyers = Array.from({ length: settings.buyers }, (_, i) => i + 1);
 
-    // 1. Joins and admissions through one open shard, at full speed.
-    const open = { opensAt: Date.now() - 1_000, intervalMs: 10_000, batchSize: 1_000_000, windowMs: 3_600_000 };
+    // 1. Joins through one open shard, at full speed (a batch a second lets everyone in soon after).
+    await configure(1, Date.now() - 1_000, 1_000, 1_000_000);
+    const tokens = new Map<number, string>();
     let started = performance.now();
-    const joins = await pool(ids, settings.connections, async (buyer) => void (await call("/join", "speed", { buyer, now: Date.now(), settings: open })));
+    const joins = await pool(buyers, settings.connections, async (buyer) => {
+      const place = await call("/join", "speed", { sessionId: 1 });
+      if (place.queueToken) tokens.set(buyer, place.queueToken);
+    });
     const joinSeconds = (performance.now() - started) / 1000;
-    // Everyone joined before the next batch; let it pass, then every answer is an admission.
-    const admittedSettings = { ...open, intervalMs: 1 };
+
+    // 2. Polls of the shard's public document, as every waiting page makes them.
+    const readsBefore = (await figures(1)).documentReads;
+    const polls = Array.from({ length: settings.polls }, (_, i) => i);
     started = performance.now();
-    const admissions = await pool(ids, settings.connections, async (buyer) => void (await call("/status", "speed", { buyer, now: Date.now(), settings: admittedSettings })));
+    const pollLatencies = await pool(polls, settings.connections, async () => void (await call(`/pub/tour/v1/queue/now?sessionId=1&shard=0`, "speed", null as unknown as object)));
+    const pollSeconds = (performance.now() - started) / 1000;
+    const pollsReachingShard = (await figures(1)).documentReads - readsBefore;
+
+    // 3. Admissions: each buyer's turn has come; its queue token is bound to an account and exchanged for an admission.
+    await sleep(1_100);
+    started = performance.now();
+    const admissions = await pool(buyers, settings.connections, async (buyer) => void (await call("/place", "speed", { sessionId: 1, queueToken: tokens.get(buyer), userId: buyer })));
     const admissionSeconds = (performance.now() - started) / 1000;
 
-    // 2. A compressed on-sale: pre-queue, draw, batches, buyers polling on their estimates.
-    const before = { opensAt: Number.MAX_SAFE_INTEGER, intervalMs: settings.intervalMs, batchSize: settings.batch, windowMs: 3_600_000 };
-    await pool(ids, settings.connections, async (buyer) => void (await call("/join", "sale", { buyer, now: Date.now(), settings: before })));
+    // 4. A compressed on-sale: pre-queue, draw, batches, buyers polling the edge's document.
+    await configure(2, Date.now() + 3_600_000, settings.intervalMs, settings.batch);
+    const queued = new Map<number, Place>();
+    await pool(buyers, settings.connections, async (buyer) => {
+      const place = await call("/join", "sale", { sessionId: 2 });
+      if (place.queueToken) queued.set(buyer, place);
+    });
     // The sale opens a second after the last arrival, however long arriving took on this machine.
     const opensAt = Date.now() + 1_000;
-    const sale = { ...before, opensAt };
+    await configure(2, opensAt, settings.intervalMs, settings.batch);
     await sleep(opensAt - Date.now());
-    let polls = 0;
+    let salePolls = 0;
     const beyond: number[] = [];
     const estimateError: number[] = [];
     await Promise.all(
-      ids.map(async (buyer) => {
+      buyers.map(async (buyer) => {
+        // Its token is from before the draw: its draw value, worked out from the revealed seed as
+        // the waiting page does, says where it stands against the document, with no call.
+        const place = queued.get(buyer);
+        if (!place?.queueId || !place.queueToken) return;
+        let draw: string | null = null;
         let firstEstimate: number | null = null;
         for (;;) {
-          const place = await call("/status", "sale", { buyer, now: Date.now(), settings: sale });
-          const seenAt = Date.now();
-          polls++;
-          if (place.state === "admitted" && place.admittedAt !== undefined) {
-            beyond.push(Math.max(0, seenAt - place.admittedAt));
-            estimateError.push(Math.abs((firstEstimate ?? place.admittedAt) - place.admittedAt));
+          const answer = (await (await fetch(`${origin}/pub/tour/v1/queue/now?sessionId=2&shard=0`)).json()) as { data: NowAdmitting };
+          salePolls++;
+          if (answer.data.seed && draw === null) draw = await drawOf(answer.data.seed, place.queueId);
+          const standing = standingOf(answer.data, null, draw ?? undefined);
+          if (standing.state === "turn") {
+            const admitted = await call("/place", "sale", { sessionId: 2, queueToken: place.queueToken, userId: buyer });
+            if (admitted.state === "admitted" && admitted.admittedAt !== undefined) {
+              beyond.push(Math.max(0, Date.now() - admitted.admittedAt));
+              estimateError.push(Math.abs((firstEstimate ?? admitted.admittedAt) - admitted.admittedAt));
+            }
             return;
           }
-          if (place.state === "error") return;
-          if (firstEstimate === null && place.estimatedAt !== undefined) firstEstimate = place.estimatedAt;
-          // The waiting page refreshes at the estimate (never sooner than the next batch).
-          await sleep((place.estimatedAt ?? place.nextBatchAt ?? Date.now() + settings.intervalMs) - Date.now());
+          if (standing.state === "prequeue") {
+            // As the page does, just after opening, at most a little later than the copy it read said.
+            await sleep(Math.min(250, Math.max(50, standing.opensAt - Date.now() + 50)));
+            continue;
+          }
+          if (standing.state !== "waiting") return;
+          if (firstEstimate === null) firstEstimate = standing.estimatedAt;
+          // The waiting page polls just after its estimate (within 30 s), as here.
+          await sleep(Math.min(30_000, Math.max(250, standing.estimatedAt - Date.now() + 100)));
         }
       }),
     );
+    const sale = await figures(2);
     return {
       settings,
       joinsPerSecond: settings.buyers / joinSeconds,
       joinLatencyMs: percentiles(joins),
+      pollsPerSecond: settings.polls / pollSeconds,
+      pollLatencyMs: percentiles(pollLatencies),
+      pollsReachingShard,
       admissionsPerSecond: settings.buyers / admissionSeconds,
       admissionLatencyMs: percentiles(admissions),
       beyondScheduleMs: percentiles(beyond),
       estimateErrorMs: percentiles(estimateError),
-      polls,
+      polls: salePolls,
       admitted: beyond.length,
+      d1Statements: sale.d1Statements,
+      shardTicks: sale.ticks,
       errors,
       lastError,
     };
@@ -207,8 +270,10 @@ export function queueReport(result: QueueResult): string[] {
   const s = result.settings;
   return [
     `Waiting room, one shard (${s.buyers} buyers, ${s.connections} in flight):`,
-    `  joins        ${result.joinsPerSecond.toFixed(0)}/s   latency ${ms(result.joinLatencyMs)}`,
-    `  admissions   ${result.admissionsPerSecond.toFixed(0)}/s   latency ${ms(result.admissionLatencyMs)}   (place + signed token)`,
+    `  joins        ${result.joinsPerSecond.toFixed(0)}/s   latency ${ms(result.joinLatencyMs)}   (bot check + place + signed queue token)`,
+    `  polls        ${result.pollsPerSecond.toFixed(0)}/s   latency ${ms(result.pollLatencyMs)}   ${result.pollsReachingShard} of ${s.polls} reached the shard`,
+    `  admissions   ${result.admissionsPerSecond.toFixed(0)}/s   latency ${ms(result.admissionLatencyMs)}   (bound to an account + signed admission)`,
+    `  D1 statements on the join, poll and admission paths: ${result.d1Statements}; the shard's ticks in the on-sale: ${result.shardTicks} (one D1 read each)`,
     `  on-sale of ${s.buyers} pre-queued buyers, batches of ${s.batch} every ${s.intervalMs} ms: ${result.admitted} admitted in ${result.polls} polls`,
     `  wait beyond the batch schedule   ${ms(result.beyondScheduleMs)}`,
     `  first estimate vs admission      ${ms(result.estimateErrorMs)}`,

@@ -3,39 +3,12 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { joinQueue, markHighDemand, notePickSeatArrival, queuePlace, type QueuePlace } from "../../functions/market/demand";
+import { shardStub } from "../../functions/market/demand/queue-document";
 import { cancelOrder, createOrder } from "../../functions/market/orders";
 import { api } from "./support/api";
 import { cookieFor, visit } from "./support/chat";
 import { CONTACT, T0, clockAt, makeBuyer, makeListing, marketFor, testDb } from "./support/buying";
-
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-const OPENS = T0 + 5 * MINUTE;
-
-async function queueOn(sessionId: number, settings: { shards: number; admitPerMinute: number; opensAt?: number }) {
-  await testDb.insert(schema.sessionDemand).values({
-    sessionId,
-    queueOn: true,
-    markedBy: "support",
-    shards: settings.shards,
-    admitPerMinute: settings.admitPerMinute,
-    opensAt: settings.opensAt ?? OPENS,
-    updatedAt: T0,
-  });
-}
-
-/** `count` buyer accounts, in one statement (D1 caps bound variables, so the rows come from SQL). */
-async function buyers(count: number): Promise<number[]> {
-  const tag = crypto.randomUUID();
-  const { results } = await env.DB.prepare(
-    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-     INSERT INTO users (email, default_language, created_at, updated_at)
-     SELECT 'queue-' || ?2 || '-' || i || '@example.com', 'en-US', ?3, ?3 FROM n ORDER BY i RETURNING id`,
-  )
-    .bind(count, tag, T0)
-    .all<{ id: number }>();
-  return results.map((row) => row.id).sort((a, b) => a - b);
-}
+import { BOT_CHECK, buyers, MINUTE, OPENS, queueOn, SECOND } from "./support/queue";
 
 /** Hundreds of buyers through the room take longer than one purchase on a shared machine. */
 /**
@@ -47,11 +20,12 @@ async function joinedQueue(tickets: number, settings: { shards: number; admitPer
   const { listingId, sessionId } = await makeListing({ quantity: tickets });
   await queueOn(sessionId, settings);
   const ids = await buyers(count);
-  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId);
+  for (const id of ids) await joinQueue(marketFor(id, clock), sessionId, BOT_CHECK);
   return { clock, listingId, sessionId, ids };
 }
 
 const CROWD = { timeout: 60_000 };
+
 
 const positionOf = (place: QueuePlace) => (place.queueOn && place.state === "waiting" ? place.position : null);
 const stateOf = (place: QueuePlace) => (place.queueOn ? place.state : "no queue");
@@ -62,11 +36,11 @@ test("200 buyers arriving at once before opening are drawn in random order at op
   await queueOn(sessionId, { shards: 1, admitPerMinute: 6 });
   const early = await buyers(200);
   const late = await buyers(3);
-  const joined = await Promise.all(early.map((id) => joinQueue(marketFor(id, clock), sessionId)));
+  const joined = await Promise.all(early.map((id) => joinQueue(marketFor(id, clock), sessionId, BOT_CHECK)));
   expect(new Set(joined.map(stateOf))).toEqual(new Set(["prequeue"]));
 
   clock.time = OPENS + 1;
-  for (const id of late) await joinQueue(marketFor(id, clock), sessionId);
+  for (const id of late) await joinQueue(marketFor(id, clock), sessionId, BOT_CHECK);
   // The first batch (one buyer at 6 a minute, batches every 10 s) went at opening.
   const places = await Promise.all(early.map((id) => queuePlace(marketFor(id, clock), sessionId)));
   expect(places.filter((place) => stateOf(place) === "admitted")).toHaveLength(1);
@@ -94,16 +68,19 @@ test("joining twice keeps one place, and 200 concurrent arrivals over 4 shards h
   const { sessionId } = await makeListing({ quantity: 500 });
   await queueOn(sessionId, { shards: 4, admitPerMinute: 24 });
   const ids = await buyers(200);
-  const first = await Promise.all(ids.map((id) => joinQueue(marketFor(id, clock), sessionId)));
-  const again = await Promise.all(ids.map((id) => joinQueue(marketFor(id, clock), sessionId)));
+  const first = await Promise.all(ids.map((id) => joinQueue(marketFor(id, clock), sessionId, BOT_CHECK)));
+  const again = await Promise.all(ids.map((id) => joinQueue(marketFor(id, clock), sessionId, BOT_CHECK)));
   expect(again.map(stateOf)).toEqual(first.map(stateOf));
   expect(again.map(positionOf)).toEqual(first.map(positionOf));
   const byShard = new Map<number, number[]>();
-  first.forEach((place, i) => {
-    const shard = ids[i] % 4;
+  first.forEach((place) => {
+    const shard = place.queueOn && "shard" in place ? place.shard : -1;
     byShard.set(shard, [...(byShard.get(shard) ?? []), positionOf(place) ?? 0]);
   });
+  // Spread by a hash of the account over all four shards, each ranking its own from 1.
+  expect([...byShard.keys()].sort()).toEqual([0, 1, 2, 3]);
   for (const positions of byShard.values()) {
+    expect(positions.length).toBeGreaterThan(30);
     expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: positions.length }, (_, i) => i + 1));
   }
 });
@@ -134,15 +111,17 @@ test("a batch lets in no more buyers than there are tickets left; sold out, admi
   const buyer = marketFor(ids[0], clock);
   const order = await createOrder(buyer, { listingId, quantity: 4, ...CONTACT, admissionToken: token });
 
-  // Everything is held: nobody more is let in, and those waiting hear it.
+  // Everything is held: at the shard's next tick (its one D1 read) nobody more is let in, and those waiting hear it.
   const waiting = ids.slice(4);
   clock.time = OPENS + 60 * SECOND;
+  await shardStub(env, sessionId, 0).tick(clock.time);
   for (const id of waiting) {
     expect(await queuePlace(marketFor(id, clock), sessionId)).toMatchObject({ state: "waiting", paused: true });
   }
 
   // The hold is dropped: the next batch lets them in.
   await cancelOrder(buyer, order.id);
+  await shardStub(env, sessionId, 0).tick(clock.time);
   clock.time = OPENS + 70 * SECOND;
   for (const id of waiting) {
     expect(await queuePlace(marketFor(id, clock), sessionId)).toMatchObject({ state: "admitted", admittedAt: OPENS + 70 * SECOND });
@@ -155,6 +134,7 @@ test("the waiting page tells a buyer admission is paused while everything is hel
   const [holderId, waitingId] = await buyers(2);
   await createOrder(marketFor(holderId, now), { listingId, quantity: 2, ...CONTACT });
   await queueOn(sessionId, { shards: 1, admitPerMinute: 60, opensAt: Date.now() - MINUTE });
+  await joinQueue(marketFor(waitingId, now), sessionId, BOT_CHECK);
 
   const html = await (await visit(`/waiting-room?sessionId=${sessionId}`, await cookieFor(waitingId))).text();
   expect(html).toContain('data-view="waiting"');
@@ -172,8 +152,8 @@ test("while the queue is on, tickets are held only with the buyer's own, unexpir
   const [admittedId, waitingId] = await buyers(2);
   const admitted = marketFor(admittedId, clock);
   const waiting = marketFor(waitingId, clock);
-  await joinQueue(admitted, sessionId);
-  await joinQueue(waiting, sessionId);
+  await joinQueue(admitted, sessionId, BOT_CHECK);
+  await joinQueue(waiting, sessionId, BOT_CHECK);
   clock.time = OPENS + 10 * SECOND;
   const place = await queuePlace(admitted, sessionId);
   if (!place.queueOn || place.state !== "admitted") throw new Error(`not admitted: ${JSON.stringify(place)}`);

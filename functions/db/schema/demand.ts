@@ -36,6 +36,13 @@ export const sessionDemand = sqliteTable("session_demand", {
   /** When the pre-queue is drawn and admission begins. */
   opensAt: integer("opens_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /** The draw's secret (hex), revealed once the queue opens; its SHA-256 is published before (migration 0023). */
+  seed: text("seed"),
+  seedHash: text("seed_hash"),
+  /** Arrivals support expects in the first minute, from which the shards follow. */
+  expectedArrivals: integer("expected_arrivals"),
+  /** Tickets of the session one buyer may take, counted per account, device, address and card. */
+  ticketLimit: integer("ticket_limit").notNull().default(4),
 });
 
 /** Distinct visitors reaching a session's pick-seat, per minute (the automatic switch). */

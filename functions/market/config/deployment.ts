@@ -32,6 +32,7 @@ export const DEPLOYMENT_SECRETS = {
   PIAOXIAOER_SIGNING_KEY: "PiaoXiaoer silent sign-in",
   SANDBOX_PAYMENT_SECRET: "the sandbox payment page's callbacks (non-production hosts)",
   SESSION_SIGNING_KEY: "session assertions (signed-in reads then read the session in D1 each time)",
+  TURNSTILE_SECRET_KEY: "joining a high-demand session's waiting room (the bot gate's siteverify)",
 } as const;
 export type DeploymentSecret = keyof typeof DEPLOYMENT_SECRETS;
 

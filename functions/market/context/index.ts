@@ -9,6 +9,7 @@ import type { Conversations } from "./conversation-port";
 import type { FileStore } from "./file-store";
 import type { MailPort } from "./mail-port";
 import type { PaymentPort } from "./payment-port";
+import type { BotCheckPort } from "./bot-check-port";
 import type { Viewer } from "./viewer";
 
 /** Drizzle over the request's D1 session; the schema's tables are imported where used (no relational queries). */
@@ -70,6 +71,8 @@ export interface MarketPorts {
   payments: PaymentPort;
   /** A conversation's message log and live sockets (conversation-port.ts). */
   conversations: Conversations;
+  /** The bot gate of a high-demand session's waiting room (bot-check-port.ts). */
+  botCheck: BotCheckPort;
 }
 
 export interface MarketContext extends AdapterContext, MarketPorts {
@@ -119,3 +122,4 @@ export type { FileStore, StoredFile } from "./file-store";
 export type { AppendInput, ChatMessage, ChatMessageKind, ConversationFacts, ConversationRole, ConversationStore, Conversations, HistoryQuery } from "./conversation-port";
 export type { MailMessage, MailPort, SentMail } from "./mail-port";
 export type { PaymentPort, PaymentProvider, PaymentEvent } from "./payment-port";
+export type { BotCheckPort, BotCheckWidget } from "./bot-check-port";

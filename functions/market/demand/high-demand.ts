@@ -8,8 +8,13 @@
  *   switch never overrides it.
  * - A session marks itself when more than DEMAND_AUTO_PER_MINUTE distinct visitors (default 300)
  *   reach its pick-seat within one clock minute; its queue opens at once with the defaults.
- * - Defaults: 4 shards (each about 1,000 requests/s, so 4,000/s for the room: sizing in
- *   docs/decisions.md, decision 83) and 300 buyers a minute.
+ * - Support sizes the room by the arrivals it expects in the first minute (default: a
+ *   50,000-seat stadium's 500,000): the shards follow from it (room.ts, shardsFor; support may
+ *   still set them outright). A session that marks itself gets 4 shards and 300 buyers a minute.
+ * - Marking commits the draw: a fresh secret seed whose SHA-256 is published at once and the
+ *   seed itself at opening (a queue already open keeps both), and hands every shard its settings.
+ * - A high-demand session allows `ticketLimit` tickets per buyer (default 4), counted per account,
+ *   device, delivery address and card.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import * as z from "zod";
@@ -20,6 +25,7 @@ import { logError } from "../../observability";
 import { notFound } from "../errors";
 import { requireRole } from "../staff";
 import { joinSessionEvent } from "../listings/listing-event";
+import { configureRoom, DEFAULT_EXPECTED_ARRIVALS, newSeed, shardsFor } from "./room";
 
 declare global {
   namespace Cloudflare {
@@ -30,6 +36,7 @@ declare global {
   }
 }
 
+/** The shards of a session that marked itself (support sizes its own from the expected arrivals). */
 export const DEFAULT_SHARDS = 4;
 export const MAX_SHARDS = 64;
 export const DEFAULT_ADMIT_PER_MINUTE = 300;
@@ -42,6 +49,9 @@ export const markDemandSchema = z.object({
   highDemand: z.enum(["true", "false"]).or(z.boolean()).transform((value) => value === true || value === "true"),
   admitPerMinute: wholeNumber(1, 100_000).optional(),
   shards: wholeNumber(1, MAX_SHARDS).optional(),
+  /** Arrivals expected in the first minute: sizes the shards when they are not given. */
+  expectedArrivals: wholeNumber(1, 10_000_000).optional(),
+  ticketLimit: wholeNumber(1, 20).optional(),
 });
 export type MarkDemandRequest = z.output<typeof markDemandSchema>;
 
@@ -71,14 +81,19 @@ export async function markHighDemand(ctx: MarketContext, request: MarkDemandRequ
     .limit(1);
   if (!session) throw notFound("session");
   const current = await demandOf(ctx, request.sessionId);
+  // A queue already open keeps its opening and its draw's seed (its pre-queue has been drawn).
+  const open = current?.queueOn === true && current.opensAt <= now;
+  const expectedArrivals = request.expectedArrivals ?? current?.expectedArrivals ?? DEFAULT_EXPECTED_ARRIVALS;
   const values = {
     queueOn: request.highDemand,
     markedBy: "support" as const,
     staffUserId: staff.userId,
-    shards: request.shards ?? current?.shards ?? DEFAULT_SHARDS,
+    shards: request.shards ?? (request.expectedArrivals ? shardsFor(expectedArrivals, MAX_SHARDS) : (current?.shards ?? shardsFor(expectedArrivals, MAX_SHARDS))),
     admitPerMinute: request.admitPerMinute ?? current?.admitPerMinute ?? DEFAULT_ADMIT_PER_MINUTE,
-    // A queue already open keeps its opening (its pre-queue has been drawn).
-    opensAt: current?.queueOn && current.opensAt <= now ? current.opensAt : Math.max(session.saleStartsAt, now),
+    opensAt: open ? current.opensAt : Math.max(session.saleStartsAt, now),
+    expectedArrivals,
+    ticketLimit: request.ticketLimit ?? current?.ticketLimit ?? 4,
+    ...(open && current.seed && current.seedHash ? { seed: current.seed, seedHash: current.seedHash } : await newSeed()),
     updatedAt: now,
   };
   const [row] = await ctx.db
@@ -86,6 +101,7 @@ export async function markHighDemand(ctx: MarketContext, request: MarkDemandRequ
     .values({ sessionId: request.sessionId, ...values })
     .onConflictDoUpdate({ target: sessionDemand.sessionId, set: values })
     .returning();
+  await configureRoom(ctx, row);
   return row;
 }
 
@@ -123,12 +139,19 @@ export async function notePickSeatArrival(ctx: MarketContext, sessionId: number,
           admitPerMinute: sql<number>`${DEFAULT_ADMIT_PER_MINUTE}`.as("admit_per_minute"),
           opensAt: sql<number>`${now}`.as("opens_at"),
           updatedAt: sql<number>`${now}`.as("updated_at"),
+          // The seed is made when the room is configured below; the limit is the default.
+          seed: sql<string | null>`NULL`.as("seed"),
+          seedHash: sql<string | null>`NULL`.as("seed_hash"),
+          expectedArrivals: sql<number | null>`NULL`.as("expected_arrivals"),
+          ticketLimit: sql<number>`4`.as("ticket_limit"),
         })
         .from(sessions)
         .where(eq(sessions.id, sessionId)),
     )
     .onConflictDoNothing();
-  return queueIsOn(await demandOf(ctx, sessionId));
+  const marked = await demandOf(ctx, sessionId);
+  if (queueIsOn(marked)) await configureRoom(ctx, marked);
+  return queueIsOn(marked);
 }
 
 /**

@@ -6,4 +6,6 @@ export * from "./price-history";
 export * from "../listings/deal-signal";
 export * from "./high-demand";
 export * from "./admission";
-export { WaitingRoom, type ShardPlace, type ShardSettings } from "./waiting-room";
+export { WaitingRoom, drawOf, type NowAdmitting, type DrawLine } from "./waiting-room";
+export * from "./queue-place";
+export { shardsFor, shardPace, DEFAULT_EXPECTED_ARRIVALS } from "./room";

@@ -12,7 +12,7 @@ import { requiredSecret } from "../config/deployment";
 declare global {
   namespace Cloudflare {
     interface Env {
-      /** Signs unsubscribe links and waiting-room admissions. */
+      /** Signs unsubscribe links and the waiting room's queue and admission tokens. */
       DEMAND_SIGNING_KEY?: string;
     }
   }
@@ -21,16 +21,25 @@ declare global {
 /** Public: the local demo's key only, never used by a deployment. */
 export const LOCAL_DEMAND_SIGNING_KEY = "ovation-demand-local-key";
 
-export type TokenPurpose = "unsub" | "admit";
+export type TokenPurpose = "unsub" | "admit" | "queue";
 
 const FIELD = /^[0-9A-Za-z_-]{1,40}$/;
 
 /** Whose key signs: the deployment's env, and the viewer whose host says whether this is the local demo. */
 export type TokenKeys = Pick<MarketContext, "env" | "viewer">;
 
+/** The imported key per secret (an isolate has one, or two while a secret is rotated). */
+const importedKeys = new Map<string, CryptoKey>();
+
 async function mac(keys: TokenKeys, payload: string): Promise<string> {
   const key = requiredSecret(keys, "DEMAND_SIGNING_KEY", LOCAL_DEMAND_SIGNING_KEY);
-  const cryptoKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  let cryptoKey = importedKeys.get(key);
+  if (!cryptoKey) {
+    // The key itself is kept, never a pending import: a request may not wait on another's promise.
+    cryptoKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    if (importedKeys.size >= 4) importedKeys.clear();
+    importedKeys.set(key, cryptoKey);
+  }
   return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(payload))));
 }
 

@@ -1,0 +1,107 @@
+/**
+ * Where a rank stands against a shard's public 'now admitting' document. Pure, so the waiting
+ * page's script works out the same answer from the edge-cached document as the server does,
+ * and asks the shard only when the turn has come.
+ */
+
+/** The public 'now admitting' document of one shard: no personal data, the same for everyone. */
+export interface NowAdmitting {
+  sessionId: number;
+  shard: number;
+  shards: number;
+  queueOn: boolean;
+  opensAt: number;
+  /** The pre-queue has been drawn (from opening on). */
+  drawn: boolean;
+  seedHash: string;
+  /** Revealed once drawn. */
+  seed: string | null;
+  /** Places ranked 1..admittedThrough have been admitted. */
+  admittedThrough: number;
+  /** Places the draw ranked (the pre-queue at opening); later arrivals rank after them. */
+  drawnCount: number;
+  /**
+   * The draw value of the last drawn place admitted (null before the first batch): a drawn place
+   * whose own draw value is at most this has had its turn, so a buyer holding a token from before
+   * the draw needs no call to learn where it stands (queue-place.ts).
+   */
+  admittedDraw: string | null;
+  /** Places ranked so far (the last rank given). */
+  ranked: number;
+  /** Places waiting for the draw (before opening). */
+  prequeued: number;
+  paused: boolean;
+  nextBatchAt: number;
+  intervalMs: number;
+  batchSize: number;
+  windowMs: number;
+  /** When this document was made. */
+  at: number;
+}
+
+/** The public path a shard's document is polled at (queue-document.ts keeps it at the edge). */
+export const QUEUE_NOW_PATH = "/pub/tour/v1/queue/now";
+
+export type RankStanding =
+  | { state: "prequeue"; opensAt: number; prequeued: number }
+  /** Drawn, but this token was issued before the draw: its rank must be fetched once. */
+  | { state: "drawn" }
+  | { state: "waiting"; position: number; aboutAhead: number; nextBatchAt: number; estimatedAt: number; paused: boolean }
+  | { state: "turn" };
+
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+const seedKeys = new Map<string, CryptoKey>();
+
+/** HMAC-SHA256(seed, queueId) in hex: the draw value anyone can recompute from the revealed seed. */
+export async function drawOf(seedHex: string, queueId: string): Promise<string> {
+  let key = seedKeys.get(seedHex);
+  if (!key) {
+    const seed = Uint8Array.from(seedHex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+    key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    if (seedKeys.size > 64) seedKeys.clear();
+    seedKeys.set(seedHex, key);
+  }
+  return hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(queueId)));
+}
+
+/** Buyers the room lets in a minute at the document's pace, over all its shards. */
+export function admitPerMinuteOf(document: Pick<NowAdmitting, "batchSize" | "shards" | "intervalMs">): number {
+  return Math.round((document.batchSize * document.shards * 60_000) / document.intervalMs);
+}
+
+/**
+ * Where a pre-queue place's draw value (HMAC-SHA256 of the revealed seed over its queue id, hex)
+ * ranks among the drawn: exactly 1 + the drawn below it, estimated from its share of all values
+ * (they are uniform), to at least 1 and at most the drawn.
+ */
+export function estimatedRank(document: Pick<NowAdmitting, "drawnCount">, draw: string): number {
+  const share = parseInt(draw.slice(0, 12), 16) / 2 ** 48;
+  return Math.min(document.drawnCount, Math.max(1, Math.ceil(share * document.drawnCount)));
+}
+
+/**
+ * The standing of `rank` (null: not drawn yet) in `document`. The position is the place in the
+ * shard; `aboutAhead` scales it by the shards (an estimate, said as 'about'); the time is the
+ * shard's own batch schedule. A token from before the draw has no rank: given its `draw` value,
+ * its turn is told exactly by the document's admittedDraw and its position estimated; without
+ * it the standing is `drawn` (the rank must be asked for once).
+ */
+export function standingOf(document: NowAdmitting, rank: number | null, draw?: string): RankStanding {
+  if (!document.drawn) return { state: "prequeue", opensAt: document.opensAt, prequeued: document.prequeued };
+  if (rank === null) {
+    if (!draw) return { state: "drawn" };
+    const turn = document.admittedThrough >= document.drawnCount || (document.admittedDraw !== null && draw <= document.admittedDraw);
+    return turn ? { state: "turn" } : standingOf(document, Math.max(document.admittedThrough + 1, estimatedRank(document, draw)));
+  }
+  if (rank <= document.admittedThrough) return { state: "turn" };
+  const position = rank - document.admittedThrough;
+  return {
+    state: "waiting",
+    position,
+    aboutAhead: (position - 1) * document.shards,
+    nextBatchAt: document.nextBatchAt,
+    estimatedAt: document.nextBatchAt + (Math.ceil(position / document.batchSize) - 1) * document.intervalMs,
+    paused: document.paused,
+  };
+}
