@@ -174,7 +174,7 @@ function FairnessSummary({ report }: { report: FairnessReport }) {
   );
 }
 
-function DrawCheck({ place }: { place: { seedHash: string; seed: string | null; queueId: string; rank: number | null; shard: number; sessionId: number } }) {
+function DrawCheck({ place }: { place: { seedHash: string; seed: string | null; drawnCount: number; queueId: string; rank: number | null; shard: number; sessionId: number } }) {
   const { t } = useTranslation("demand");
   return (
     <details className={styles.details} data-testid="draw-check">
@@ -183,7 +183,11 @@ function DrawCheck({ place }: { place: { seedHash: string; seed: string | null; 
       {place.seed ? (
         <>
           <p className={styles.fine}>{t("queue.drawRevealed", { seed: place.seed })}</p>
-          {place.rank !== null ? <p className={styles.fine}>{t("queue.drawYours", { queueId: place.queueId, shard: place.shard, rank: place.rank })}</p> : null}
+          {place.rank !== null ? (
+            <p className={styles.fine}>
+              {t(place.rank > place.drawnCount ? "queue.drawArrivedLater" : "queue.drawYours", { queueId: place.queueId, shard: place.shard, rank: place.rank })}
+            </p>
+          ) : null}
           <p className={styles.fine}>{t("queue.drawHow")}</p>
           <a className={styles.link} href={`/pub/tour/v1/queue/draw?sessionId=${place.sessionId}&shard=${place.shard}`}>
             {t("queue.drawList", { shard: place.shard })}

@@ -228,15 +228,15 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
             }
             return;
           }
+          // As the page does: just after the time its standing gives, with up to half a second of jitter.
+          const jitter = Math.floor(Math.random() * 500);
           if (standing.state === "prequeue") {
-            // As the page does, just after opening, at most a little later than the copy it read said.
-            await sleep(Math.min(250, Math.max(50, standing.opensAt - Date.now() + 50)));
+            await sleep(Math.min(250, Math.max(50, standing.opensAt - Date.now() + 50)) + jitter);
             continue;
           }
           if (standing.state !== "waiting") return;
           if (firstEstimate === null) firstEstimate = standing.estimatedAt;
-          // The waiting page polls just after its estimate (within 30 s), as here.
-          await sleep(Math.min(30_000, Math.max(250, standing.estimatedAt - Date.now() + 100)));
+          await sleep(Math.min(30_000, Math.max(250, standing.estimatedAt - Date.now() + 100)) + jitter);
         }
       }),
     );

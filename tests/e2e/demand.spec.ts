@@ -61,6 +61,10 @@ test.describe("The waiting room in en-US with JavaScript", () => {
     // From the back of the list, one per language, so no other test meets a queue.
     const { sessionId } = sessions[sessions.length - 1];
     await turnQueueOn(browser, baseURL!, "en-US", true, sessionId);
+    // Someone joined first (as an app would, through the API), so this buyer's turn is the second
+    // batch: at least one batch (10 s) of waiting to see, wherever the join falls between batches.
+    const first = await page.request.post("/pub/tour/v1/queue/join", { data: { sessionId, botCheck: "XXXX.DUMMY.TOKEN.XXXX" } });
+    expect(((await first.json()) as { data: { state: string } }).data.state).toBe("waiting");
 
     await page.goto(`/register?${new URLSearchParams({ redirectTo: `/pick-seat?sessionId=${sessionId}` })}`);
     await createAccount(page, "en-US");
@@ -88,6 +92,8 @@ test.describe("The waiting room in zh-HK without JavaScript", () => {
     const sessions = await onSaleSessions(page.request);
     const { sessionId } = sessions[sessions.length - 2];
     await turnQueueOn(browser, baseURL!, "zh-HK", false, sessionId);
+    // Someone ahead, so the place below waits at least one batch however the joins fall.
+    await page.request.post("/pub/tour/v1/queue/join", { data: { sessionId, botCheck: "XXXX.DUMMY.TOKEN.XXXX" } });
 
     await page.goto(`/register?${new URLSearchParams({ redirectTo: `/pick-seat?sessionId=${sessionId}` })}`);
     await createAccount(page, "zh-HK");

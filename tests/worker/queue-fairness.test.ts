@@ -83,11 +83,13 @@ test("before opening only the seed's hash is published; from opening the seed an
   const recomputed = await Promise.all(after.lines.map(async (line) => ({ queueId: line.queueId, draw: await fanComputedDraw(after.seed!, line.queueId) })));
   expect(recomputed.map((line) => line.draw)).toEqual(after.lines.map((line) => line.draw));
   expect([...recomputed].sort((a, b) => (a.draw < b.draw ? -1 : 1)).map((line) => line.queueId)).toEqual(after.lines.map((line) => line.queueId));
-  // Each fan's place is where their queue id stands in that list.
+  // Each fan's place is where their queue id stands in that list; the first batch (at opening)
+  // has let in place 1, whose turn is told from its draw value with no rank needed.
   for (const visitor of visitors) {
     const { queueId, queueToken } = placed(visitor);
     const now = placed(await queuePlace(marketFor(null, clock), sessionId, queueToken));
-    expect(now.rank).toBe(after.lines.findIndex((line) => line.queueId === queueId) + 1);
+    const place = after.lines.findIndex((line) => line.queueId === queueId) + 1;
+    expect(now.state === "turn" ? { state: "turn", place } : { state: now.state, place: now.rank }).toEqual({ state: place === 1 ? "turn" : "waiting", place });
   }
 });
 

@@ -24,7 +24,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { orders, users } from "../../db/schema";
 import { MarketError } from "../errors";
 import { demandOf, queueIsOn } from "./high-demand";
-import { admitPerMinuteOf, standingOf } from "./queue-place";
+import { admitPerMinuteOf, drawOf, standingOf } from "./queue-place";
 import { keepInIsolate, queueDocument, shardStub } from "./queue-document";
 import { configureRoom, shardOfKey } from "./room";
 import { signToken, verifyToken } from "./signed-token";
@@ -52,6 +52,8 @@ interface RoomFacts {
   opensAt: number;
   seedHash: string;
   seed: string | null;
+  /** Places the draw ranked; a rank above it joined after opening, by arrival. */
+  drawnCount: number;
   queueId: string;
   rank: number | null;
   queueToken: string;
@@ -132,8 +134,12 @@ async function joinShard(ctx: MarketContext, ticket: QueueTicket): Promise<JoinA
 async function placeOf(ctx: MarketContext, document: NowAdmitting, ticket: QueueTicket): Promise<QueuePlace> {
   let current = ticket;
   let standing = standingOf(document, current.rank);
-  if (standing.state === "drawn") {
-    // A token from before the draw: its rank is learnt once, from the shard.
+  if (standing.state === "drawn" && document.seed) {
+    // A token from before the draw: its draw value says whether its turn has come with no call;
+    // otherwise its exact rank is learnt once, from the shard (the admission below carries it too).
+    standing = standingOf(document, null, await drawOf(document.seed, current.queueId));
+  }
+  if (standing.state === "drawn" || (standing.state === "waiting" && current.rank === null)) {
     const answer = await joinShard(ctx, current);
     current = { ...current, rank: answer.rank };
     standing = standingOf(answer.document, current.rank);
@@ -147,6 +153,7 @@ async function placeOf(ctx: MarketContext, document: NowAdmitting, ticket: Queue
     opensAt: document.opensAt,
     seedHash: document.seedHash,
     seed: document.seed,
+    drawnCount: document.drawnCount,
     queueId: current.queueId,
     rank: current.rank,
     queueToken: await queueTokenOf(ctx, current),
@@ -163,8 +170,9 @@ async function placeOf(ctx: MarketContext, document: NowAdmitting, ticket: Queue
       if (userId === null) return { ...facts, state: "turn" };
       const admitted = await shardStub(ctx.env, current.sessionId, current.shard).admit({ queueId: current.queueId, userId, now: ctx.now() });
       if (admitted.admitted) {
+        const ranked = current.rank === null ? { rank: admitted.rank, queueToken: await queueTokenOf(ctx, { ...current, rank: admitted.rank }) } : {};
         const admissionToken = await signToken(ctx, "admit", [current.sessionId, userId, admitted.expiresAt]);
-        return { ...facts, state: "admitted", admittedAt: admitted.admittedAt, expiresAt: admitted.expiresAt, admissionToken };
+        return { ...facts, ...ranked, state: "admitted", admittedAt: admitted.admittedAt, expiresAt: admitted.expiresAt, admissionToken };
       }
       if (admitted.reason === "taken") throw new MarketError("queuePlaceTaken", { status: 403, data: { sessionId: current.sessionId } });
       if (admitted.reason === "waiting") return { ...facts, state: "waiting", position: 1, aboutAhead: 0, nextBatchAt: document.nextBatchAt, estimatedAt: document.nextBatchAt, paused: document.paused };
