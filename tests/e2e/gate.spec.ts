@@ -52,7 +52,8 @@ async function scan(door: Staff, language: Language, payload: string) {
   await door.page.getByRole("button", { name: inLanguage(language, "Check", "核對"), exact: true }).click();
 }
 
-for (const language of ["en-US", "zh-HK"] as const) {
+// The ticket runs once, in zh-HK (its strings are the likelier to break; the door below runs in en-US).
+for (const language of ["zh-HK"] as const) {
   test.describe(`Tickets at the gate in ${language}`, () => {
     test.use({ language, networkCut: true, serviceWorkers: "allow" });
     test.describe.configure({ timeout: 180_000 });
