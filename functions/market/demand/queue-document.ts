@@ -114,7 +114,8 @@ export async function queueDocument(
   return fresh;
 }
 
-/** Forgets this isolate's kept documents (tests that move a clock backwards). */
+/** Forgets this isolate's kept documents (tests, whose files each start from empty storage and reuse session ids). */
 export function forgetQueueDocuments(): void {
   memory.clear();
+  asked.clear();
 }

@@ -4,13 +4,15 @@ import { forgetReference } from "../../../functions/market/reference";
 import { forgetKeptPages } from "../../../functions/web/page-cache";
 import { emptyDatabase } from "./tables";
 import { forgetKeptReads } from "../../../functions/market/context/kept";
+import { forgetQueueDocuments } from "../../../functions/market/demand/queue-document";
 
 /**
  * Test files share one workerd and one copy of the Worker's modules per vitest worker
  * (`isolate: false` in tests/vitest.config.ts: starting a workerd and loading the modules afresh
  * cost seconds a file), so every file starts from empty storage: every Durable Object's data
  * (the chat rooms, the waiting room, the Cache API) is deleted, R2 is emptied, D1 loses every
- * table before the migrations run again, and the pages the Worker keeps in memory are forgotten.
+ * table before the migrations run again, and the pages (and the waiting room's documents) the
+ * Worker keeps in memory are forgotten.
  *
  * `reset()` deletes the objects' files, but a live instance answers from its storage's cache:
  * each chat room and waiting room empties its own storage and alarm first, and aborting them
@@ -49,6 +51,7 @@ beforeAll(async () => {
   await emptyDatabase(env.DB);
   forgetKeptPages(0);
   forgetKeptReads();
+  forgetQueueDocuments();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
   // A file's own beforeAll may seed and buy before the first beforeEach: the reference data the
   // previous file read must already be gone.
