@@ -44,6 +44,11 @@ export function randomDigits(length: number): string {
   return digits;
 }
 
+/** Bytes as lower-case hex, two digits a byte. */
+export function hexOf(bytes: ArrayBuffer | Uint8Array): string {
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return base64url(new Uint8Array(digest));

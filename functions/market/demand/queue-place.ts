@@ -4,6 +4,7 @@
  * and asks the shard only when the turn has come.
  */
 
+import { hexOf } from "../context/crypto";
 /** The public 'now admitting' document of one shard: no personal data, the same for everyone. */
 export interface NowAdmitting {
   sessionId: number;
@@ -49,8 +50,6 @@ export type RankStanding =
   | { state: "waiting"; position: number; aboutAhead: number; nextBatchAt: number; estimatedAt: number; paused: boolean }
   | { state: "turn" };
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
 const seedKeys = new Map<string, CryptoKey>();
 
 /** HMAC-SHA256(seed, queueId) in hex: the draw value anyone can recompute from the revealed seed. */
@@ -62,7 +61,7 @@ export async function drawOf(seedHex: string, queueId: string): Promise<string> 
     if (seedKeys.size > 64) seedKeys.clear();
     seedKeys.set(seedHex, key);
   }
-  return hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(queueId)));
+  return hexOf(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(queueId)));
 }
 
 /** Buyers the room lets in a minute at the document's pace, over all its shards. */

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { MarketContext } from "../context";
+import { hexOf } from "../context/crypto";
 import { sessionDemand } from "../../db/schema";
 import { shardStub } from "./queue-document";
 import { sessionTicketsLeft } from "./tickets-left";
@@ -35,12 +36,10 @@ export function shardPace(demand: Pick<SessionDemand, "admitPerMinute" | "shards
   return { intervalMs, batchSize: Math.max(1, Math.round((perShardPerMinute * intervalMs) / 60_000)) };
 }
 
-const toHex = (bytes: ArrayBuffer | Uint8Array) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
 /** A new secret seed and its published SHA-256 (both hex). */
 export async function newSeed(): Promise<{ seed: string; seedHash: string }> {
   const seed = crypto.getRandomValues(new Uint8Array(32));
-  return { seed: toHex(seed), seedHash: toHex(await crypto.subtle.digest("SHA-256", seed)) };
+  return { seed: hexOf(seed), seedHash: hexOf(await crypto.subtle.digest("SHA-256", seed)) };
 }
 
 /** The session's seed, made once: the first writer's seed is the one every shard draws with. */
