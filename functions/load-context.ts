@@ -40,7 +40,7 @@ export async function getLoadContext({
   context: { cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> } };
 }): Promise<AppLoadContext> {
   const env = context.cloudflare.env;
-  const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER, reads: readStartOf(request, readAfterOf(request)) });
+  const bootstrap = createMarketContext({ env, viewer: DEFAULT_VIEWER, reads: readStartOf(request, readAfterOf(request)), defer: (work) => context.cloudflare.ctx.waitUntil(work) });
   const { viewer, setCookies, suggestion, detected, appFrame } = await resolveWebViewer(request, bootstrap);
   return {
     cloudflare: context.cloudflare,

@@ -8,10 +8,11 @@ import { outboxMail } from "./integrations/mail";
 import { paymentPort } from "./integrations/payment";
 import { fileStore } from "./integrations/storage";
 import { turnstileBotCheck } from "./integrations/bot-check/turnstile";
+import { webPush } from "./integrations/push/web-push";
 
 export type { MarketContext } from "./market/context";
 
-/** Mail through the outbox, files in R2, payments through the configured provider, each conversation in its Durable Object, the bot gate by Turnstile. */
+/** Mail through the outbox, files in R2, payments through the configured provider, each conversation in its Durable Object, the bot gate by Turnstile, notifications by web push. */
 export function workerAdapters(base: AdapterContext): MarketPorts {
   return {
     mail: outboxMail(base),
@@ -19,10 +20,11 @@ export function workerAdapters(base: AdapterContext): MarketPorts {
     payments: paymentPort(base.env),
     conversations: conversationObjects(base.env),
     botCheck: turnstileBotCheck(base.env),
+    push: webPush(base.env),
   };
 }
 
-export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number; reads?: ReadStart }): MarketContext {
+export function createMarketContext(input: { env: Env; viewer: Viewer; now?: () => number; reads?: ReadStart; defer?: (work: Promise<unknown>) => void }): MarketContext {
   return assembleMarketContext({ ...input, adapters: workerAdapters });
 }
 

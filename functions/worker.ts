@@ -25,7 +25,8 @@ import { readTranslationsFrom } from "./market/translations/store";
 import { readAfterCookie } from "./web/session";
 import { DEFAULT_VIEWER, type Viewer } from "./market/context/viewer";
 import { ConversationObject } from "./market/messaging/conversation-object";
-import { tidyExpiredOrders } from "./market/orders";
+import { remindExpiringPayments, tidyExpiredOrders } from "./market/orders";
+import { sendDuePush } from "./market/notifications";
 import { settleOwedRefunds } from "./market/payments";
 import { settleAfterSaleRefunds } from "./market/aftersales";
 import { deliverQueuedMail } from "./integrations/mail";
@@ -43,15 +44,22 @@ import { answerQueuePoll } from "./web/queue-poll";
 import { LOCAL_WIDGET_PATH } from "./integrations/bot-check/turnstile";
 import { LOCAL_WIDGET_SCRIPT } from "./integrations/bot-check/local-widget";
 import { environmentFromHost } from "./market/preferences/environment";
-export { WaitingRoom } from "./market/demand/waiting-room";
+import { WaitingRoom as WaitingRoomObject } from "./market/demand/waiting-room";
 /** One account's inbox: tells its open screens when its conversations changed. */
 export { InboxObject as Inbox } from "./market/messaging/inbox-object";
 export { CheckInObject as CheckIn } from "./market/entry/check-in-object";
 
+/** One waiting room shard's Durable Object, with the adapters its turn notifications go through. */
+export class WaitingRoom extends WaitingRoomObject {
+  protected override marketContext(now: () => number): MarketContext {
+    return createMarketContext({ env: this.env, now, viewer: { ...DEFAULT_VIEWER, requestId: "waiting-room" }, defer: (work) => this.ctx.waitUntil(work) });
+  }
+}
+
 /** One conversation's Durable Object, with the adapters wired in. */
 export class Conversation extends ConversationObject {
   protected marketContext(viewer: Viewer): MarketContext {
-    return createMarketContext({ env: this.env, viewer });
+    return createMarketContext({ env: this.env, viewer, defer: (work) => this.ctx.waitUntil(work) });
   }
 }
 
@@ -163,7 +171,7 @@ export default {
   async scheduled(controller, env, ctx) {
     // No host to read the environment from: the local demo's cron is dev, any deployment's is production.
     const environment = env.LOCAL_DEMO === "true" ? "dev" : DEFAULT_VIEWER.environment;
-    const market = createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, environment, requestId: `cron:${controller.scheduledTime}` } });
+    const market = createMarketContext({ env, viewer: { ...DEFAULT_VIEWER, environment, requestId: `cron:${controller.scheduledTime}` }, defer: (work) => ctx.waitUntil(work) });
     const chores: [string, () => Promise<unknown>][] = [
       ["tidyExpiredOrders", () => tidyExpiredOrders(market)],
       ["settleOwedRefunds", () => settleOwedRefunds(market)],
@@ -174,6 +182,8 @@ export default {
       ["cutOldMessages", () => cutOldMessages(market)],
       ["emailOfflineMembers", () => emailOfflineMembers(market)],
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
+      ["remindExpiringPayments", () => remindExpiringPayments(market)],
+      ["sendDuePush", () => sendDuePush(market)],
       ["purgeOldAnalytics", () => purgeOldAnalytics(market)],
     ];
     ctx.waitUntil(

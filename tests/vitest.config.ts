@@ -6,7 +6,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { outboundDouble } from "./support/siteverify-double";
+import { outboundDouble } from "./support/outbound-double";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -38,8 +38,10 @@ export default defineConfig({
                 // Cloudflare's documented Turnstile test keys: the widget and siteverify always pass.
                 TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
                 TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+                // The tests' own VAPID key (not the local demo's): a P-256 private JWK.
+                VAPID_PRIVATE_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: "qGq3tq7U9iuWMCN_rIici8FuOsn07jSjznsJhMelnG0", y: "Bt74msdiGb8WWXxJC9J9izbCtEq4eSf4GKbIECxJAL4", d: "X06LbqZhKa47hoZptiGLRKxLEYHFlwJwLIN5vYgGMtQ" }),
               },
-              // What leaves the Worker: Turnstile's siteverify answered as Cloudflare documents its test keys.
+              // What leaves the Worker: Turnstile's siteverify and the push service, each answered by its double.
               outboundService: outboundDouble,
             },
           })),

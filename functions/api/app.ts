@@ -36,6 +36,7 @@ import { registerAnalyticsRoutes } from "./routes/analytics";
 import { registerStudentRoutes } from "./routes/students";
 import { registerSellingRoutes } from "./routes/selling";
 import { registerEntryRoutes } from "./routes/entry";
+import { registerNotificationRoutes } from "./routes/notifications";
 
 /** The D1 bookmark an answer carries and the app sends back on its next call. */
 export const BOOKMARK_HEADER = "bookmark";
@@ -51,7 +52,7 @@ export function createApi() {
 
   api.use("*", async (c, next) => {
     const headers = readApiHeaders(c.req.raw);
-    const bootstrap = createMarketContext({ env: c.env, viewer: DEFAULT_VIEWER, reads: readStartOf(c.req.raw, headers.bookmark ?? null) });
+    const bootstrap = createMarketContext({ env: c.env, viewer: DEFAULT_VIEWER, reads: readStartOf(c.req.raw, headers.bookmark ?? null), defer: (work) => c.executionCtx.waitUntil(work) });
     const viewer = await resolveApiViewer(c.req.raw, headers, bootstrap);
     // The caller's session (access-token header, or the web cookie); routes needing one use requireSignedIn.
     const { session, assertion } = SESSION_CHECKED_BY_ROUTE.has(`${c.req.method} ${c.req.path}`)
@@ -74,6 +75,7 @@ export function createApi() {
   registerSearchRoutes(api);
   registerTourDetailRoutes(api);
   registerAlertRoutes(api);
+  registerNotificationRoutes(api);
   registerOrderRoutes(api);
   registerSupportRoutes(api);
   registerHomeRoutes(api);

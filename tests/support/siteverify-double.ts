@@ -1,12 +1,12 @@
 /**
- * Turnstile's siteverify at the HTTP boundary, for the Worker tests (miniflare's outbound
- * service): it answers as Cloudflare documents for its test secret keys. Every other outbound
- * request is refused, as the machine's missing network would.
+ * Turnstile's siteverify at the HTTP boundary, for the Worker tests (outbound-double.ts): it
+ * answers as Cloudflare documents for its test secret keys.
  */
 const SITEVERIFY = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 
-export async function outboundDouble(request: Request): Promise<Response> {
-  if (request.url !== SITEVERIFY || request.method !== "POST") return new Response("no network in tests", { status: 502 });
+/** Answers siteverify; null for any other request. */
+export async function siteverifyDouble(request: Request): Promise<Response | null> {
+  if (request.url !== SITEVERIFY || request.method !== "POST") return null;
   const form = new URLSearchParams(await request.text());
   const secret = form.get("secret") ?? "";
   const response = form.get("response") ?? "";

@@ -100,7 +100,7 @@ test("the tour page's alert form subscribes, then goes back to the tour with a t
   const tour = catalog.tours[5]!.id!;
   const response = await page(`/tourDetail?id=${tour}&sheet=alert`, form({ intent: "subscribe-alert", email: "web@example.com" }));
   expect(response.status).toBe(302);
-  expect(response.headers.get("location")).toBe(`/tourDetail?id=${tour}`);
+  expect(response.headers.get("location")).toBe(`/tourDetail?id=${tour}&alert=set`);
   expect(response.headers.get("set-cookie")).toContain("toast=");
   expect(await alertRows(tour)).toEqual([{ email: "web@example.com", language: "en-US" }]);
 });

@@ -5,20 +5,12 @@ import { sendTicketAlerts, subscribeTicketAlert } from "../../functions/market/a
 import { cancelOrder, createOrder } from "../../functions/market/orders";
 import { api } from "./support/api";
 import { CONTACT, clockAt, makeBuyer, makeListing, marketFor, testDb } from "./support/buying";
+import { tourOf } from "./support/demand";
 import { eq } from "drizzle-orm";
 import * as schema from "../../functions/db/schema";
 
 const HOUR = 60 * 60_000;
 
-async function tourOf(sessionId: number): Promise<{ tourId: number; title: string }> {
-  const [row] = await testDb
-    .select({ tourId: schema.shows.tourId, title: schema.tours.titleEn })
-    .from(schema.sessions)
-    .innerJoin(schema.shows, eq(schema.shows.id, schema.sessions.showId))
-    .innerJoin(schema.tours, eq(schema.tours.id, schema.shows.tourId))
-    .where(eq(schema.sessions.id, sessionId));
-  return row;
-}
 
 /**
  * An alert for `email` on a session listed at HK$1,500 a ticket, asking for under HK$1,500, and a

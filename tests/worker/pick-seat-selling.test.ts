@@ -43,7 +43,7 @@ test("the alert form on pick-seat follows the date with a price, without JavaScr
 
   const saved = await visit(path, "", { intent: "session-alert", email: " Fan@Example.com ", priceBelow: "900" });
   expect(saved.status).toBe(302);
-  expect(saved.headers.get("location")).toBe(path);
+  expect(saved.headers.get("location")).toBe(`${path}&alert=set`);
   const [alert] = await testDb
     .select()
     .from(schema.ticketAlerts)

@@ -4,6 +4,7 @@
  *   GET  /pub/tour/v1/price-history   ?sessionId= | ?tourId=   (the lowest price over time, viewer's currency)
  *   POST /pub/tour/v1/queue/join      { sessionId, botCheck?, queueToken? }  (take or keep a place; a new one passes the bot check)
  *   GET  /pub/tour/v1/queue/place     ?sessionId=&queueToken=  (where the place stands; admits a signed-in viewer whose turn it is)
+ *   POST /pub/tour/v1/queue/push      { sessionId, queueToken, endpoint, auth }  (tell this device's push subscription when the turn comes)
  *   GET  /pub/tour/v1/queue/now       ?sessionId=&shard=       (a shard's public 'now admitting' document, edge-cached: worker.ts answers it first)
  *   GET  /pub/tour/v1/queue/draw      ?sessionId=&shard=&offset=  (the seed and the drawn queue ids, to check the draw)
  *   GET  /pub/tour/v1/queue/fairness  ?sessionId=              (the session's fairness report)
@@ -15,7 +16,8 @@ import { recordId } from "../../market/input/fields";
 import { jsonBody, parsed } from "../parse";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
-import { fairnessReport, joinQueue, markDemandSchema, markHighDemand, priceHistory, publishedDraw, queuePlace, tourPriceHistory } from "../../market/demand";
+import { pushDeviceSchema } from "../../market/notifications";
+import { fairnessReport, tellTurnTo, joinQueue, markDemandSchema, markHighDemand, priceHistory, publishedDraw, queuePlace, tourPriceHistory } from "../../market/demand";
 import { QUEUE_NOW_PATH, queueDocument } from "../../market/demand/queue-document";
 import { MAX_SHARDS } from "../../market/demand/high-demand";
 
@@ -26,6 +28,7 @@ const sessionQuerySchema = z.object({ sessionId: id });
 const queueToken = z.string().max(400).optional();
 const joinSchema = z.object({ sessionId: id, botCheck: z.string().max(2048).optional(), queueToken });
 const placeQuerySchema = z.object({ sessionId: id, queueToken });
+const turnPushSchema = pushDeviceSchema.extend({ sessionId: id, queueToken: z.string().max(400) });
 const shardQuerySchema = z.object({ sessionId: id, shard: z.coerce.number().int().min(0).max(MAX_SHARDS - 1) });
 const drawQuerySchema = shardQuerySchema.extend({ offset: z.coerce.number().int().min(0).max(10_000_000).default(0) });
 
@@ -43,6 +46,11 @@ export function registerDemandRoutes(api: Hono<ApiEnv>) {
   api.post("/pub/tour/v1/queue/join", async (c) => {
     const { sessionId, botCheck, queueToken } = parsed(joinSchema, await jsonBody(c.req.raw));
     return c.json(ok(await joinQueue(c.get("market"), sessionId, { botCheck, queueToken, remoteIp: c.req.header("cf-connecting-ip") ?? null })));
+  });
+
+  api.post("/pub/tour/v1/queue/push", async (c) => {
+    const { sessionId, queueToken, endpoint, auth } = parsed(turnPushSchema, await jsonBody(c.req.raw));
+    return c.json(ok(await tellTurnTo(c.get("market"), sessionId, queueToken, { endpoint, auth })));
   });
 
   api.get("/pub/tour/v1/queue/place", async (c) => {

@@ -22,3 +22,4 @@ export * from "./payouts";
 export * from "./search";
 export * from "./entry";
 export * from "./purchase-limits";
+export * from "./push";

@@ -6,6 +6,7 @@
  * batch, the event guarded on the move having happened and on not being recorded before: of two
  * decisions sent at once exactly one wins; the other is told the case was already decided.
  */
+import { pushCaseStep } from "./case-push";
 import { postOrderEvent } from "../messaging/system-messages";
 import { sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders } from "../../db/schema";
@@ -136,6 +137,7 @@ export async function decideCase(
     if (fresh.status !== "submitted") throw new MarketError("aftersaleNotReviewable");
     throw await approvalRefusal(ctx, current.order.id);
   }
+  await pushCaseStep(ctx, caseId, input.decision === "reject" ? "rejected" : "approved");
   if (refunding) {
     await postOrderEvent(ctx, current.order.id, "refundApproved", caseId);
     await settleCaseRefund(ctx, caseId, deps);

@@ -5,6 +5,7 @@
  * call that moves the case to refunded records the `refunded` event and mails the buyer (SPEC §4:
  * 1-3 working days). A provider that fails leaves the case refund_pending; the cron asks again.
  */
+import { pushCaseStep } from "./case-push";
 import { eq, sql } from "drizzle-orm";
 import { afterSaleCases, afterSaleEvents, orders, payments, users } from "../../db/schema";
 import type { MailMessage } from "../context/mail-port";
@@ -93,6 +94,7 @@ export async function settleCaseRefund(ctx: MarketContext, caseId: number, deps:
       language,
     );
     await ctx.mail.send(afterSaleRefundMail({ to: row.contactEmail, language, orderNo: row.orderNo, caseNo: item.caseNo, amount: shown }));
+    await pushCaseStep(ctx, caseId, "refunded");
   }
   return true;
 }

@@ -12,7 +12,9 @@
  * - Every mail carries an unsubscribe link, signed, that works without signing in.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { sessions, shows, ticketAlerts, tours } from "../../db/schema";
+import { sessions, shows, ticketAlerts, tours, users } from "../../db/schema";
+import { notify } from "../notifications";
+import { logError } from "../../observability";
 import { loadReference, type Reference } from "../reference";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
@@ -29,7 +31,7 @@ export const UNSUBSCRIBE_PATH = "/alert-unsubscribe";
 type AlertRow = typeof ticketAlerts.$inferSelect;
 type Scope = { tourId: number; sessionId: number };
 type AlertPrice = Pick<AlertRow, "priceBelowMinor" | "priceCurrency">;
-type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "env" | "now" | "mail" | "viewer">;
+type AlertContext = Pick<MarketContext, "db" | "d1" | "env" | "now" | "mail" | "viewer" | "push" | "defer">;
 
 export interface ScopeState {
   available: boolean;
@@ -117,6 +119,7 @@ export async function sendTicketAlerts(ctx: AlertContext): Promise<{ mailed: num
       const tourTitle = alert.language === "zh-HK" ? title?.zh : title?.en;
       await ctx.mail.send(await alertMail(ctx, reference, alert, state, { ticketsAgain, priceDrop, tourTitle: tourTitle ?? "" }));
       mailed++;
+      await pushAlert(ctx, alert, { ticketsAgain, priceDrop, title, at: now });
     }
     if (ticketsAgain || priceDrop || alert.seenAvailable !== state.available || alert.seenBelow !== state.below) {
       await ctx.db
@@ -183,4 +186,26 @@ export async function unsubscribeTicketAlert(ctx: AlertContext, token: string): 
     .set({ unsubscribedAt: ctx.now() })
     .where(and(eq(ticketAlerts.id, alertId), isNull(ticketAlerts.unsubscribedAt)));
   return { email: alert.email };
+}
+
+/**
+ * Tells the devices of the account the alert's address belongs to (an alert needs no account;
+ * one without an account has mail only). Once per alert and time it is mailed.
+ */
+async function pushAlert(ctx: AlertContext, alert: typeof ticketAlerts.$inferSelect, news: { ticketsAgain: boolean; priceDrop: boolean; title: { en: string; zh: string } | undefined; at: number }) {
+  try {
+    const [owner] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, alert.email)).limit(1);
+    if (!owner) return;
+    const key = news.priceDrop ? "priceDrop" : "ticketsBack";
+    await notify(ctx, {
+      key: `alert:${alert.id}:${news.at}`,
+      topic: "alerts",
+      to: { userIds: [owner.id] },
+      path: alert.sessionId ? `/pick-seat?sessionId=${alert.sessionId}` : `/tourDetail?id=${alert.tourId}`,
+      text: (language) => ({ title: `${key}.title`, body: `${key}.body`, params: { show: (language === "zh-HK" ? news.title?.zh : news.title?.en) ?? "" } }),
+      tag: `alert-${alert.id}`,
+    });
+  } catch (error) {
+    logError(error, { requestId: ctx.viewer.requestId, where: "pushAlert", alertId: alert.id });
+  }
 }

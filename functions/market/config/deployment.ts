@@ -33,6 +33,7 @@ export const DEPLOYMENT_SECRETS = {
   SANDBOX_PAYMENT_SECRET: "the sandbox payment page's callbacks (non-production hosts)",
   SESSION_SIGNING_KEY: "session assertions (signed-in reads then read the session in D1 each time)",
   TURNSTILE_SECRET_KEY: "joining a high-demand session's waiting room (the bot gate's siteverify)",
+  VAPID_PRIVATE_KEY: "web push (no page offers notifications without it)",
 } as const;
 export type DeploymentSecret = keyof typeof DEPLOYMENT_SECRETS;
 

@@ -10,6 +10,7 @@ import type { FileStore } from "./file-store";
 import type { MailPort } from "./mail-port";
 import type { PaymentPort } from "./payment-port";
 import type { BotCheckPort } from "./bot-check-port";
+import type { PushPort } from "./push-port";
 import type { Viewer } from "./viewer";
 
 /** Drizzle over the request's D1 session; the schema's tables are imported where used (no relational queries). */
@@ -63,6 +64,12 @@ export interface AdapterContext {
    * assertion (decision 268).
    */
   readStart: ReadStart;
+  /**
+   * Keeps work running after the answer has gone (the request's or object's waitUntil): what the
+   * caller need not wait for, such as sending a notification. Absent in a context with nothing to
+   * keep it alive; such work then runs as far as it gets, and the cron picks up what it left.
+   */
+  defer?: (work: Promise<unknown>) => void;
 }
 
 export interface MarketPorts {
@@ -73,6 +80,8 @@ export interface MarketPorts {
   conversations: Conversations;
   /** The bot gate of a high-demand session's waiting room (bot-check-port.ts). */
   botCheck: BotCheckPort;
+  /** Web push to one device (push-port.ts). */
+  push: PushPort;
 }
 
 export interface MarketContext extends AdapterContext, MarketPorts {
@@ -89,12 +98,13 @@ export function assembleMarketContext(input: {
   viewer: Viewer;
   now?: () => number;
   reads?: ReadStart;
+  defer?: (work: Promise<unknown>) => void;
   adapters: (base: AdapterContext) => MarketPorts;
 }): MarketContext {
   const readStart = input.reads ?? "primary";
   const d1 = input.env.DB.withSession(sessionStart(readStart));
   // Without the schema: drizzle then walks no relations, so one per request costs microseconds.
-  const base: AdapterContext = { db: drizzle(d1 as unknown as D1Database), d1, env: input.env, now: input.now ?? Date.now, readStart };
+  const base: AdapterContext = { db: drizzle(d1 as unknown as D1Database), d1, env: input.env, now: input.now ?? Date.now, readStart, defer: input.defer };
   return { ...base, ...input.adapters(base), viewer: input.viewer };
 }
 
@@ -123,3 +133,4 @@ export type { AppendInput, ChatMessage, ChatMessageKind, ConversationFacts, Conv
 export type { MailMessage, MailPort, SentMail } from "./mail-port";
 export type { PaymentPort, PaymentProvider, PaymentEvent } from "./payment-port";
 export type { BotCheckPort, BotCheckWidget } from "./bot-check-port";
+export type { PushPort, PushSendOptions, PushTarget } from "./push-port";

@@ -19,6 +19,7 @@ import { glossaryFor } from "../glossary";
 import { isLanguage } from "../context/language";
 import { selectDeliveryRows, type DeliveryRow } from "./delivery-views";
 import { MACHINES, type StepName } from "./machine";
+import { notify } from "../notifications";
 
 /** The steps after which the buyer has something to do, and the mail each sends. */
 const STEP_MAILS = {
@@ -212,8 +213,37 @@ export function mailOrderConfirmation(ctx: MarketContext, orderId: number): Prom
   return mailSafely(ctx, orderId, "mailOrderConfirmation", orderConfirmationMail);
 }
 
-/** Mails the buyer after `step` when it needs them. Never throws (a failure is logged). */
-export function mailDeliveryStep(ctx: MarketContext, orderId: number, step: StepName): Promise<void> {
-  if (!(step in STEP_MAILS)) return Promise.resolve();
-  return mailSafely(ctx, orderId, "mailDeliveryStep", (row, language) => deliveryStepMail(step, row, language));
+/** The push each step that needs the buyer sends (the `push` namespace's keys). */
+const STEP_PUSHES: Record<StepMail, string> = {
+  eticket_ready: "ticketsReady",
+  ready_for_pickup: "readyForPickup",
+  shipped: "shipped",
+  transfer_sent: "transferSent",
+};
+
+/**
+ * Mails the buyer after `step` when it needs them, and tells their devices that take order news
+ * (once per order and step). Never throws (a failure is logged).
+ */
+export async function mailDeliveryStep(ctx: MarketContext, orderId: number, step: StepName): Promise<void> {
+  const mail = (STEP_MAILS as Partial<Record<StepName, StepMail>>)[step];
+  if (!mail) return;
+  try {
+    const found = await rowAndLanguage(ctx, orderId);
+    if (!found) return;
+    const { row } = found;
+    const message = deliveryStepMail(step, row, found.language);
+    if (message) await ctx.mail.send(message);
+    const key = STEP_PUSHES[mail];
+    await notify(ctx, {
+      key: `delivery:${orderId}:${step}`,
+      topic: "orders",
+      to: { userIds: [row.order.userId] },
+      path: `/order-detail?id=${orderId}`,
+      text: (language) => ({ title: `${key}.title`, body: `${key}.body`, params: { show: language === "zh-HK" ? row.titleZh : row.titleEn, orderNo: row.order.orderNo } }),
+      tag: `order-${orderId}`,
+    });
+  } catch (error) {
+    logError(error, { requestId: ctx.viewer.requestId, where: "mailDeliveryStep", orderId });
+  }
 }

@@ -19,10 +19,11 @@
  * - An admission lasts 15 minutes (time to choose and place an order, whose 10-minute hold then
  *   runs on its own).
  */
+import { deviceOf, type PushDevice } from "../notifications";
 import type { MarketContext } from "../context";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { orders, users } from "../../db/schema";
-import { MarketError } from "../errors";
+import { MarketError, notFound } from "../errors";
 import { demandOf, queueIsOn } from "./high-demand";
 import { admitPerMinuteOf, drawOf, standingOf } from "./queue-place";
 import { keepInIsolate, queueDocument, shardStub } from "./queue-document";
@@ -232,6 +233,18 @@ export async function queuePlace(ctx: MarketContext, sessionId: number, queueTok
   const found = await shardStub(ctx.env, sessionId, shard).find(key, ctx.now());
   if (!found) return { sessionId, queueOn: true, state: "absent" };
   return placeOf(ctx, found.document, { sessionId, shard, queueId: found.queueId, rank: found.rank, holder: `u${userId}` });
+}
+
+/**
+ * Asks the place in `queueToken` to tell `device` (this browser's push subscription) when its
+ * turn comes. Answers whether it will: false once the turn has already come. Throws notFound
+ * when the token is not a place of this session or the device has no subscription.
+ */
+export async function tellTurnTo(ctx: MarketContext, sessionId: number, queueToken: unknown, device: PushDevice): Promise<{ told: boolean }> {
+  const ticket = await readQueueToken(ctx, sessionId, queueToken);
+  if (!ticket) throw notFound("queuePlace");
+  const subscription = await deviceOf(ctx, device);
+  return { told: await shardStub(ctx.env, sessionId, ticket.shard).attachPush(keyOf(ticket), subscription.id, ctx.now()) };
 }
 
 /**

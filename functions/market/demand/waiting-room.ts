@@ -26,11 +26,15 @@
  *   admits a second account.
  * - The public document (document()) says how far the shard has admitted; waiting buyers read it
  *   from the edge cache and compare it with the rank in their signed queue token.
+ * - A place may name a device to tell when its turn comes (attachPush): the batch that admits it
+ *   hands the device to the notifications, once, off the caller's path (turn-push.ts).
  */
 import { drizzle } from "drizzle-orm/d1";
 import { DurableObject } from "cloudflare:workers";
 import { sessionTicketsLeft } from "./tickets-left";
 import { drawOf, type NowAdmitting } from "./queue-place";
+import type { MarketContext } from "../context";
+import { pushQueueTurns, type QueueTurn } from "./turn-push";
 
 export { drawOf, type NowAdmitting };
 
@@ -126,6 +130,7 @@ export class WaitingRoom extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS batches (at INTEGER PRIMARY KEY, through_rank INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS shard_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS shard_config (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS place_push (key TEXT PRIMARY KEY, device INTEGER NOT NULL)`);
     const stored = Object.fromEntries(this.sql.exec<{ key: string; value: number }>(`SELECT key, value FROM shard_meta`).toArray().map((r) => [r.key, r.value]));
     this.meta = { drawn: 0, drawnCount: 0, lastRank: 0, admittedRank: 0, lastBatchAt: 0, left: 0, speed: 100, refused: 0, documentReads: 0, skew: 0, ...stored };
     const config = this.sql.exec<{ json: string }>(`SELECT json FROM shard_config WHERE id = 1`).toArray()[0];
@@ -179,6 +184,29 @@ export class WaitingRoom extends DurableObject<Env> {
     this.advance(now, config);
     this.save({ documentReads: this.meta.documentReads + 1 });
     return this.documentAt(now, config);
+  }
+
+  /**
+   * Tells device `device` (a push subscription's id) when `key`'s turn comes. False when the key
+   * holds no place here, or its turn has already come (the page it is on says so itself).
+   */
+  attachPush(key: string, device: number, now: number): boolean {
+    const config = this.config;
+    if (!config) return false;
+    this.advance(now, config);
+    const place = this.placeByKey(key);
+    if (!place || (place.rank !== null && place.rank <= this.meta.admittedRank)) return false;
+    this.sql.exec(`INSERT INTO place_push (key, device) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET device = excluded.device`, key, device);
+    return true;
+  }
+
+  /**
+   * The context the turn's notifications are sent through, on `now` (the callers' clock); none in
+   * a shard without the Worker's adapters (the bench).
+   */
+  protected marketContext(now: () => number): MarketContext | null {
+    void now;
+    return null;
   }
 
   /** Admits the holder of `queueId` for `userId` when its turn has come and not passed. */
@@ -332,12 +360,29 @@ export class WaitingRoom extends DurableObject<Env> {
       if (through > this.meta.admittedRank) {
         this.sql.exec(`INSERT INTO batches (at, through_rank) VALUES (?, ?) ON CONFLICT (at) DO NOTHING`, at, through);
         this.save({ admittedRank: through, lastBatchAt: at });
+        this.tellTurnsThrough(through, at + config.windowMs, config.sessionId);
       } else {
         // Everyone waiting arrived after this batch: go to the batch before the first of them.
         const first = Number(this.sql.exec<{ t: number }>(`SELECT MIN(joined_at) AS t FROM places WHERE rank > ?`, this.meta.admittedRank).one().t);
         this.save({ lastBatchAt: Math.max(at, boundaryBefore(first)) });
       }
     }
+  }
+
+  /**
+   * Hands the devices waiting for a turn now admitted to the notifications, and forgets them in
+   * the same synchronous step, so no later batch tells them again.
+   */
+  private tellTurnsThrough(rank: number, expiresAt: number, sessionId: number): void {
+    const due = this.sql
+      .exec<{ key: string; device: number }>(`SELECT pp.key, pp.device FROM place_push pp JOIN places p ON p.key = pp.key WHERE p.rank IS NOT NULL AND p.rank <= ?`, rank)
+      .toArray();
+    if (due.length === 0) return;
+    this.sql.exec(`DELETE FROM place_push WHERE key IN (SELECT pp.key FROM place_push pp JOIN places p ON p.key = pp.key WHERE p.rank IS NOT NULL AND p.rank <= ?)`, rank);
+    const market = this.marketContext(() => Date.now() + this.meta.skew);
+    if (!market) return;
+    const turns: QueueTurn[] = due.map((row) => ({ key: row.key, device: row.device, expiresAt }));
+    this.ctx.waitUntil(pushQueueTurns(market, sessionId, turns));
   }
 
   private placeByKey(key: string): { queue_id: string; rank: number | null } | undefined {

@@ -35,6 +35,7 @@ import { logError } from "../../observability";
 import { clientFrameSchema, type PingFrame, type PongFrame, type ServerFrame } from "./frames";
 import { inboxOf } from "./inbox-object";
 import { indexEntries, type IndexEntry } from "./message-index";
+import { pushNewMessages } from "./message-push";
 import { markRead, recallMessage, sendMessage, type SendAccess } from "./messages";
 import { INDEX_AFTER_MS, INDEX_RETRY_MAX_MS, INDEX_RETRY_MS, orderChatWindow, SEND_LIMIT, SEND_LIMIT_WINDOW_MS, TYPING_EVERY_MS } from "./rules";
 import { admissionOf } from "./socket";
@@ -424,9 +425,10 @@ export abstract class ConversationObject extends DurableObject<Env> implements C
           .filter((row) => row.seq !== null)
           .map((row) => ({ message: toMessage(row), senderRole: row.role === null ? null : (String(row.role) as ConversationRole) }));
         const conversationId = Number(rows[0].conversation);
-        const members = await indexEntries(this.marketContext({ ...DEFAULT_VIEWER, requestId: `index:${conversationId}` }), conversationId, entries);
+        const wired = this.marketContext({ ...DEFAULT_VIEWER, requestId: `index:${conversationId}` });
+        const members = await indexEntries(wired, conversationId, entries);
         this.sql.exec("DELETE FROM outbox WHERE seq <= ?", Number(rows[rows.length - 1].queued));
-        await this.tellInboxes(members);
+        await Promise.all([this.tellInboxes(members), pushNewMessages(wired, conversationId, entries, this.onlineUsers())]);
       }
       this.retryMs = INDEX_RETRY_MS;
     } catch (error) {

@@ -27,6 +27,7 @@ export { listMyOrders, myOrdersQuerySchema, MY_ORDER_SECTIONS, type MyOrder, typ
 export { openOrder, orderOwnership, type OpenedOrder, type OrderOwnership } from "./ownership";
 export { orderVenue, orderVenueForMember, type OrderVenue, type OrderVenueSection } from "./order-venue";
 export { tidyExpiredOrders } from "./tidy-expired";
+export { remindExpiringPayments, PAYMENT_REMINDER_MS } from "./payment-reminder";
 export { requireBuyer } from "../context/buyer";
 export { HOLD_MS, MAX_UNPAID_ORDERS, ONGOING_AFTER_START_MS, orderStatusAt, orderTabAt, type OrderTab } from "./rules";
 export * from "./order-schemas";

@@ -28,6 +28,11 @@ import { recordId } from "../input/fields";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { MACHINES } from "../delivery/machine";
+import { notify } from "../notifications";
+import { loadReference } from "../reference";
+import { formatMoney } from "../money";
+import type { Language } from "../context/viewer";
+import { logError } from "../../observability";
 import { requireRole } from "../staff";
 import { sellingInvalid } from "./invalid-input";
 import { requireSeller } from "./seller-profiles";
@@ -303,5 +308,32 @@ export async function payOutSeller(ctx: MarketContext, input: { orderId: unknown
   if (paidOut.meta.changes !== 1) {
     throw new MarketError("clientOperateFail", { data: view.status === "paid" ? { reason: "already_paid" } : { reason: "not_payable", status: view.status } });
   }
+  await pushPayoutReleased(ctx, view);
   return view;
+}
+
+/** Tells the seller's devices that take sales news that the payout left (once per order). Never throws. */
+async function pushPayoutReleased(ctx: MarketContext, view: PayoutView): Promise<void> {
+  try {
+    const [seller] = await ctx.db
+      .select({ userId: sellerProfiles.userId })
+      .from(orders)
+      .innerJoin(listings, eq(listings.id, orders.listingId))
+      .innerJoin(sellerProfiles, eq(sellerProfiles.sellerId, listings.sellerId))
+      .where(eq(orders.id, view.orderId))
+      .limit(1);
+    if (!seller || !view.paidOut) return;
+    const reference = await loadReference(ctx);
+    const currency = reference.currencyByCode.get(view.currency);
+    const amount = (language: Language) => (currency ? formatMoney(view.paidOut!.amount, currency, language) : `${view.currency} ${view.paidOut!.amount}`);
+    await notify(ctx, {
+      key: `payout:${view.orderId}`,
+      topic: "sales",
+      to: { userIds: [seller.userId] },
+      path: "/provider/payouts",
+      text: (language) => ({ title: "payoutReleased.title", body: "payoutReleased.body", params: { amount: amount(language), orderNo: view.orderNo } }),
+    });
+  } catch (error) {
+    logError(error, { requestId: ctx.viewer.requestId, where: "pushPayoutReleased", orderId: view.orderId });
+  }
 }

@@ -15,6 +15,7 @@ import type { Language } from "../context/viewer";
 import { loadReference } from "../reference";
 import { formatMoney } from "../money";
 import { logError } from "../../observability";
+import { notify } from "../notifications";
 
 const WORDS: Record<Language, { subject: (title: string) => string; body: (facts: { title: string; quantity: number; price: string; listingId: number }) => string }> = {
   "en-US": {
@@ -29,7 +30,7 @@ const WORDS: Record<Language, { subject: (title: string) => string; body: (facts
   },
 };
 
-/** Mails the seller of the just-paid order `orderId`. Never throws (a failure is logged). */
+/** Mails the seller of the just-paid order `orderId` and tells their devices that take sales news. Never throws (a failure is logged). */
 export async function mailSellerSold(ctx: MarketContext, orderId: number): Promise<void> {
   try {
     const [row] = await joinOrderEvent(
@@ -43,6 +44,7 @@ export async function mailSellerSold(ctx: MarketContext, orderId: number): Promi
           titleZh: tours.titleZh,
           email: users.email,
           language: users.defaultLanguage,
+          userId: users.id,
         })
         .from(orders)
         .innerJoin(listings, eq(listings.id, orders.listingId))
@@ -66,6 +68,13 @@ export async function mailSellerSold(ctx: MarketContext, orderId: number): Promi
       text: words.body({ title, quantity: row.quantity, price, listingId: row.listingId }),
     };
     await ctx.mail.send(message);
+    await notify(ctx, {
+      key: `sold:${orderId}`,
+      topic: "sales",
+      to: { userIds: [row.userId] },
+      path: `/provider/orders/${orderId}`,
+      text: (language) => ({ title: "listingSold.title", body: "listingSold.body", params: { count: row.quantity, show: language === "zh-HK" ? row.titleZh : row.titleEn } }),
+    });
   } catch (error) {
     logError(error, { requestId: ctx.viewer.requestId, where: "mailSellerSold", orderId });
   }

@@ -28,6 +28,7 @@ import enMe from "./locales/en-US/me.json";
 import enOrder from "./locales/en-US/order.json";
 import enOrders from "./locales/en-US/orders.json";
 import enPreferences from "./locales/en-US/preferences.json";
+import enPush from "./locales/en-US/push.json";
 import enSearch from "./locales/en-US/search.json";
 import enSelling from "./locales/en-US/selling.json";
 import enTour from "./locales/en-US/tour.json";
@@ -56,6 +57,7 @@ import zhMe from "./locales/zh-HK/me.json";
 import zhOrder from "./locales/zh-HK/order.json";
 import zhOrders from "./locales/zh-HK/orders.json";
 import zhPreferences from "./locales/zh-HK/preferences.json";
+import zhPush from "./locales/zh-HK/push.json";
 import zhSearch from "./locales/zh-HK/search.json";
 import zhSelling from "./locales/zh-HK/selling.json";
 import zhTour from "./locales/zh-HK/tour.json";
@@ -103,6 +105,7 @@ const namespaces = {
     order: enOrder,
     orders: enOrders,
     preferences: enPreferences,
+    push: enPush,
     search: enSearch,
     selling: enSelling,
     tour: enTour,
@@ -133,6 +136,7 @@ const namespaces = {
     order: zhOrder,
     orders: zhOrders,
     preferences: zhPreferences,
+    push: zhPush,
     search: zhSearch,
     selling: zhSelling,
     tour: zhTour,

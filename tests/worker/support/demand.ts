@@ -1,7 +1,9 @@
-/** Price history set-up: a session priced by two listings, its first lowest price already recorded. */
+/** Demand set-up: a session priced by two listings, its first lowest price already recorded; a session's tour. */
+import { eq } from "drizzle-orm";
+import * as schema from "../../../functions/db/schema";
 import { recordLowestPrice } from "../../../functions/market/demand/price-history";
 import type { Viewer } from "../../../functions/market/context/viewer";
-import { clockAt, makeBuyer, makeListing, marketFor } from "./buying";
+import { clockAt, makeBuyer, makeListing, marketFor, testDb } from "./buying";
 
 /**
  * A session with a cheaper listing of `cheapQuantity` tickets at HK$1,000 and a dearer one of 4 at
@@ -14,4 +16,15 @@ export async function twoPricedSession(cheapQuantity: number, viewer: Partial<Vi
   const buyer = marketFor(await makeBuyer(), clock, viewer);
   await recordLowestPrice(buyer, sessionId);
   return { clock, listingId, sessionId, buyer };
+}
+
+/** The tour a session belongs to, with its English title. */
+export async function tourOf(sessionId: number): Promise<{ tourId: number; title: string }> {
+  const [row] = await testDb
+    .select({ tourId: schema.shows.tourId, title: schema.tours.titleEn })
+    .from(schema.sessions)
+    .innerJoin(schema.shows, eq(schema.shows.id, schema.sessions.showId))
+    .innerJoin(schema.tours, eq(schema.tours.id, schema.shows.tourId))
+    .where(eq(schema.sessions.id, sessionId));
+  return row;
 }

@@ -1,0 +1,94 @@
+/**
+ * Sending what the outbox owes. Each row is claimed (queued → sending) by a guarded UPDATE before
+ * it goes, so two senders (the request's deferred send and the cron) never send one row twice.
+ * The push service's answer settles it: delivered; the device gone (404/410: the subscription
+ * and what it was owed are deleted); a refusal that would repeat (400, 403, 413: failed); or
+ * anything else tried again with backoff until MAX_ATTEMPTS.
+ */
+import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { pushDeliveries, pushSubscriptions } from "../../db/schema";
+import type { MarketContext } from "../context";
+import { type PushContext, DELIVERY_RETENTION_MS, MAX_ATTEMPTS, MAX_TTL_SECONDS, retryAfterMs, SENDING_ABANDONED_AFTER_MS } from "./rules";
+import { forgetGoneDevice } from "./subscriptions";
+
+type Delivery = typeof pushDeliveries.$inferSelect;
+
+/** Connections a Worker may hold open at once. */
+const PARALLEL_SENDS = 6;
+
+const GONE = new Set([404, 410]);
+const REFUSED = new Set([400, 403, 413]);
+
+/** Sends the given rows that are due (the producer's deferred send). Answers how many were delivered. */
+export async function sendDeliveries(ctx: PushContext, ids: readonly number[]): Promise<number> {
+  let delivered = 0;
+  for (let start = 0; start < ids.length; start += PARALLEL_SENDS) {
+    const results = await Promise.all(ids.slice(start, start + PARALLEL_SENDS).map((id) => sendOne(ctx, id)));
+    delivered += results.filter(Boolean).length;
+  }
+  return delivered;
+}
+
+/**
+ * The cron's chore: sends what is due (after quiet hours, a retry's wait, a send that never
+ * started), fails rows whose sender died mid-send, and forgets settled rows after 30 days.
+ */
+export async function sendDuePush(ctx: PushContext, limit = 60): Promise<number> {
+  const now = ctx.now();
+  await ctx.db
+    .update(pushDeliveries)
+    .set({ status: "failed", lastError: "abandoned while sending" })
+    .where(and(eq(pushDeliveries.status, "sending"), lt(pushDeliveries.nextAttemptAt, now - SENDING_ABANDONED_AFTER_MS)));
+  await ctx.db.delete(pushDeliveries).where(and(inArray(pushDeliveries.status, ["sent", "failed", "expired"]), lt(pushDeliveries.createdAt, now - DELIVERY_RETENTION_MS)));
+  const due = await ctx.db
+    .select({ id: pushDeliveries.id })
+    .from(pushDeliveries)
+    .where(and(eq(pushDeliveries.status, "queued"), lte(pushDeliveries.nextAttemptAt, now)))
+    .orderBy(asc(pushDeliveries.nextAttemptAt))
+    .limit(limit);
+  return sendDeliveries(
+    ctx,
+    due.map((row) => row.id),
+  );
+}
+
+/** Claims one row and sends it; true when the push service took it. */
+async function sendOne(ctx: PushContext, id: number): Promise<boolean> {
+  const now = ctx.now();
+  const [claimed] = await ctx.db
+    .update(pushDeliveries)
+    .set({ status: "sending", attempts: sql`${pushDeliveries.attempts} + 1`, nextAttemptAt: now })
+    .where(and(eq(pushDeliveries.id, id), eq(pushDeliveries.status, "queued"), lte(pushDeliveries.nextAttemptAt, now)))
+    .returning();
+  if (!claimed) return false;
+  if (claimed.expiresAt <= now) {
+    await settle(ctx, claimed, { status: "expired" });
+    return false;
+  }
+  const [device] = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, claimed.subscriptionId));
+  if (!device) return false;
+  const ttlSeconds = Math.max(1, Math.min(MAX_TTL_SECONDS, Math.floor((claimed.expiresAt - now) / 1000)));
+  const answer = await ctx.push.send(device, claimed.payload, { ttlSeconds, urgency: claimed.urgency });
+  if (answer.status >= 200 && answer.status < 300) {
+    await settle(ctx, claimed, { status: "sent", sentAt: ctx.now(), lastError: null });
+    return true;
+  }
+  if (GONE.has(answer.status)) {
+    await forgetGoneDevice(ctx, device.id);
+    return false;
+  }
+  const error = `${answer.status} ${answer.error ?? ""}`.trim().slice(0, 300);
+  if (REFUSED.has(answer.status) || claimed.attempts >= MAX_ATTEMPTS) {
+    await settle(ctx, claimed, { status: "failed", lastError: error });
+    return false;
+  }
+  await settle(ctx, claimed, { status: "queued", lastError: error, nextAttemptAt: now + retryAfterMs(claimed.attempts) });
+  return false;
+}
+
+function settle(ctx: PushContext, row: Delivery, change: Partial<Pick<Delivery, "status" | "sentAt" | "lastError" | "nextAttemptAt">>) {
+  return ctx.db
+    .update(pushDeliveries)
+    .set(change)
+    .where(and(eq(pushDeliveries.id, row.id), eq(pushDeliveries.status, "sending")));
+}
