@@ -30,6 +30,8 @@ export default [
   route("guarantee", "routes/guarantee.tsx"),
   route("refund", "routes/refund.tsx"),
   route("settings", "routes/settings/route.tsx", { id: "routes/settings" }),
+  // Web push for this device (issue 35): topics, quiet hours, on and off.
+  route("settings/notifications", "routes/notifications/route.tsx", { id: "routes/notifications" }),
   route("about-us", "routes/about-us/route.tsx", { id: "routes/about-us" }),
   route("address-list", "routes/address-list.tsx"),
   route("address-create", "routes/address-create.tsx"),

@@ -202,3 +202,61 @@ ${list}</main></body></html>`;
     },
   });
 }
+
+/*
+ * Web push (docs/decisions.md 307). A payload is declarative web push's JSON
+ * ({ web_push: 8030, notification: { title, body, navigate, lang, dir, tag } }): Safari 18.4+
+ * shows it with no script, and here the worker shows the same notification elsewhere. A tap
+ * opens the screen it names, on this origin only (a push can never send the viewer elsewhere),
+ * in the app's window when one is open.
+ */
+self.addEventListener("push", (event) => {
+  let message = null;
+  try {
+    message = event.data ? event.data.json() : null;
+  } catch {
+    message = null;
+  }
+  const notification = message && message.notification;
+  if (!notification || typeof notification.title !== "string") return;
+  event.waitUntil(
+    self.registration.showNotification(notification.title, {
+      body: typeof notification.body === "string" ? notification.body : "",
+      lang: notification.lang,
+      dir: "ltr",
+      tag: notification.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { navigate: notification.navigate },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openScreen(ownPath(event.notification.data && event.notification.data.navigate)));
+});
+
+/** The address a notification opens: its path, query and fragment on this origin; home when it names none. */
+function ownPath(navigate) {
+  try {
+    const url = new URL(navigate, self.location.origin);
+    return new URL(url.pathname + url.search + url.hash, self.location.origin).href;
+  } catch {
+    return new URL("/", self.location.origin).href;
+  }
+}
+
+/** Shows `url` in a window of the app that is already open (focused), or opens one. */
+async function openScreen(url) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => client.url === url) || windows[0];
+  if (open) {
+    const shown = open.url === url ? open : await open.navigate(url).catch(() => null);
+    if (shown) {
+      await shown.focus().catch(() => undefined);
+      return;
+    }
+  }
+  await self.clients.openWindow(url);
+}

@@ -3,6 +3,7 @@
  * the messages (oldest first) and the composer. Live over the socket with JavaScript; without
  * it every control is a form post or a link (older messages, refresh, reply).
  */
+import { PushOfferLater as PushOffer } from "./push-offer-later";
 import { Form, Link, useActionData, useNavigation, useRevalidator } from "react-router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -118,6 +119,11 @@ export function ChatScreen(props: ChatScreenProps) {
             ? t("chat.opensAt", { at: dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: props.timeZone }).format(chatWindow.opensAt) })
             : t("chat.readOnly")}
         </p>
+      ) : null}
+      {props.role !== "support" && live.messages.some((message) => message.senderId === viewerId) ? (
+        <div className={styles.offer}>
+          <PushOffer moment="message" />
+        </div>
       ) : null}
       {props.role === "support" && conversation.kind === "order" && !conversation.group ? (
         <Form method="post" className={styles.joinBar}>

@@ -37,7 +37,7 @@ import { sendImage, sendLocation, uploadedImageOf } from "@market/messaging/medi
 import type { Route } from "./+types/chat";
 import { readForm } from "~/server/form.server";
 
-export const handle = { i18n: ["chat", "chat-media", "errors"] };
+export const handle = { i18n: ["chat", "chat-media", "errors", "push"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Ovation" }, { name: "robots", content: "noindex" }];
 

@@ -15,6 +15,7 @@
  * - The draw can be checked on the page: the seed's hash before opening, the seed after, the
  *   buyer's queue id and rank, and the published list. A spent turn shows the fairness report.
  */
+import { PushOfferLater as PushOffer } from "~/components/push-offer-later";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useRevalidator } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -35,7 +36,7 @@ import styles from "~/styles/demand-screens.module.css";
 import type { Route } from "./+types/waiting-room";
 import { isMissing, notFoundResponse, refusalText } from "~/server/refusal.server";
 
-export const handle = { i18n: ["demand"] };
+export const handle = { i18n: ["demand", "push"] };
 
 /** Ask again no sooner than this (a busy room) and no later (the estimate stays current). */
 const REFRESH_SECONDS = { min: 3, max: 30 };
@@ -300,6 +301,7 @@ export default function WaitingRoomPage() {
             </>
           ) : null}
         </section>
+        {waiting || loaded.view === "prequeue" ? <PushOffer moment="queue" sessionId={loaded.sessionId} /> : null}
       </main>
     </div>
   );

@@ -9,6 +9,7 @@
  * Only the account that placed the order sees it; anyone else gets the one other-account
  * screen, which asks to sign in again with that account and shows nothing of it (SPEC §6).
  */
+import { PushOfferLater as PushOffer } from "~/components/push-offer-later";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
@@ -33,7 +34,7 @@ import { recordId } from "../../../functions/market/input/fields";
 import { notFoundResponse } from "~/server/refusal.server";
 import { Fact } from "~/components/fact";
 
-export const handle = { i18n: ["order", "errors"] };
+export const handle = { i18n: ["order", "errors", "push"] };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -158,6 +159,8 @@ export default function PaySuccessPage() {
             </p>
           ) : null}
         </section>
+
+        {paid ? <PushOffer moment="order" /> : null}
 
         <section className={styles.card} aria-label={t("success.orderNo")}>
           <dl className={styles.summary}>

@@ -9,8 +9,9 @@
  * The view is built by route.server.ts beside it; the open session's list and map are
  * pick-seat-offer.tsx.
  */
+import { PushOfferLater as PushOffer } from "~/components/push-offer-later";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -34,7 +35,7 @@ import { displayCurrency, sessionSummary } from "@market/listings/session-offer"
 import styles from "~/styles/seat-picking.module.css";
 import type { Route } from "./+types/route";
 
-export const handle = { i18n: ["buy", "discover", "tour", "demand", "selling"] };
+export const handle = { i18n: ["buy", "discover", "tour", "demand", "selling", "push"] };
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta(rootSeo(matches), data ? { title: data.pageTitle, description: data.pageDescription, image: data.shareImage, structuredData: data.events } : {});
@@ -85,7 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const session = await sessionSummary(context.market, sessionId).catch(notFoundPage);
   const subscription = await subscribeTicketAlert(context.market, { tourId: session.tour.id, sessionId, ...submission.value });
-  return redirectWithToast(`/pick-seat?sessionId=${sessionId}`, {
+  // A new alert comes back with ?alert=set: the page then offers notifications as well as mail.
+  return redirectWithToast(`/pick-seat?sessionId=${sessionId}${subscription.alreadySubscribed ? "" : "&alert=set"}`, {
     kind: "success",
     key: subscription.alreadySubscribed ? "demand:alert.alreadySubscribed" : "demand:alert.subscribed",
   });
@@ -97,11 +99,13 @@ export default function PickSeatPage() {
   const { session, otherSessions, query, choices, when } = loaded;
   const { t } = useTranslation("buy");
   const hrefWith = useHrefWith();
+  const alertSet = useSearchParams()[0].get("alert") === "set";
 
   return (
     <div className={styles.page}>
       <PageHeader title={t("pickSeat.title")} fallback={`/tourDetail?id=${session.tour.id}`} />
       <main className={styles.main}>
+        {alertSet ? <PushOffer moment="alert" /> : null}
         <header className={styles.intro}>
           <h2 className={styles.tourTitle}>{session.tour.title}</h2>
           <p className={styles.when}>

@@ -3,7 +3,7 @@
  * opens its picker and comes back here), Google and Apple linking (SPEC §3 bind statuses; the
  * link button starts the provider flow at /auth/:provider and shows only for configured
  * providers), the theme (system, light, dark; kept in a cookie like the other choices), the
- * account's email, and sign out (a POST to /logout).
+ * account's email, this device's notifications (/settings/notifications), and sign out (a POST to /logout).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLoaderData } from "react-router";
@@ -120,6 +120,18 @@ export default function Settings() {
                 <span className={styles.value}>{preferences[item.key]}</span>
               </Link>
             ))}
+          </div>
+        </TitledSection>
+
+        <TitledSection id="settings-notifications" title={t("settings.notifications")} titleClassName={styles.sectionTitle}>
+          <div className={styles.card}>
+            <Link to="/settings/notifications" className={styles.linkRow}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
+                <path d="M6 16.5V11a6 6 0 1 1 12 0v5.5l1.5 2h-15Z" />
+                <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+              </svg>
+              <span className={styles.label}>{t("settings.pushOnThisDevice")}</span>
+            </Link>
           </div>
         </TitledSection>
 

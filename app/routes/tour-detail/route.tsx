@@ -5,8 +5,9 @@
  * posting to this route's action, so it works without JavaScript (the sheet is then reached by
  * its address, ?sheet=alert).
  */
+import { PushOfferLater as PushOffer } from "~/components/push-offer-later";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
@@ -34,7 +35,7 @@ import { readForm } from "~/server/form.server";
 import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 import { TitledSection } from "~/components/titled-section";
 
-export const handle = { i18n: ["tour", "discover", "demand"] };
+export const handle = { i18n: ["tour", "discover", "demand", "push"] };
 
 // The poster's preload first: the sessions' structured data after it runs to ~12 KB of the head.
 export const meta: Route.MetaFunction = ({ data, matches }) => [
@@ -96,7 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: ticketAlertFormSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const subscription = await subscribeTicketAlert(context.market, { tourId, email: submission.value.email }).catch(notFoundPage);
-      return redirectWithToast(`/tourDetail?id=${tourId}`, {
+      // A new alert comes back with ?alert=set: the page then offers notifications as well as mail.
+      return redirectWithToast(`/tourDetail?id=${tourId}${subscription.alreadySubscribed ? "" : "&alert=set"}`, {
         kind: "success",
         key: subscription.alreadySubscribed ? "tour:alert.alreadySubscribed" : "tour:alert.subscribed",
       });
@@ -113,6 +115,7 @@ export default function TourDetailPage() {
   const alert = useSheet("alert");
   const upcomingCount = tour.upcoming.reduce((sum, group) => sum + group.sessions.length, 0);
   const lowest = lowestOf(tour);
+  const alertSet = useSearchParams()[0].get("alert") === "set";
 
   return (
     <div className={styles.page}>
@@ -153,6 +156,11 @@ export default function TourDetailPage() {
             </SheetTrigger>
           </div>
         </section>
+        {alertSet ? (
+          <div className={styles.offer}>
+            <PushOffer moment="alert" />
+          </div>
+        ) : null}
 
         <Guarantee />
 

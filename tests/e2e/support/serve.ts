@@ -1,10 +1,12 @@
 /**
  * Serves the production build for browser tests: a fresh local D1 (migrated and seeded) in its
- * own state folder, then `wrangler dev` on the test port. Playwright starts and stops it.
+ * own state folder, then `wrangler dev` on the test port, with the push service double beside it
+ * (support/push-service.ts). Playwright starts and stops it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { pushServicePort, servePushService } from "./push-service";
 
 const STATE = `tests/e2e/.state/${process.env.E2E_PORT ?? "8790"}`;
 const PORT = process.env.E2E_PORT ?? "8790";
@@ -16,9 +18,13 @@ rmSync(STATE, { recursive: true, force: true });
 const setup = spawnSync("npx", ["tsx", "functions/seed/setup.ts", "--persist-to", STATE], { stdio: "inherit", env });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
+// The push service the Worker sends to (the local demo's PUSH_SERVICE_RELAY): a double beside it.
+const pushPort = pushServicePort(Number(PORT));
+const pushService = servePushService(pushPort);
+
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", STATE, "--live-reload=false", "--show-interactive-dev-session=false", "--var", "ANALYTICS_EVERYWHERE:true"],
+  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", STATE, "--live-reload=false", "--show-interactive-dev-session=false", "--var", "ANALYTICS_EVERYWHERE:true", "--var", `PUSH_SERVICE_RELAY:http://127.0.0.1:${pushPort}`],
   { stdio: ["ignore", "inherit", "pipe"], env },
 );
 // A browser that leaves a page while it is still streaming (every test's next navigation, every
@@ -30,4 +36,7 @@ createInterface({ input: server.stderr! }).on("line", (line) => {
   if (!CLIENT_GONE.test(line)) process.stderr.write(`${line}\n`);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => {
+  pushService.close();
+  process.exit(code ?? 0);
+});
