@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createAccount, payInSandbox, placeOrder } from "./buying";
 import { expect, type Language } from "./fixtures";
+import { accessTokenOf } from "./session";
 import { STAFF } from "./staff";
 
 /** A one-page PDF, the kind of file a provider uploads. */
@@ -17,8 +18,7 @@ export const PDF_FILE = {
 
 /** The nickname of the seller the provider account acts for (its own nickname). */
 async function providerNickname(request: APIRequestContext): Promise<string> {
-  const login = await (await request.post("/user/v1/mts/login/password", { data: STAFF.provider })).json();
-  const info = await (await request.get("/user/v1/mts/user_info", { headers: { "access-token": login.data.accessToken } })).json();
+  const info = await (await request.get("/user/v1/mts/user_info", { headers: { "access-token": await accessTokenOf(request, STAFF.provider) } })).json();
   return info.data.nickName as string;
 }
 
@@ -69,8 +69,7 @@ export interface ProviderDesk {
 /** The provider signed in through the API, as its app would be, in a request context of its own. */
 export async function providerDesk(playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, baseURL: string): Promise<ProviderDesk> {
   const request = await playwright.request.newContext({ baseURL });
-  const login = await (await request.post("/user/v1/mts/login/password", { data: STAFF.provider })).json();
-  const headers = { "access-token": login.data.accessToken as string };
+  const headers = { "access-token": await accessTokenOf(request, STAFF.provider) };
   return {
     async step(path, orderId, fields = {}) {
       return (await request.post(`/provider/v1/order/${path}`, { headers, data: { orderId, ...fields } })).json();
