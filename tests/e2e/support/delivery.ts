@@ -3,11 +3,8 @@
  * account acts for, a new buyer's paid order of one of them, and the provider's delivery steps
  * through the provider API.
  */
-import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import { PASSWORD } from "./buying";
-import { mailedCode } from "./outbox";
-import { networkOfItsOwn } from "./network";
-import { accessTokenOf, holdSession } from "./session";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { accessTokenOf, expectOk, newBuyer } from "./session";
 import { expect, type Language } from "./fixtures";
 import { STAFF } from "./staff";
 
@@ -50,33 +47,15 @@ export async function providerListing(request: APIRequestContext, method: "E_TIC
  * without JavaScript.
  */
 export async function buyTwo(page: Page, language: Language, listingId: number): Promise<number> {
-  const request = page.request;
-  const email = `e2e-buy-${crypto.randomUUID()}@example.com`;
-  // A new customer on their own phone, on a network of their own.
-  const network = networkOfItsOwn();
-  await page.setExtraHTTPHeaders(network);
-  const sent = await request.post("/user/v1/mts/verify_code/send", { headers: network, data: { email, scene: "register" } });
-  await expectOk(sent);
-  const origin = new URL(sent.url()).origin;
-  const code = await mailedCode(request, email);
-  const registered = await expectOk(await request.post("/user/v1/mts/register", { headers: network, data: { email, code, password: PASSWORD, nickName: "Mei" } }));
-  const headers = { ...network, "access-token": registered.data.accessToken as string, lan: language };
+  const { email, origin, headers } = await newBuyer(page, language);
   const order = await expectOk(
-    await request.post("/user/order/v1/create", { headers, data: { listingId, quantity: 2, contactEmail: email, contactPhoneCode: "852", contactPhone: "91234567" } }),
+    await page.request.post("/user/order/v1/create", { headers, data: { listingId, quantity: 2, contactEmail: email, contactPhoneCode: "852", contactPhone: "91234567" } }),
   );
-  const payment = await expectOk(await request.post("/user/order/v1/pay", { headers, data: { orderId: order.data.id as number } }));
-  await holdSession(page.context(), origin, headers["access-token"]);
+  const payment = await expectOk(await page.request.post("/user/order/v1/pay", { headers, data: { orderId: order.data.id as number } }));
   await page.goto(new URL(payment.data.redirectUrl as string, origin).href);
   await page.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page).toHaveURL(/\/pay-success\?orderId=\d+&orderType=ticket&channelId=/);
   return Number(new URL(page.url()).searchParams.get("orderId"));
-}
-
-/** An API answer's envelope, failing the test unless it is a success. */
-async function expectOk(answer: APIResponse): Promise<{ data: Record<string, unknown> }> {
-  const body = await answer.json();
-  expect(body.statusCode, JSON.stringify(body)).toBe(200);
-  return body;
 }
 
 /** What the provider API answers: SPEC's envelope. */
