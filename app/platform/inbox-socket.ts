@@ -2,8 +2,8 @@
  * The account's inbox socket (/user/im/v1/inbox): while a tab screen is open with JavaScript, it
  * is told when the account's conversations changed (a reply arrived, support joined) and calls
  * `changed`, which reads the list or the count again, so the Messages list, its unread marks
- * and the tab's badge move by themselves. A dropped socket reconnects (reconnecting-socket.ts)
- * and calls `changed` once back, for anything it missed meanwhile.
+ * and the tab's badge move by themselves. Each time the socket opens, the first time and after a
+ * drop (reconnecting-socket.ts), it calls `changed` once, for anything it missed meanwhile.
  */
 import type { InboxFrame } from "@market/messaging/inbox-frame";
 import { reconnectingSocket, socketAddress } from "./reconnecting-socket";
@@ -19,8 +19,9 @@ export function watchInbox(userSig: string, changed: () => void): () => void {
     settle = setTimeout(changed, SETTLE_MS);
   };
   const inbox = reconnectingSocket(() => socketAddress("/user/im/v1/inbox", { userSig }), {
-    // Back after a drop: whatever changed meanwhile was not told.
-    open: (again) => again && readAgain(),
+    // Open, the first time as after a drop: whatever changed since the screen's data was read (the
+    // page was drawn, hydrated and fetched this code before the socket was up) was not told.
+    open: () => readAgain(),
     message: (data) => (JSON.parse(data) as InboxFrame).type === "changed" && readAgain(),
   });
   return () => {

@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { eTicketListing } from "./support/buying";
 import { expect, inLanguage, test, type Language } from "./support/fixtures";
+import { holdSession } from "./support/session";
 import { signInStaff, STAFF } from "./support/staff";
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -70,7 +71,7 @@ async function buyerWithOrder(request: APIRequestContext, context: BrowserContex
       data: { listingId: tickets.listingId, quantity: 1, contactEmail: "mei@example.com", contactPhoneCode: "852", contactPhone: "91234567" },
     })
   ).json();
-  await context.addCookies([{ name: "__Host-ovation_session", value: token, domain: new URL(baseURL).hostname, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
+  await holdSession(context, baseURL, token);
   return { tickets, orderId: order.data.id as number };
 }
 

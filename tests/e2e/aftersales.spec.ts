@@ -1,20 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
-import { createAccount, eTicketListing, payInSandbox, placeOrder } from "./support/buying";
+import type { Browser } from "@playwright/test";
+import { eTicketListing } from "./support/buying";
+import { buyTwo } from "./support/delivery";
 import { describeCells, expect, inLanguage, type Language, test } from "./support/fixtures";
 import { signInStaff, STAFF } from "./support/staff";
 
 const CARD_NUMBER = "4929123456781234";
-
-/** A new buyer's paid order of two e-tickets: sign up, place the order, approve it in the sandbox. */
-async function paidOrder(page: Page, language: Language): Promise<number> {
-  const { listingId } = await eTicketListing(page.request, { quantity: 2 });
-  await page.goto(`/register?${new URLSearchParams({ redirectTo: `/confirm-order?listingId=${listingId}&quantity=2` })}`);
-  const email = await createAccount(page, language);
-  await expect(page).toHaveURL(/\/confirm-order\?/);
-  await placeOrder(page, language, email);
-  await payInSandbox(page, language, "Approve");
-  return Number(new URL(page.url()).searchParams.get("orderId"));
-}
 
 /** Support, in a browser of its own: sign in, open the case and approve it with a reason. */
 async function supportApproves(browser: Browser, baseURL: string, language: Language, javaScriptEnabled: boolean, caseId: number, reason: string) {
@@ -37,7 +27,7 @@ describeCells("form", "After-sales", ({ language, javaScriptEnabled, say }) => {
   test.describe.configure({ timeout: 90_000 });
 
   test("a buyer applies for after-sales with a bank account, support approves, and the refund shows in the buyer's timeline, the card masked", async ({ page, browser, baseURL }) => {
-    const orderId = await paidOrder(page, language);
+    const orderId = await buyTwo(page, language, (await eTicketListing(page.request, { quantity: 2 })).listingId);
 
     await page.goto(`/order-after-sale?id=${orderId}`);
     await expect(page.getByRole("heading", { level: 2, name: say("Something wrong with your tickets?", "門票有問題？") })).toBeVisible();

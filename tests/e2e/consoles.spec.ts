@@ -4,9 +4,10 @@
  * the seeded account, in a browser of its own) marks a SELF_PICKUP order ready and delivers an
  * E_TICKET order by uploading its PDF; and support approves an after-sales case with a reason.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
-import { createAccount, eTicketListing, payInSandbox, placeOrder } from "./support/buying";
-import { describeCells, expect, type Language, test } from "./support/fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { eTicketListing } from "./support/buying";
+import { buyTwo } from "./support/delivery";
+import { describeCells, expect, test } from "./support/fixtures";
 import { signInStaff, STAFF } from "./support/staff";
 
 /** A one-page PDF, small but real: the console refuses anything that does not start like a PDF. */
@@ -39,24 +40,6 @@ async function providerListings(request: APIRequestContext, nickname: string, me
   return found.sort(() => Math.random() - 0.5);
 }
 
-/**
- * The buyer pays for 2 tickets of a listing in the sandbox and answers the order's id: a new
- * account the first time (`email` null), the same one after.
- */
-async function buy(page: Page, language: Language, listingId: number, email: string | null): Promise<{ orderId: number; email: string }> {
-  const confirm = `/confirm-order?listingId=${listingId}&quantity=2`;
-  if (email === null) {
-    await page.goto(`/register?${new URLSearchParams({ redirectTo: confirm })}`);
-    email = await createAccount(page, language);
-    await expect(page).toHaveURL(/\/confirm-order\?/);
-  } else {
-    await page.goto(confirm);
-  }
-  await placeOrder(page, language, email);
-  await payInSandbox(page, language, "Approve");
-  return { orderId: Number(new URL(page.url()).searchParams.get("orderId")), email };
-}
-
 describeCells("form", "Consoles", ({ language, javaScriptEnabled, say }) => {
   // A purchase comes first, and staff sign in in a browser of their own.
   test.describe.configure({ timeout: 120_000 });
@@ -65,7 +48,7 @@ describeCells("form", "Consoles", ({ language, javaScriptEnabled, say }) => {
     const provider = await signInStaff(browser, baseURL!, language, javaScriptEnabled, STAFF.provider);
     try {
       const [listingId] = await providerListings(page.request, await providerNickname(provider.page.request), "SELF_PICKUP");
-      const { orderId } = await buy(page, language, listingId, null);
+      const orderId = await buyTwo(page, language, listingId);
 
       // Me leads to the console; the order is in the list of those whose details are owed.
       await provider.open("/mine");
@@ -113,10 +96,9 @@ describeCells("form", "Consoles", ({ language, javaScriptEnabled, say }) => {
       // Some listings come with their e-ticket already uploaded and deliver at once; the
       // provider uploads for the others, so buy until one waits for its PDF.
       const listings = await providerListings(page.request, await providerNickname(provider.page.request), "E_TICKET");
-      let email: string | null = null;
       let orderId = 0;
       for (const listingId of listings.slice(0, 6)) {
-        ({ orderId, email } = await buy(page, language, listingId, email));
+        orderId = await buyTwo(page, language, listingId);
         await provider.open(`/provider/orders/${orderId}`);
         if ((await provider.page.getByTestId("delivery-state").textContent()) === say("E-tickets to upload", "待上載電子門票")) break;
         orderId = 0;
@@ -144,7 +126,7 @@ describeCells("form", "Consoles", ({ language, javaScriptEnabled, say }) => {
 
   test("support finds an after-sales case in the queue and approves it with a reason", async ({ page, browser, baseURL }) => {
     const { listingId } = await eTicketListing(page.request, { quantity: 2 });
-    const { orderId } = await buy(page, language, listingId, null);
+    const orderId = await buyTwo(page, language, listingId);
     const applied = await page.request.post("/user/after_sale/v1/apply", {
       headers: { origin: baseURL! },
       data: {

@@ -4,16 +4,15 @@
  * §8). The partner app is played by a stand-in bridge that answers hasApp; it needs JavaScript.
  */
 import type { Page } from "@playwright/test";
-import { createAccount, eTicketListing, placeOrder } from "./support/buying";
+import { eTicketListing, placeOrder } from "./support/buying";
 import { expect, inLanguage, runsIn, test, type Language } from "./support/fixtures";
+import { newBuyer } from "./support/session";
 
-/** From a guest on the confirm page to the pay sheet of a new order for two e-tickets. */
+/** From a new account (signed up through the API) on the confirm page to the pay sheet of a new order for two e-tickets. */
 async function toThePaySheet(page: Page, language: Language) {
   const { listingId } = await eTicketListing(page.request);
-  const path = `/confirm-order?listingId=${listingId}&quantity=2`;
-  await page.goto(`/register?${new URLSearchParams({ redirectTo: path })}`);
-  const email = await createAccount(page, language);
-  await expect(page).toHaveURL(/\/confirm-order\?listingId=\d+&quantity=2$/);
+  const { email } = await newBuyer(page, language);
+  await page.goto(`/confirm-order?listingId=${listingId}&quantity=2`);
   await placeOrder(page, language, email);
   return page.getByTestId("pay-sheet");
 }

@@ -7,13 +7,13 @@
  * without (CELLS.form).
  */
 import type { Page } from "@playwright/test";
-import { createAccount } from "./support/buying";
 import { CELLS, expect, inLanguage, test, type Language } from "./support/fixtures";
+import { newBuyer } from "./support/session";
 
-/** A fresh account, signed in on Me. */
+/** A fresh account (signed up through the API), signed in on Me. */
 async function newAccountOnMe(page: Page, language: Language) {
-  await page.goto("/register?redirectTo=%2Fmine");
-  await createAccount(page, language);
+  await newBuyer(page, language);
+  await page.goto("/mine");
   await expect(page).toHaveURL(/\/mine$/);
 }
 

@@ -5,12 +5,13 @@
  * lists from the internet, and its server side pulls in Postgres' native client, so `npm ci`
  * would fail on an offline machine. The suite installs the pinned version once, scripts off, into
  * node_modules/.cache and gives it an empty preload list (127.0.0.1 is on no such list); the
- * scanner itself (retriever and tests) needs nothing else.
+ * scanner itself (retriever and tests) needs nothing else. Run as a script, it only installs:
+ * scripts/test.sh does so beside the build, so no browser test waits on the registry.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const OBSERVATORY_VERSION = "1.4.8";
 const PREFIX = resolve(`node_modules/.cache/mdn-http-observatory-${OBSERVATORY_VERSION}`);
@@ -58,3 +59,5 @@ export async function observe(origin: string, path: string): Promise<{ status: n
   });
   return { status: retrieval.responses.auto?.status, outcomes };
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) installed();

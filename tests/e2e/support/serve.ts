@@ -14,9 +14,14 @@ const PORT = process.env.E2E_PORT ?? "8790";
 // builds into the Worker, which render pages several times slower than the deployed Worker.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true", WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
 
-rmSync(STATE, { recursive: true, force: true });
-const setup = spawnSync("npx", ["tsx", "functions/seed/setup.ts", "--persist-to", STATE], { stdio: "inherit", env });
-if (setup.status !== 0) process.exit(setup.status ?? 1);
+// `--seed-only` prepares the database and stops: scripts/test.sh seeds it beside the build (each
+// mostly uses one core of two), then serves it with E2E_SEEDED=1 instead of seeding it again.
+if (process.env.E2E_SEEDED !== "1") {
+  rmSync(STATE, { recursive: true, force: true });
+  const setup = spawnSync("npx", ["tsx", "functions/seed/setup.ts", "--persist-to", STATE], { stdio: "inherit", env });
+  if (setup.status !== 0) process.exit(setup.status ?? 1);
+}
+if (process.argv.includes("--seed-only")) process.exit(0);
 
 // The push service the Worker sends to (the local demo's PUSH_SERVICE_RELAY): a double beside it.
 const pushPort = pushServicePort(Number(PORT));

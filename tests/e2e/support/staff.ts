@@ -3,7 +3,8 @@
  * in, in a browser of its own beside the buyer's, in the test's language.
  */
 import type { Browser, Page } from "@playwright/test";
-import { expect, inLanguage, type Language } from "./fixtures";
+import { expect, type Language } from "./fixtures";
+import { accessTokenOf, holdSession } from "./session";
 
 export const STAFF = {
   provider: { email: "provider@ovation.example", password: "Provider#2026" },
@@ -21,8 +22,10 @@ export interface Staff {
 }
 
 /**
- * A staff member signed in with the seeded account in a browser of its own: the sign-in page on
- * its way to `landing` (Me unless given), which the browser must reach.
+ * A staff member signed in with the seeded account in a browser of its own, opening `landing`
+ * (Me unless given), which the browser must reach. The account signs in through the API: the
+ * sign-in page is the buyer's too, and accounts.spec.ts proves it in both languages, with and
+ * without JavaScript, sending the account back to the page it came for.
  */
 export async function signInStaff(
   browser: Browser,
@@ -46,10 +49,8 @@ export async function signInStaff(
     expect(errors, "uncaught errors in the console").toEqual([]);
   };
   try {
-    await open(`/login?${new URLSearchParams({ redirectTo: landing })}`);
-    await page.getByLabel(inLanguage(language, "Email", "電郵"), { exact: true }).fill(account.email);
-    await page.getByLabel(inLanguage(language, "Password", "密碼"), { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: inLanguage(language, "Sign in", "登入"), exact: true }).click();
+    await holdSession(context, baseURL, await accessTokenOf(context.request, account));
+    await open(landing);
     await expect(page).toHaveURL(new RegExp(`${landing.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
   } catch (error) {
     await context.close();
