@@ -39,6 +39,7 @@ import type { DeviceFields } from "~/platform/web-push";
 import type { NotificationAnswer } from "./answer";
 import { PushSettingsForm } from "./settings-form";
 import { usePushDevice } from "~/components/use-push-device";
+import { useHydrated } from "~/components/hydrated";
 import styles from "./styles.module.css";
 import type { Route } from "./+types/route";
 
@@ -118,6 +119,8 @@ export default function Notifications() {
   const [settings, setSettings] = useState<PushSettings | null>(null);
   const [failed, setFailed] = useState(false);
   const asked = useRef(false);
+  // Without JavaScript the <noscript> panel stands alone: nothing will ever be checked.
+  const hydrated = useHydrated();
 
   // What this device can do, once on the glass; a device already subscribed is recorded again
   // (known here already, or storage reset, or another deployment) and its settings come back.
@@ -181,7 +184,7 @@ export default function Notifications() {
         <noscript>
           <StatePanel title={t("settings.title")} body={t("settings.noScript")} />
         </noscript>
-        {screen === "checking" ? <div className={styles.checking} aria-hidden="true" /> : null}
+        {screen === "checking" && hydrated ? <div className={styles.checking} aria-hidden="true" /> : null}
         {screen === "unavailable" ? <StatePanel title={t("settings.title")} body={t("settings.unavailable")} /> : null}
         {screen === "unsupported" ? <StatePanel title={t("settings.unsupported.title")} body={t("settings.unsupported.body")} /> : null}
         {screen === "denied" ? <StatePanel title={t("settings.denied.title")} body={t("settings.denied.body")} /> : null}
