@@ -74,8 +74,8 @@ function startsWithAny(path, prefixes) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") {
-    // A sign-out form post: forget this account's pages.
-    if (new URL(request.url).pathname === "/logout") event.waitUntil(caches.delete(PAGES));
+    // A sign-out form post: forget this account's pages, and its notifications on this device.
+    if (new URL(request.url).pathname === "/logout") event.waitUntil(Promise.all([caches.delete(PAGES), forgetPushDevice()]));
     return;
   }
   const url = new URL(request.url);
@@ -260,3 +260,21 @@ async function openScreen(url) {
   }
   await self.clients.openWindow(url);
 }
+
+/**
+ * Signing out ends this device's notifications: the account's news must not reach whoever uses
+ * the browser next. The server forgets the device, and the push service its subscription.
+ */
+async function forgetPushDevice() {
+  const subscription = await self.registration.pushManager.getSubscription().catch(() => null);
+  if (!subscription) return;
+  const { endpoint, keys } = subscription.toJSON();
+  await fetch("/user/notification/v1/push/unsubscribe", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ endpoint, auth: keys && keys.auth }),
+  }).catch(() => null);
+  await subscription.unsubscribe().catch(() => false);
+}
+
