@@ -30,11 +30,22 @@ export function pushAvailability(): PushAvailability {
   return "ready";
 }
 
-/** This device's subscription, or null when it has none (or cannot have one). */
+/** This device's subscription, or null when it has none (or cannot have one, or the service worker is not there yet). */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (pushAvailability() !== "ready") return null;
-  const registration = await navigator.serviceWorker.ready;
-  return registration.pushManager.getSubscription();
+  const registration = await navigator.serviceWorker.getRegistration();
+  return registration ? registration.pushManager.getSubscription() : null;
+}
+
+/** How long turning push on waits for the service worker before it says it could not. */
+const WORKER_WAIT_MS = 10_000;
+
+/** The service worker's registration once it is active; rejects when it never comes (blocked, failed). */
+function activeWorker(): Promise<ServiceWorkerRegistration> {
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no service worker")), WORKER_WAIT_MS)),
+  ]);
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -48,7 +59,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  */
 export async function subscribeThisDevice(publicKey: string): Promise<PushSubscription | null> {
   if ((await Notification.requestPermission()) !== "granted") return null;
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await activeWorker();
   const kept = await registration.pushManager.getSubscription();
   return kept ?? registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
 }

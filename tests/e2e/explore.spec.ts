@@ -61,8 +61,11 @@ for (const language of ["en-US", "zh-HK"] as const) {
           .fill(`fan-${language}-${javaScript ? "js" : "html"}-${Date.now()}@example.com`);
         await alert.getByRole("button", { name: say("Notify me", "通知我") }).click();
         await expect(page.getByRole("status").filter({ hasText: say("You're on the list", "已成功訂閱") })).toBeVisible();
-        await expect(page).toHaveURL(/\/tourDetail\?id=\d+$/);
+        // Back on the tour, which offers notifications as well as the mail (a browser that can push, with JavaScript).
+        await expect(page).toHaveURL(/\/tourDetail\?id=\d+&alert=set$/);
         await expect(alert).toBeHidden();
+        if (javaScript) await expect(page.getByTestId("push-offer")).toContainText(say("Get a notification too, the moment the price drops or tickets return.", "同時開啟通知，價格下降或有票時即時通知你。"));
+        else await expect(page.getByTestId("push-offer")).toHaveCount(0);
       });
     });
   }

@@ -85,8 +85,11 @@ for (const { language, javaScriptEnabled } of CELLS.form) {
       await page.getByRole("radio", { name: say("A trader or organiser", "商家或主辦單位") }).check();
       await expect(page.locator("input[name=traderLegalName]")).toBeVisible();
       await page.getByRole("button", { name: say("Save and list a ticket", "儲存並刊登門票"), exact: true }).click();
-      // A trader without their identity is refused on the field, in the page's language.
-      await expect(page.locator("#" + (await page.locator("input[name=traderLegalName]").getAttribute("aria-describedby"))?.split(" ").pop())).toBeVisible();
+      // A trader without their identity is refused on the field, in the page's language: the
+      // field names its message once the refusal is drawn (the attribute is read after that).
+      const legalName = page.locator("input[name=traderLegalName]");
+      await expect(legalName).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("#" + (await legalName.getAttribute("aria-describedby"))?.split(" ").pop())).toBeVisible();
       await page.getByLabel(say("Legal name", "法定名稱"), { exact: true }).fill("Harbour Tickets Limited");
       await page.getByLabel(say("Address", "地址"), { exact: true }).fill("1 Queen's Road Central, Hong Kong");
       await page.getByLabel(say("Email", "電郵"), { exact: true }).fill("desk@harbourtickets.example");

@@ -5,7 +5,7 @@
  * hold what can wait; a declined topic sends nothing; a failed send is tried again later.
  */
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { expect, test } from "vitest";
 import * as schema from "../../functions/db/schema";
 import { applyForAfterSale, decideCase, decideSchema } from "../../functions/market/aftersales";
@@ -137,6 +137,10 @@ test("an unpaid order is nudged once when five minutes of its hold are left, nev
   await settlePushes(buyer);
   expect(await shown(device)).toEqual([{ title: "Your tickets are held for 5 more minutes", body: `Pay for order ${order.orderNo} (${order.event.title}) to keep them.`, navigate: `${ORIGIN}/order-detail?id=${order.id}`, lang: "en-US" }]);
   expect((await received(device))[0].urgency).toBe("high");
+
+  // Once the hold has run out there is nothing left to pay for: no order is looked at.
+  clock.time = order.expiresAt + SECOND;
+  expect(await remindExpiringPayments(buyer)).toBe(0);
 });
 
 test("a new message reaches the other member's devices once, not the sender's, and not a member who has the conversation open", async () => {
@@ -226,6 +230,13 @@ test("a visitor whose page turned notifications on in the queue is told when the
 
   // A place already let in is not told again.
   expect(await tellTurnTo(visitor, sessionId, tokenOf(places[0]), { endpoint: last.endpoint, auth: last.keys.auth })).toEqual({ told: false });
+
+  // A device without an account is forgotten two days after it subscribed; an account's stays.
+  const member = await deviceOf(marketFor(await makeBuyer(), clock));
+  clock.time += 2 * DAY + MINUTE;
+  await settlePushes(visitor);
+  const kept = await testDb.select({ endpoint: schema.pushSubscriptions.endpoint }).from(schema.pushSubscriptions).where(inArray(schema.pushSubscriptions.endpoint, [last.endpoint, member.endpoint]));
+  expect(kept).toEqual([{ endpoint: member.endpoint }]);
 });
 
 test("the API subscribes a signed-in device, reads and saves its settings, and turns it off; bad input is refused (invalidParam) in the viewer's language", async () => {

@@ -5,10 +5,10 @@
  * and what it was owed are deleted); a refusal that would repeat (400, 403, 413: failed); or
  * anything else tried again with backoff until MAX_ATTEMPTS.
  */
-import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { pushDeliveries, pushSubscriptions } from "../../db/schema";
 import type { MarketContext } from "../context";
-import { type PushContext, DELIVERY_RETENTION_MS, MAX_ATTEMPTS, MAX_TTL_SECONDS, retryAfterMs, SENDING_ABANDONED_AFTER_MS } from "./rules";
+import { type PushContext, ANONYMOUS_DEVICE_TTL_MS, DELIVERY_RETENTION_MS, MAX_ATTEMPTS, MAX_TTL_SECONDS, retryAfterMs, SENDING_ABANDONED_AFTER_MS } from "./rules";
 import { forgetGoneDevice } from "./subscriptions";
 
 type Delivery = typeof pushDeliveries.$inferSelect;
@@ -31,7 +31,8 @@ export async function sendDeliveries(ctx: PushContext, ids: readonly number[]): 
 
 /**
  * The cron's chore: sends what is due (after quiet hours, a retry's wait, a send that never
- * started), fails rows whose sender died mid-send, and forgets settled rows after 30 days.
+ * started), fails rows whose sender died mid-send, forgets settled rows after 30 days and
+ * devices without an account two days after they subscribed.
  */
 export async function sendDuePush(ctx: PushContext, limit = 60): Promise<number> {
   const now = ctx.now();
@@ -40,6 +41,7 @@ export async function sendDuePush(ctx: PushContext, limit = 60): Promise<number>
     .set({ status: "failed", lastError: "abandoned while sending" })
     .where(and(eq(pushDeliveries.status, "sending"), lt(pushDeliveries.nextAttemptAt, now - SENDING_ABANDONED_AFTER_MS)));
   await ctx.db.delete(pushDeliveries).where(and(inArray(pushDeliveries.status, ["sent", "failed", "expired"]), lt(pushDeliveries.createdAt, now - DELIVERY_RETENTION_MS)));
+  await ctx.db.delete(pushSubscriptions).where(and(isNull(pushSubscriptions.userId), lt(pushSubscriptions.updatedAt, now - ANONYMOUS_DEVICE_TTL_MS)));
   const due = await ctx.db
     .select({ id: pushDeliveries.id })
     .from(pushDeliveries)

@@ -22,6 +22,12 @@ export const BREAKS_QUIET_HOURS: ReadonlySet<PushTopic> = new Set<PushTopic>(["q
 /** Devices one account may keep subscribed (SPEC §9's spirit: bounded per account); the oldest goes first. */
 export const MAX_DEVICES_PER_ACCOUNT = 10;
 
+/**
+ * A device subscribed without an account (a visitor in a queue) is kept this long after it last
+ * subscribed: long enough for an on-sale, and no store of devices anyone can fill for good.
+ */
+export const ANONYMOUS_DEVICE_TTL_MS = 2 * 24 * 60 * 60_000;
+
 /** Sends attempted per notification before it is marked failed: 1, 2, 4, 8 minutes apart. */
 export const MAX_ATTEMPTS = 5;
 export const retryAfterMs = (attempt: number) => 60_000 * 2 ** (attempt - 1);
