@@ -6,7 +6,7 @@
  * app on its Home Screen first, blocked, off, on, and push not offered here at all. Without
  * JavaScript the page says push needs it (mail keeps telling the buyer either way).
  *
- * The device's fields go to this route's action, which parses them with the domain's schemas.
+ * The device's fields go to this route's action; the domain parses them with its schemas.
  * No sign-in is needed: a visitor waiting in a queue turns notifications on before having an
  * account; a signed-in viewer's device is theirs.
  */
@@ -20,21 +20,8 @@ import { readForm } from "~/server/form.server";
 import { refusalText } from "~/server/refusal.server";
 import { queueTokenOf } from "~/server/demand.server";
 import { MarketError } from "@market/errors";
-import { formRefusal } from "@market/input/form-refusal";
 import { tellTurnTo } from "@market/demand";
-import {
-  deviceOf,
-  forgetDevice,
-  PUSH_MESSAGES,
-  PUSH_TOPICS,
-  pushDeviceSchema,
-  pushSettingsRequestSchema,
-  pushSubscribeSchema,
-  saveDeviceSettings,
-  settingsOf,
-  subscribeDevice,
-  type PushSettings,
-} from "@market/notifications";
+import { forgetDevice, PUSH_TOPICS, saveDeviceSettings, subscribeDevice, type PushSettings } from "@market/notifications";
 import type { DeviceFields } from "~/platform/web-push";
 import type { NotificationAnswer } from "./answer";
 import { PushSettingsForm } from "./settings-form";
@@ -53,51 +40,35 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ title: `${t("push:settings.title")} · ${t("common:appName")}`, publicKey: market.push.publicKey(market.viewer), topics: PUSH_TOPICS });
 }
 
-const refusePush = formRefusal(PUSH_MESSAGES);
-
-function parsedOrRefused<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof refusePush>[0] }): T {
-  if (!result.success) throw refusePush(result.error);
-  return result.data;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const field = (name: string) => form.get(name) ?? undefined;
   const intent = String(form.get("intent") ?? "");
   const market = context.market;
-  const device = () => parsedOrRefused(pushDeviceSchema.safeParse({ endpoint: field("endpoint"), auth: field("auth") }));
+  const device = { endpoint: field("endpoint"), auth: field("auth") };
   try {
     switch (intent) {
       case "subscribe": {
-        const input = parsedOrRefused(pushSubscribeSchema.safeParse({ endpoint: field("endpoint"), keys: { p256dh: field("p256dh"), auth: field("auth") }, timeZone: field("timeZone") }));
-        const { settings } = await subscribeDevice(market, input);
+        const { settings } = await subscribeDevice(market, { endpoint: device.endpoint, keys: { p256dh: field("p256dh"), auth: device.auth }, timeZone: field("timeZone") });
         // Turned on from a waiting room: the place there tells this device when its turn comes.
         const sessionId = Number(field("sessionId"));
-        let queue = false;
-        if (Number.isSafeInteger(sessionId) && sessionId > 0) {
-          const token = await queueTokenOf(request, sessionId);
-          if (token) queue = (await tellTurnTo(market, sessionId, token, { endpoint: input.endpoint, auth: input.keys.auth })).told;
-        }
+        const token = Number.isSafeInteger(sessionId) && sessionId > 0 ? await queueTokenOf(request, sessionId) : undefined;
+        const queue = token ? (await tellTurnTo(market, sessionId, token, device)).told : false;
         return data<NotificationAnswer>({ intent, settings, queue });
       }
-      case "device":
-        return data<NotificationAnswer>({ intent, settings: settingsOf(await deviceOf(market, device())) });
       case "settings": {
         const quiet = form.get("quietOn") === "on";
-        const { endpoint, auth, ...settings } = parsedOrRefused(
-          pushSettingsRequestSchema.safeParse({
-            endpoint: field("endpoint"),
-            auth: field("auth"),
-            topics: form.getAll("topics"),
-            quietFrom: quiet ? field("quietFrom") : null,
-            quietUntil: quiet ? field("quietUntil") : null,
-            timeZone: field("timeZone"),
-          }),
-        );
-        return data<NotificationAnswer>({ intent, settings: await saveDeviceSettings(market, { endpoint, auth }, settings), saved: true });
+        const settings = await saveDeviceSettings(market, {
+          ...device,
+          topics: form.getAll("topics"),
+          quietFrom: quiet ? field("quietFrom") : null,
+          quietUntil: quiet ? field("quietUntil") : null,
+          timeZone: field("timeZone"),
+        });
+        return data<NotificationAnswer>({ intent, settings, saved: true });
       }
       case "unsubscribe":
-        await forgetDevice(market, device());
+        await forgetDevice(market, device);
         return data<NotificationAnswer>({ intent, settings: null });
       default:
         throw new MarketError("invalidParam", { params: { field: "intent" } });

@@ -16,7 +16,6 @@ import { recordId } from "../../market/input/fields";
 import { jsonBody, parsed } from "../parse";
 import type { ApiEnv } from "../api-env";
 import { invalidParam, ok } from "../envelope";
-import { pushDeviceSchema } from "../../market/notifications";
 import { fairnessReport, tellTurnTo, joinQueue, markDemandSchema, markHighDemand, priceHistory, publishedDraw, queuePlace, tourPriceHistory } from "../../market/demand";
 import { QUEUE_NOW_PATH, queueDocument } from "../../market/demand/queue-document";
 import { MAX_SHARDS } from "../../market/demand/high-demand";
@@ -28,7 +27,7 @@ const sessionQuerySchema = z.object({ sessionId: id });
 const queueToken = z.string().max(400).optional();
 const joinSchema = z.object({ sessionId: id, botCheck: z.string().max(2048).optional(), queueToken });
 const placeQuerySchema = z.object({ sessionId: id, queueToken });
-const turnPushSchema = pushDeviceSchema.extend({ sessionId: id, queueToken: z.string().max(400) });
+const turnPushSchema = z.object({ sessionId: id, queueToken: z.string().max(400) });
 const shardQuerySchema = z.object({ sessionId: id, shard: z.coerce.number().int().min(0).max(MAX_SHARDS - 1) });
 const drawQuerySchema = shardQuerySchema.extend({ offset: z.coerce.number().int().min(0).max(10_000_000).default(0) });
 
@@ -49,8 +48,9 @@ export function registerDemandRoutes(api: Hono<ApiEnv>) {
   });
 
   api.post("/pub/tour/v1/queue/push", async (c) => {
-    const { sessionId, queueToken, endpoint, auth } = parsed(turnPushSchema, await jsonBody(c.req.raw));
-    return c.json(ok(await tellTurnTo(c.get("market"), sessionId, queueToken, { endpoint, auth })));
+    const body = await jsonBody(c.req.raw);
+    const { sessionId, queueToken } = parsed(turnPushSchema, body);
+    return c.json(ok(await tellTurnTo(c.get("market"), sessionId, queueToken, { endpoint: body.endpoint, auth: body.auth })));
   });
 
   api.get("/pub/tour/v1/queue/place", async (c) => {

@@ -12,12 +12,8 @@
 import type { Hono } from "hono";
 import type { ApiEnv } from "../api-env";
 import { ok } from "../envelope";
-import { parsedBody } from "../parse";
-import { formRefusal } from "../../market/input/form-refusal";
-
-/** A refusal says which part of the device or its settings is wrong, in the viewer's language. */
-const refusePush = formRefusal(PUSH_MESSAGES);
-import { deviceOf, forgetDevice, PUSH_MESSAGES, pushDeviceSchema, pushSettingsRequestSchema, pushSubscribeSchema, saveDeviceSettings, settingsOf, subscribeDevice } from "../../market/notifications";
+import { jsonBody } from "../parse";
+import { deviceSettings, forgetDevice, saveDeviceSettings, subscribeDevice } from "../../market/notifications";
 
 export function registerNotificationRoutes(api: Hono<ApiEnv>) {
   api.get("/user/notification/v1/push/key", (c) => {
@@ -25,23 +21,11 @@ export function registerNotificationRoutes(api: Hono<ApiEnv>) {
     return c.json(ok({ publicKey: market.push.publicKey(market.viewer) }));
   });
 
-  api.post("/user/notification/v1/push/subscribe", async (c) => {
-    const input = await parsedBody(c, pushSubscribeSchema, refusePush);
-    return c.json(ok((await subscribeDevice(c.get("market"), input)).settings));
-  });
+  api.post("/user/notification/v1/push/subscribe", async (c) => c.json(ok((await subscribeDevice(c.get("market"), await jsonBody(c.req.raw))).settings)));
 
-  api.post("/user/notification/v1/push/device", async (c) => {
-    const device = await parsedBody(c, pushDeviceSchema, refusePush);
-    return c.json(ok(settingsOf(await deviceOf(c.get("market"), device))));
-  });
+  api.post("/user/notification/v1/push/device", async (c) => c.json(ok(await deviceSettings(c.get("market"), await jsonBody(c.req.raw)))));
 
-  api.post("/user/notification/v1/push/settings", async (c) => {
-    const { endpoint, auth, ...settings } = await parsedBody(c, pushSettingsRequestSchema, refusePush);
-    return c.json(ok(await saveDeviceSettings(c.get("market"), { endpoint, auth }, settings)));
-  });
+  api.post("/user/notification/v1/push/settings", async (c) => c.json(ok(await saveDeviceSettings(c.get("market"), await jsonBody(c.req.raw)))));
 
-  api.post("/user/notification/v1/push/unsubscribe", async (c) => {
-    const device = await parsedBody(c, pushDeviceSchema, refusePush);
-    return c.json(ok(await forgetDevice(c.get("market"), device)));
-  });
+  api.post("/user/notification/v1/push/unsubscribe", async (c) => c.json(ok(await forgetDevice(c.get("market"), await jsonBody(c.req.raw)))));
 }

@@ -19,7 +19,7 @@
  * - An admission lasts 15 minutes (time to choose and place an order, whose 10-minute hold then
  *   runs on its own).
  */
-import { deviceOf, type PushDevice } from "../notifications";
+import { deviceOf, parsedDevice } from "../notifications";
 import type { MarketContext } from "../context";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { orders, users } from "../../db/schema";
@@ -237,13 +237,15 @@ export async function queuePlace(ctx: MarketContext, sessionId: number, queueTok
 
 /**
  * Asks the place in `queueToken` to tell `device` (this browser's push subscription) when its
- * turn comes. Answers whether it will: false once the turn has already come. Throws notFound
- * when the token is not a place of this session or the device has no subscription.
+ * turn comes (`device`: its endpoint and auth secret). Answers whether it will: false once the
+ * turn has already come. Throws invalidParam; notFound when the token is not a place of this
+ * session or the device has no subscription.
  */
-export async function tellTurnTo(ctx: MarketContext, sessionId: number, queueToken: unknown, device: PushDevice): Promise<{ told: boolean }> {
+export async function tellTurnTo(ctx: MarketContext, sessionId: number, queueToken: unknown, device: unknown): Promise<{ told: boolean }> {
+  const named = parsedDevice(device);
   const ticket = await readQueueToken(ctx, sessionId, queueToken);
   if (!ticket) throw notFound("queuePlace");
-  const subscription = await deviceOf(ctx, device);
+  const subscription = await deviceOf(ctx, named);
   return { told: await shardStub(ctx.env, sessionId, ticket.shard).attachPush(keyOf(ticket), subscription.id, ctx.now()) };
 }
 

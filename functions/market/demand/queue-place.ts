@@ -3,8 +3,8 @@
  * page's script works out the same answer from the edge-cached document as the server does,
  * and asks the shard only when the turn has come.
  */
-
 import { hexOf } from "../context/crypto";
+
 /** The public 'now admitting' document of one shard: no personal data, the same for everyone. */
 export interface NowAdmitting {
   sessionId: number;

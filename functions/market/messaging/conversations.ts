@@ -332,18 +332,26 @@ export interface GroupMember {
   name: string;
 }
 
-/** The conversation's members and their roles (TUIGroup). Throws notLogin, notFound. */
-export async function groupMembers(ctx: MarketContext, conversationId: number): Promise<GroupMember[]> {
-  await accessConversation(ctx, conversationId);
+/**
+ * The conversation's members as the index knows them, buyer first: each one's role, whether they
+ * muted it, the shop a provider speaks as and the account's name. No access check: callers have one.
+ */
+export function memberRows(ctx: Pick<MarketContext, "db">, conversationId: number) {
   const member = conversationMembers;
-  const results = await ctx.db
-    .select({ userId: member.userId, role: member.role, sellerName: sellers.nickname, name: accountName<string>("Buyer") })
+  return ctx.db
+    .select({ userId: member.userId, role: member.role, muted: member.muted, sellerName: sellers.nickname, name: accountName<string>("Buyer") })
     .from(member)
     .innerJoin(conversations, eq(conversations.id, member.conversationId))
     .innerJoin(users, eq(users.id, member.userId))
     .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
     .where(eq(member.conversationId, conversationId))
     .orderBy(sql`CASE ${member.role} WHEN 'buyer' THEN 0 WHEN 'provider' THEN 1 ELSE 2 END`, asc(member.userId));
+}
+
+/** The conversation's members and their roles (TUIGroup). Throws notLogin, notFound. */
+export async function groupMembers(ctx: MarketContext, conversationId: number): Promise<GroupMember[]> {
+  await accessConversation(ctx, conversationId);
+  const results = await memberRows(ctx, conversationId);
   // Providers speak as their shop and support as the platform, in the viewer's language: neither's own name is shown.
   const supportName = await translateKey("chat:roles.supportName", ctx.viewer.language);
   return results.map((row) => ({

@@ -4,12 +4,10 @@
  * The outbox's event key is the conversation and the message's sequence, so a batch indexed
  * again after a failure tells no one twice. Runs in the conversation's object, after the index.
  */
-import { eq } from "drizzle-orm";
-import { conversationMembers, conversations, sellers, users } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { notify } from "../notifications";
 import { logError } from "../../observability";
-import { accountName } from "./conversations";
+import { memberRows } from "./conversations";
 import type { IndexEntry } from "./message-index";
 import { entryPreview } from "./rules";
 
@@ -19,13 +17,7 @@ const TOLD_KINDS = new Set(["text", "image", "location"]);
 export async function pushNewMessages(ctx: MarketContext, conversationId: number, entries: readonly IndexEntry[], present: readonly number[]): Promise<void> {
   const spoken = entries.filter(({ message, senderRole }) => senderRole !== null && message.senderId > 0 && message.recalledAt === null && TOLD_KINDS.has(message.kind));
   if (spoken.length === 0) return;
-  const members = await ctx.db
-    .select({ userId: conversationMembers.userId, role: conversationMembers.role, muted: conversationMembers.muted, sellerName: sellers.nickname, name: accountName<string>("Buyer") })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(users, eq(users.id, conversationMembers.userId))
-    .leftJoin(sellers, eq(sellers.id, conversations.sellerId))
-    .where(eq(conversationMembers.conversationId, conversationId));
+  const members = await memberRows(ctx, conversationId);
   const here = new Set(present);
   for (const { message } of spoken) {
     const sender = members.find((member) => member.userId === message.senderId);

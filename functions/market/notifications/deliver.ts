@@ -1,15 +1,15 @@
 /**
  * Sending what the outbox owes. Each row is claimed (queued → sending) by a guarded UPDATE before
- * it goes, so two senders (the request's deferred send and the cron) never send one row twice.
+ * it goes (a chunk of rows in one statement), so two senders (the request's deferred send and
+ * the cron) never send one row twice.
  * The push service's answer settles it: delivered; the device gone (404/410: the subscription
  * and what it was owed are deleted); a refusal that would repeat (400, 403, 413: failed); or
  * anything else tried again with backoff until MAX_ATTEMPTS.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { pushDeliveries, pushSubscriptions } from "../../db/schema";
-import type { MarketContext } from "../context";
 import { type PushContext, ANONYMOUS_DEVICE_TTL_MS, DELIVERY_RETENTION_MS, MAX_ATTEMPTS, MAX_TTL_SECONDS, retryAfterMs, SENDING_ABANDONED_AFTER_MS } from "./rules";
-import { forgetGoneDevice } from "./subscriptions";
+import { forgetGoneDevice, type PushSubscriptionRow } from "./subscriptions";
 
 type Delivery = typeof pushDeliveries.$inferSelect;
 
@@ -19,14 +19,40 @@ const PARALLEL_SENDS = 6;
 const GONE = new Set([404, 410]);
 const REFUSED = new Set([400, 403, 413]);
 
-/** Sends the given rows that are due (the producer's deferred send). Answers how many were delivered. */
+/** Ids claimed in one statement: D1 binds at most 100 values, and the UPDATE binds four more. */
+const CLAIM_CHUNK = 90;
+
+/**
+ * Sends the given rows that are due (the producer's deferred send, the cron's). Each chunk is
+ * claimed in one guarded UPDATE and its devices read in one SELECT; only the settling is per row.
+ * Answers how many were delivered.
+ */
 export async function sendDeliveries(ctx: PushContext, ids: readonly number[]): Promise<number> {
   let delivered = 0;
-  for (let start = 0; start < ids.length; start += PARALLEL_SENDS) {
-    const results = await Promise.all(ids.slice(start, start + PARALLEL_SENDS).map((id) => sendOne(ctx, id)));
-    delivered += results.filter(Boolean).length;
+  for (let start = 0; start < ids.length; start += CLAIM_CHUNK) {
+    const claimed = await claim(ctx, ids.slice(start, start + CLAIM_CHUNK));
+    if (claimed.length === 0) continue;
+    const devices = await ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscriptionId))]));
+    const deviceOf = new Map(devices.map((device) => [device.id, device]));
+    for (let at = 0; at < claimed.length; at += PARALLEL_SENDS) {
+      const results = await Promise.all(claimed.slice(at, at + PARALLEL_SENDS).map((row) => sendOne(ctx, row, deviceOf.get(row.subscriptionId))));
+      delivered += results.filter(Boolean).length;
+    }
   }
   return delivered;
+}
+
+/** Moves the due rows among `ids` from queued to sending, so no other sender takes them. */
+function claim(ctx: PushContext, ids: readonly number[]): Promise<Delivery[]> {
+  const now = ctx.now();
+  return ctx.db
+    .update(pushDeliveries)
+    .set({ status: "sending", attempts: sql`${pushDeliveries.attempts} + 1`, nextAttemptAt: now })
+    .where(and(inArray(pushDeliveries.id, [...ids]), eq(pushDeliveries.status, "queued"), lte(pushDeliveries.nextAttemptAt, now)))
+    .returning();
 }
 
 /**
@@ -54,20 +80,14 @@ export async function sendDuePush(ctx: PushContext, limit = 60): Promise<number>
   );
 }
 
-/** Claims one row and sends it; true when the push service took it. */
-async function sendOne(ctx: PushContext, id: number): Promise<boolean> {
+/** Sends one claimed row to its device and settles it; true when the push service took it. */
+async function sendOne(ctx: PushContext, claimed: Delivery, device: PushSubscriptionRow | undefined): Promise<boolean> {
   const now = ctx.now();
-  const [claimed] = await ctx.db
-    .update(pushDeliveries)
-    .set({ status: "sending", attempts: sql`${pushDeliveries.attempts} + 1`, nextAttemptAt: now })
-    .where(and(eq(pushDeliveries.id, id), eq(pushDeliveries.status, "queued"), lte(pushDeliveries.nextAttemptAt, now)))
-    .returning();
-  if (!claimed) return false;
   if (claimed.expiresAt <= now) {
     await settle(ctx, claimed, { status: "expired" });
     return false;
   }
-  const [device] = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, claimed.subscriptionId));
+  // A device deleted since the claim took its rows with it: nothing is left to settle.
   if (!device) return false;
   const ttlSeconds = Math.max(1, Math.min(MAX_TTL_SECONDS, Math.floor((claimed.expiresAt - now) / 1000)));
   const answer = await ctx.push.send(device, claimed.payload, { ttlSeconds, urgency: claimed.urgency });

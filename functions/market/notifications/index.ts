@@ -6,6 +6,6 @@
 export * from "./rules";
 export * from "./schemas";
 export * from "./quiet-hours";
-export { deviceOf, forgetDevice, saveDeviceSettings, settingsOf, subscribeDevice, type PushSettings, type PushSubscriptionRow } from "./subscriptions";
-export { notify, deliveriesOf, type PushEvent, type DeclarativePush } from "./notify";
+export { deviceOf, deviceSettings, parsedDevice, forgetDevice, saveDeviceSettings, subscribeDevice, type PushSettings, type PushSubscriptionRow } from "./subscriptions";
+export { notify, type PushEvent, type DeclarativePush } from "./notify";
 export { sendDeliveries, sendDuePush } from "./deliver";

@@ -6,7 +6,6 @@
  * two overlapping crons) still reaches each device once. Sending starts at once but off the
  * caller's path (ctx.defer); what it leaves, the cron sends.
  */
-import { sql } from "drizzle-orm";
 import { pushDeliveries } from "../../db/schema";
 import type { MarketContext } from "../context";
 import type { Language } from "../context/viewer";
@@ -15,7 +14,7 @@ import { translateKey } from "../messages";
 import { logError } from "../../observability";
 import { quietUntil } from "./quiet-hours";
 import { BREAKS_QUIET_HOURS, MAX_TTL_SECONDS, type PushContext, type PushTopic } from "./rules";
-import { devicesFor, type PushSubscriptionRow } from "./subscriptions";
+import { devicesFor, topicsOf, type PushSubscriptionRow } from "./subscriptions";
 import { sendDeliveries } from "./deliver";
 
 /** What to say, as keys of the `push` namespace and their values (the same for every language). */
@@ -52,7 +51,7 @@ export interface DeclarativePush {
 
 /** Writes the event's outbox rows and starts sending them; answers how many devices are owed it. */
 export async function notify(ctx: PushContext, event: PushEvent): Promise<number> {
-  const devices = "devices" in event.to ? event.to.devices.filter((device) => device.topics.split(",").includes(event.topic)) : await devicesFor(ctx, event.to.userIds, event.topic);
+  const devices = "devices" in event.to ? event.to.devices.filter((device) => topicsOf(device).includes(event.topic)) : await devicesFor(ctx, event.to.userIds, event.topic);
   if (devices.length === 0) return 0;
   const now = ctx.now();
   const expiresAt = Math.min(event.expiresAt ?? Number.MAX_SAFE_INTEGER, now + MAX_TTL_SECONDS * 1000);
@@ -111,9 +110,4 @@ async function declarativePush(ctx: Pick<MarketContext, "env">, event: PushEvent
     web_push: 8030,
     notification: { title, body, navigate: navigateTo(ctx, event.path), lang: language, dir: "ltr", silent: false, ...(event.tag ? { tag: event.tag } : {}) },
   };
-}
-
-/** How many rows of `eventKey` exist (support and tests read it). */
-export function deliveriesOf(ctx: Pick<MarketContext, "db">, eventKey: string) {
-  return ctx.db.select().from(pushDeliveries).where(sql`${pushDeliveries.eventKey} = ${eventKey}`);
 }

@@ -12,7 +12,11 @@ import { isTimeZone } from "../calendar";
 import { MarketError, notFound } from "../errors";
 import { clockOf, minutesOf } from "./quiet-hours";
 import { DEFAULT_TOPICS, MAX_DEVICES_PER_ACCOUNT, PUSH_TOPICS, type PushTopic } from "./rules";
-import type { PushDevice, PushSettingsInput, PushSubscribeInput } from "./schemas";
+import { formRefusal } from "../input/form-refusal";
+import { PUSH_MESSAGES, pushDeviceSchema, pushSettingsRequestSchema, pushSubscribeSchema, type PushDevice } from "./schemas";
+
+/** The first issue as invalidParam naming its field, with the push input's own message when it has one. */
+const invalidInput = formRefusal(PUSH_MESSAGES);
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -44,10 +48,14 @@ function knownTimeZone(timeZone: string): string {
 }
 
 /**
- * Records this device's subscription for the viewer (or for no account), in the viewer's
- * language. A device seen before keeps its topics and quiet hours unless new topics are given.
+ * Records this device's subscription (pushSubscribeSchema) for the viewer (or for no account), in
+ * the viewer's language. A device seen before keeps its topics and quiet hours unless new topics
+ * are given. Throws invalidParam.
  */
-export async function subscribeDevice(ctx: MarketContext, input: PushSubscribeInput): Promise<{ id: number; settings: PushSettings }> {
+export async function subscribeDevice(ctx: MarketContext, request: unknown): Promise<{ id: number; settings: PushSettings }> {
+  const parsed = pushSubscribeSchema.safeParse(request);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const input = parsed.data;
   const now = ctx.now();
   const timeZone = knownTimeZone(input.timeZone);
   const chosen = input.topics ? PUSH_TOPICS.filter((topic) => input.topics!.includes(topic)).join(",") : null;
@@ -102,9 +110,27 @@ export async function deviceOf(ctx: Pick<MarketContext, "db">, device: PushDevic
   return row;
 }
 
-/** Saves a device's topics and quiet hours; the language follows the viewer's. Throws notFound. */
-export async function saveDeviceSettings(ctx: MarketContext, device: PushDevice, settings: PushSettingsInput): Promise<PushSettings> {
-  const row = await deviceOf(ctx, device);
+/** The device named by `request` (pushDeviceSchema), parsed. Throws invalidParam. */
+export function parsedDevice(request: unknown): PushDevice {
+  const parsed = pushDeviceSchema.safeParse(request);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  return parsed.data;
+}
+
+/** The settings of the device `request` names. Throws invalidParam, notFound. */
+export async function deviceSettings(ctx: Pick<MarketContext, "db">, request: unknown): Promise<PushSettings> {
+  return settingsOf(await deviceOf(ctx, parsedDevice(request)));
+}
+
+/**
+ * Saves a device's topics and quiet hours (pushSettingsRequestSchema: the device with its
+ * settings); the language follows the viewer's. Throws invalidParam, notFound.
+ */
+export async function saveDeviceSettings(ctx: MarketContext, request: unknown): Promise<PushSettings> {
+  const parsed = pushSettingsRequestSchema.safeParse(request);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { endpoint, auth, ...settings } = parsed.data;
+  const row = await deviceOf(ctx, { endpoint, auth });
   const quietFrom = settings.quietFrom ? minutesOf(settings.quietFrom) : null;
   const quietUntil = settings.quietUntil ? minutesOf(settings.quietUntil) : null;
   const [saved] = await ctx.db
@@ -124,8 +150,9 @@ export async function saveDeviceSettings(ctx: MarketContext, device: PushDevice,
   return settingsOf(saved);
 }
 
-/** Turns the device off: its row and what it was still owed go. Answers whether there was one. */
-export async function forgetDevice(ctx: Pick<MarketContext, "db">, device: PushDevice): Promise<{ removed: boolean }> {
+/** Turns the device `request` names off: its row and what it was still owed go. Answers whether there was one. Throws invalidParam. */
+export async function forgetDevice(ctx: Pick<MarketContext, "db">, request: unknown): Promise<{ removed: boolean }> {
+  const device = parsedDevice(request);
   const gone = await ctx.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.endpoint, device.endpoint), eq(pushSubscriptions.auth, device.auth)))

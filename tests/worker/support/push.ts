@@ -23,7 +23,7 @@ export async function deviceOf(market: MarketContext, settings?: Partial<PushSet
   const device = await newDevice();
   await subscribeDevice(market, { endpoint: device.endpoint, keys: device.keys, timeZone: "Asia/Hong_Kong" });
   if (settings) {
-    await saveDeviceSettings(market, { endpoint: device.endpoint, auth: device.keys.auth }, { topics: ["queue", "alerts", "orders", "messages", "sales"], timeZone: "Asia/Hong_Kong", ...settings });
+    await saveDeviceSettings(market, { endpoint: device.endpoint, auth: device.keys.auth, topics: ["queue", "alerts", "orders", "messages", "sales"], timeZone: "Asia/Hong_Kong", ...settings });
   }
   return device;
 }
