@@ -4,7 +4,7 @@
  * either side, the QR's payload, and the holder secret sealed at rest.
  */
 import { expect, test } from "vitest";
-import { checkEntryCode, entryCodeAt, entryPayload, parseEntryPayload, totp, type OtpHash } from "../../functions/market/entry/entry-code";
+import { checkEntryCode, checkScannedCode, entryCodeAt, entryPayload, parseEntryPayload, totp, walletCodeOf, walletPayload, type OtpHash } from "../../functions/market/entry/entry-code";
 import { newHolderSecret, openHolderSecret, sealHolderSecret, sealingKey } from "../../functions/market/entry/holder-secret";
 
 const ascii = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
@@ -61,11 +61,26 @@ test("the door takes a code one step either side of its clock, and refuses two s
 
 test("the QR carries the ticket and its code, and nothing else is read as one", () => {
   expect(entryPayload(1042, "54280270")).toBe("OVT1.1042.54280270");
-  expect(parseEntryPayload("OVT1.1042.54280270")).toEqual({ ticketId: 1042, code: "54280270" });
-  expect(parseEntryPayload(" OVT1.1042.54280270\n")).toEqual({ ticketId: 1042, code: "54280270" });
-  for (const text of ["OVT1.0.54280270", "OVT1.1042.5428027", "OVT1.1042.542802700", "OVT2.1042.54280270", "OVT1.-1.54280270", "OVT1.1042.5428027a", "https://ovation.example/t/1042", "OVT1.99999999999999999.54280270"]) {
+  expect(parseEntryPayload("OVT1.1042.54280270")).toEqual({ ticketId: 1042, code: "54280270", wallet: false });
+  expect(parseEntryPayload(" OVT1.1042.54280270\n")).toEqual({ ticketId: 1042, code: "54280270", wallet: false });
+  expect(walletPayload(1042, "84755224")).toBe("OVW1.1042.84755224");
+  expect(parseEntryPayload("OVW1.1042.84755224")).toEqual({ ticketId: 1042, code: "84755224", wallet: true });
+  for (const text of ["OVT1.0.54280270", "OVW2.1042.84755224", "OVW1.1042.8475522", "OVT1.1042.5428027", "OVT1.1042.542802700", "OVT2.1042.54280270", "OVT1.-1.54280270", "OVT1.1042.5428027a", "https://ovation.example/t/1042", "OVT1.99999999999999999.54280270"]) {
     expect(parseEntryPayload(text), text).toBeNull();
   }
+});
+
+test("a wallet pass's fixed code is RFC 4226's HOTP at counter 0, taken at any hour and only from its own secret", async () => {
+  // RFC 4226 appendix D: counter 0 of "12345678901234567890" truncates to 1284755224, eight digits 84755224.
+  const rfcSeed = ascii("12345678901234567890");
+  expect(await walletCodeOf(rfcSeed)).toBe("84755224");
+  const scanned = { ticketId: 1042, code: "84755224", wallet: true };
+  expect(await checkScannedCode(rfcSeed, scanned, AT)).toBe(true);
+  expect(await checkScannedCode(rfcSeed, scanned, AT + 30 * 24 * 60 * 60 * 1000)).toBe(true);
+  // The same digits as a rotating code are not the screen's code, nor another secret's wallet code.
+  expect(await checkScannedCode(rfcSeed, { ...scanned, wallet: false }, AT)).toBe(false);
+  expect(await checkScannedCode(SECRET, scanned, AT)).toBe(false);
+  expect(await checkScannedCode(SECRET, { ticketId: 1042, code: "54280270", wallet: false }, AT)).toBe(true);
 });
 
 test("a holder secret is sealed at rest for one ticket and version, and opens only there", async () => {

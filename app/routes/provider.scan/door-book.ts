@@ -5,7 +5,7 @@
  * made offline, waiting to sync. A code is checked here first, with no network: the same TOTP as
  * the holder's phone (entry-code.ts), one step either side.
  */
-import { checkEntryCode, parseEntryPayload } from "@market/entry/entry-code";
+import { checkScannedCode, parseEntryPayload } from "@market/entry/entry-code";
 import { fromBase64url } from "@market/context/crypto";
 import type { DoorManifest, DoorVerdict, ManifestTicket } from "@market/entry";
 
@@ -105,7 +105,7 @@ export async function checkOnDevice(book: DoorBook, payload: string, at: number)
   const entry = code ? book.entries.find((one) => one.id === code.ticketId) : undefined;
   if (!code || !entry) return { result: "notOurs" };
   const ticket = factsOf(entry);
-  if (!(await checkEntryCode(fromBase64url(entry.secret), code.code, at)).valid) return { result: "invalidCode", ticket };
+  if (!(await checkScannedCode(fromBase64url(entry.secret), code, at))) return { result: "invalidCode", ticket };
   const known = book.admitted[entry.id];
   if (known) return { result: "alreadyAdmitted", ticket, first: { ticketId: entry.id, gate: known.gate, at: known.at, seq: 0 } };
   return { result: "clear", ticket };

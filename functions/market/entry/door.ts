@@ -18,7 +18,7 @@ import { base64url } from "../context/crypto";
 import { MarketError, notFound } from "../errors";
 import { requireSeller } from "../selling/seller-profiles";
 import { recordId } from "../input/fields";
-import { checkEntryCode, parseEntryPayload } from "./entry-code";
+import { checkScannedCode, parseEntryPayload } from "./entry-code";
 import { openHolderSecret } from "./holder-secret";
 import { entrySealingKey } from "./sealing";
 import { namedEntry } from "./holder";
@@ -212,7 +212,7 @@ export async function admitScans(ctx: MarketContext, sessionId: number, scans: S
       continue;
     }
     const at = scan.at ?? now;
-    if (!(await checkEntryCode(secret, code.code, at)).valid) {
+    if (!(await checkScannedCode(secret, code, at))) {
       verdicts.push({ result: "invalidCode", ticket: facts });
       continue;
     }

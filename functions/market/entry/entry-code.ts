@@ -66,17 +66,46 @@ export async function checkEntryCode(
   return matched === null ? { valid: false } : { valid: true, offset: matched };
 }
 
-/** What the QR carries: a version, the ticket and its code; nothing personal. */
-const PAYLOAD = /^OVT1\.([1-9][0-9]{0,15})\.([0-9]{8})$/;
+/**
+ * The fixed code of an Apple Wallet pass (apple-wallet.ts): Wallet cannot compute a rotating
+ * code, so its QR carries the holder secret's HOTP at a counter no time step reaches (0 is the
+ * step of 1970). It is as good at the door as the rotating code until the ticket moves, when the
+ * new secret kills it; a copy of it is let in once, like any code, by the check-in record.
+ */
+export const WALLET_CODE_COUNTER = 0;
+
+export function walletCodeOf(secret: Uint8Array<ArrayBuffer>): Promise<string> {
+  return hotp(secret, WALLET_CODE_COUNTER, ENTRY_CODE_DIGITS);
+}
+
+/** What a QR carries: a kind and version (OVT1 rotating, OVW1 a wallet pass's fixed code), the ticket and its code; nothing personal. */
+const PAYLOAD = /^(OVT1|OVW1)\.([1-9][0-9]{0,15})\.([0-9]{8})$/;
+
+export interface ScannedCode {
+  ticketId: number;
+  code: string;
+  /** The fixed code of a wallet pass, not the screen's rotating one. */
+  wallet: boolean;
+}
 
 export function entryPayload(ticketId: number, code: string): string {
   return `OVT1.${ticketId}.${code}`;
 }
 
+export function walletPayload(ticketId: number, code: string): string {
+  return `OVW1.${ticketId}.${code}`;
+}
+
 /** The ticket and code a scanned QR carries, or null for anything that is not an Ovation entry code. */
-export function parseEntryPayload(text: string): { ticketId: number; code: string } | null {
+export function parseEntryPayload(text: string): ScannedCode | null {
   const match = PAYLOAD.exec(text.trim());
   if (!match) return null;
-  const ticketId = Number(match[1]);
-  return Number.isSafeInteger(ticketId) ? { ticketId, code: match[2] } : null;
+  const ticketId = Number(match[2]);
+  return Number.isSafeInteger(ticketId) ? { ticketId, code: match[3], wallet: match[1] === "OVW1" } : null;
+}
+
+/** Whether a scanned code is the ticket's at `atMs`: the rotating code within the window, or the wallet pass's fixed code. */
+export async function checkScannedCode(secret: Uint8Array<ArrayBuffer>, scanned: ScannedCode, atMs: number): Promise<boolean> {
+  if (scanned.wallet) return sameSecret(await walletCodeOf(secret), scanned.code);
+  return (await checkEntryCode(secret, scanned.code, atMs)).valid;
 }
