@@ -75,6 +75,7 @@ export default [
   // Tickets at the gate (Ovation entry codes, decision 299): the holder's tickets and the door's scanner.
   route("tickets", "routes/tickets/route.tsx", { id: "routes/tickets" }),
   route("tickets/:id", "routes/ticket/route.tsx", { id: "routes/ticket" }),
+  route("tickets/:id/apple-wallet.pkpass", "routes/resources/apple-wallet-pass.ts"),
   route("provider/scan", "routes/provider.scan/route.tsx", { id: "routes/provider.scan" }),
   route("delivery-step", "routes/resources/delivery-step.ts"),
   // Selling: listings, payouts, the seller profile from Me: docs/decisions.md #91-#99; each

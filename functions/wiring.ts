@@ -9,10 +9,11 @@ import { paymentPort } from "./integrations/payment";
 import { fileStore } from "./integrations/storage";
 import { turnstileBotCheck } from "./integrations/bot-check/turnstile";
 import { webPush } from "./integrations/push/web-push";
+import { applePasses } from "./integrations/wallet/apple-pass";
 
 export type { MarketContext } from "./market/context";
 
-/** Mail through the outbox, files in R2, payments through the configured provider, each conversation in its Durable Object, the bot gate by Turnstile, notifications by web push. */
+/** Mail through the outbox, files in R2, payments through the configured provider, each conversation in its Durable Object, the bot gate by Turnstile, notifications by web push, Apple Wallet passes by the pass signer. */
 export function workerAdapters(base: AdapterContext): MarketPorts {
   return {
     mail: outboxMail(base),
@@ -21,6 +22,7 @@ export function workerAdapters(base: AdapterContext): MarketPorts {
     conversations: conversationObjects(base.env),
     botCheck: turnstileBotCheck(base.env),
     push: webPush(base.env),
+    walletPasses: applePasses(base.env),
   };
 }
 

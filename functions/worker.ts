@@ -35,6 +35,7 @@ import { sendTicketAlerts } from "./market/alerts";
 import { forgetOldArrivals } from "./market/demand/high-demand";
 import { cutOldMessages, emailOfflineMembers } from "./market/messaging";
 import { purgeOldAnalytics } from "./market/analytics";
+import { tellMovedPasses } from "./market/entry";
 import { partnerApiRequest } from "./api/partner-door";
 import { appLinkFile } from "./web/app-links";
 import { forgetKeptPages, keptPage, mayKeepPage, pageKey } from "./web/page-cache";
@@ -184,6 +185,7 @@ export default {
       ["deliverQueuedMail", () => deliverQueuedMail(market)],
       ["remindExpiringPayments", () => remindExpiringPayments(market)],
       ["sendDuePush", () => sendDuePush(market)],
+      ["tellMovedPasses", () => tellMovedPasses(market)],
       ["purgeOldAnalytics", () => purgeOldAnalytics(market)],
     ];
     ctx.waitUntil(

@@ -88,7 +88,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
     return;
   }
-  const isPage = request.mode === "navigate";
+  // A Wallet pass downloaded from a ticket is Wallet's to keep, not a page for the offline list.
+  const isPage = request.mode === "navigate" && !url.pathname.endsWith(".pkpass");
   const isPageData = url.pathname.endsWith(".data");
   if ((isPage || isPageData) && (!startsWithAny(url.pathname, NEVER_KEPT) || startsWithAny(url.pathname, KEPT_ANYWAY))) {
     event.respondWith(networkFirst(event, request, isPage));

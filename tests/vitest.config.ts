@@ -7,6 +7,9 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { outboundDouble } from "./support/outbound-double";
+import { APNS_RELAY_ORIGIN, APNS_RELAY_TOKEN } from "./support/apns-relay-double";
+import { TEST_PASS_CERTIFICATE, TEST_PASS_IDENTITY, TEST_PASS_KEY, TEST_WWDR_CERTIFICATE } from "./support/pass-certificates";
+import { bundlePassSigner } from "./support/pass-signer-bundle";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -39,10 +42,20 @@ export default defineConfig({
                 TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
                 TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
                 // The tests' own VAPID key (not the local demo's): a P-256 private JWK.
+                // The tests' own pass certificate (support/pass-certificates.ts) and the APNs relay's double.
+                APPLE_PASS_TYPE_ID: TEST_PASS_IDENTITY.passTypeIdentifier,
+                APPLE_TEAM_ID: TEST_PASS_IDENTITY.teamIdentifier,
+                APPLE_PASS_CERTIFICATE: TEST_PASS_CERTIFICATE,
+                APPLE_PASS_KEY: TEST_PASS_KEY,
+                APPLE_WWDR_CERTIFICATE: TEST_WWDR_CERTIFICATE,
+                APPLE_PASS_UPDATE_RELAY: `${APNS_RELAY_ORIGIN}/passes`,
+                APPLE_PASS_UPDATE_RELAY_TOKEN: APNS_RELAY_TOKEN,
                 VAPID_PRIVATE_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: "qGq3tq7U9iuWMCN_rIici8FuOsn07jSjznsJhMelnG0", y: "Bt74msdiGb8WWXxJC9J9izbCtEq4eSf4GKbIECxJAL4", d: "X06LbqZhKa47hoZptiGLRKxLEYHFlwJwLIN5vYgGMtQ" }),
               },
-              // What leaves the Worker: Turnstile's siteverify and the push service, each answered by its double.
+              // What leaves the Worker: Turnstile's siteverify, the push service and the APNs relay, each answered by its double.
               outboundService: outboundDouble,
+              // The pass signer Worker the PASS_SIGNER service binding names, bundled as wrangler deploys it.
+              workers: [{ name: "ovation-pass-signer", modules: true, scriptPath: bundlePassSigner(), compatibilityDate: "2025-09-01", compatibilityFlags: ["nodejs_compat"] }],
             },
           })),
         ],

@@ -37,6 +37,7 @@ import { registerStudentRoutes } from "./routes/students";
 import { registerSellingRoutes } from "./routes/selling";
 import { registerEntryRoutes } from "./routes/entry";
 import { registerNotificationRoutes } from "./routes/notifications";
+import { registerAppleWalletRoutes } from "./routes/apple-wallet";
 
 /** The D1 bookmark an answer carries and the app sends back on its next call. */
 export const BOOKMARK_HEADER = "bookmark";
@@ -93,6 +94,7 @@ export function createApi() {
   registerStudentRoutes(api);
   registerSellingRoutes(api);
   registerEntryRoutes(api);
+  registerAppleWalletRoutes(api);
 
   api.notFound((c) => c.json(failure(404, "Not found"), 404));
 

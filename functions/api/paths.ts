@@ -4,8 +4,8 @@
  * (tests/unit/static-routing.test.ts keeps the two in step).
  */
 
-/** Paths the API answers; every other path belongs to the web app. */
-export const API_PREFIXES = ["/pub/", "/user/", "/configs/", "/support/v1/", "/provider/v1/"];
+/** Paths the API answers (with Apple's pass web service, which Wallet calls); every other path belongs to the web app. */
+export const API_PREFIXES = ["/pub/", "/user/", "/configs/", "/support/v1/", "/provider/v1/", "/wallet/apple/"];
 
 /** The partner API host's suffix, under which the same API answers (api/partner-door.ts). */
 export const PARTNER_PREFIX = "/mtl_overseasapi/mts";

@@ -3,9 +3,11 @@
  * entry codes sees the ticket before paying, opens it, goes offline, reloads, and its code keeps
  * changing; the organiser's door scanner lets the ticket in once, refuses it after, and refuses a
  * screenshot of a code from a minute earlier; two gates scanning one ticket with no signal learn
- * which was first when they sync.
+ * which was first when they sync. On an iPhone the ticket offers an Apple Wallet pass instead of
+ * Google's, whose fixed code the door lets in once.
  */
 import type { Browser, Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { buyTwo } from "./support/delivery";
 import { entryCodeListing, readQr } from "./support/entry";
 import { expect, inLanguage, test, type Language } from "./support/fixtures";
@@ -202,6 +204,57 @@ test.describe("The door in en-US", () => {
     } finally {
       await north.close();
       await south.close();
+    }
+  });
+});
+
+const IPHONE_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+
+// Which wallet a ticket offers follows the device; the pass and its code are logic, proved once in en-US.
+test.describe("Apple Wallet in en-US", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("on an iPhone the ticket offers Apple Wallet instead of Google's; the pass downloads signed with the ticket's fixed code, which the door lets in once", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const { orderId, sessionId } = await boughtEntryTickets(page, browser, baseURL!, "en-US");
+    const ticketId = orderId * 100 + 1;
+    await page.goto(`/tickets/${ticketId}`);
+    await expect(page.getByTestId("google-wallet")).toHaveText("Add to Google Wallet");
+    await expect(page.getByTestId("apple-wallet")).toHaveCount(0);
+
+    const iphone = await browser.newContext({ baseURL, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 }, userAgent: IPHONE_SAFARI });
+    const door = await scannerFor(browser, baseURL!, "en-US", sessionId, "East 2");
+    try {
+      const phone = await iphone.newPage();
+      await phone.goto(`/tickets/${ticketId}`);
+      await expect(phone.getByTestId("apple-wallet")).toHaveText("Add to Apple Wallet");
+      await expect(phone.getByText("The Wallet pass shows a fixed code: it stops working when the ticket is resold or sent to a friend.")).toBeVisible();
+      await expect(phone.getByTestId("google-wallet")).toHaveCount(0);
+      await phone.screenshot({ path: "../../test-results/gate-apple-wallet-en-US.png", fullPage: true });
+
+      const download = await iphone.request.get((await phone.getByTestId("apple-wallet").getAttribute("href"))!);
+      expect(download.status()).toBe(200);
+      expect(download.headers()["content-type"]).toBe("application/vnd.apple.pkpass");
+      const files = unzipSync(new Uint8Array(await download.body()));
+      expect(Object.keys(files).sort()).toEqual(["icon.png", "icon@2x.png", "icon@3x.png", "logo.png", "logo@2x.png", "manifest.json", "pass.json", "signature"]);
+      const pass = JSON.parse(strFromU8(files["pass.json"])) as { passTypeIdentifier: string; serialNumber: string; voided: boolean; barcodes: { message: string }[] };
+      expect(pass).toMatchObject({ passTypeIdentifier: "pass.example.ovation.demo", serialNumber: String(ticketId), voided: false });
+      expect(pass.barcodes[0].message).toMatch(new RegExp(`^OVW1\\.${ticketId}\\.[0-9]{8}$`));
+
+      const verdict = door.page.getByTestId("door-verdict");
+      await scan(door, "en-US", pass.barcodes[0].message);
+      await expect(verdict).toHaveAttribute("data-result", "admitted");
+      await expect(verdict.getByRole("heading")).toHaveText("Let in");
+      await scan(door, "en-US", pass.barcodes[0].message);
+      await expect(verdict).toHaveAttribute("data-result", "alreadyAdmitted");
+      await expect(verdict).toContainText("Let in at East 2");
+    } finally {
+      await iphone.close();
+      await door.close();
     }
   });
 });

@@ -19,7 +19,7 @@ function runWorkerFirst(): string[] {
 
 test("the API's paths go to the Worker first, and only they", () => {
   const rules = runWorkerFirst();
-  expect(rules).toEqual(["/pub/*", "/user/*", "/configs/*", "/support/v1/*", "/provider/v1/*", "/mtl_overseasapi/*"]);
+  expect(rules).toEqual(["/pub/*", "/user/*", "/configs/*", "/support/v1/*", "/provider/v1/*", "/wallet/apple/*", "/mtl_overseasapi/*"]);
   // Each rule's folder is a door of the API, or the partner host's suffix that reaches the same API.
   const folders = rules.map((rule) => rule.replace(/\*$/, ""));
   expect(folders.filter((folder) => !isApiPath(`${folder}x`) && !PARTNER_PREFIX.startsWith(folder))).toEqual([]);

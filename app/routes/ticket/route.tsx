@@ -5,6 +5,8 @@
  * phone by the service worker and keeps rotating with no signal; it says when it last synced.
  *
  * 'Add to Google Wallet' where that wallet is (not on Apple's devices) and a wallet key is set;
+ * 'Add to Apple Wallet' on Apple's devices where this deployment signs passes (a fixed code that
+ * dies when the ticket moves: market/entry/apple-wallet.ts);
  * 'Send to a friend' while the ticket can move (not on sale, not used at the door). A ticket not
  * held by the viewer, or void, is not found.
  */
@@ -26,6 +28,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { entryTicketForHolder, transferEntryTicket } from "@market/entry";
 import { entryCodeAt } from "@market/entry/entry-code";
 import { googleWalletLink } from "@market/entry/google-wallet";
+import { appleWalletOffered } from "@market/entry/apple-wallet";
 import { fromBase64url } from "@market/context/crypto";
 import { CODES, MarketError } from "@market/errors";
 import styles from "~/styles/delivery-screens.module.css";
@@ -54,9 +57,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const ticket = await entryTicketForHolder(ctx, ticketIdOf(params)).catch(notFoundPage);
   const language = ctx.viewer.language;
+  const apple = onAppleDevice(request);
   const [t, googleWallet, code] = await Promise.all([
     i18nServer.getFixedT(language, "delivery"),
-    onAppleDevice(request) ? null : googleWalletLink(ctx, ticket),
+    apple ? null : googleWalletLink(ctx, ticket),
     entryCodeAt(fromBase64url(ticket.secret!), ticket.syncedAt),
   ]);
   const when = sessionTime(ticket.startsAt, ticket.timeZone, language);
@@ -82,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       code: { value: code, at: ticket.syncedAt },
       syncedAt: shortDateTime(ticket.syncedAt, ticket.timeZone, language),
       googleWallet,
+      appleWallet: apple && appleWalletOffered(ctx) ? `/tickets/${ticket.id}/apple-wallet.pkpass` : null,
     },
     { headers: { "cache-control": "no-store" } },
   );
@@ -119,8 +124,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast("/tickets", { kind: "success", key: "delivery:gate.transferredToast" });
 }
 
+/** A wallet's button: Google's save link opens in a new tab; Apple's .pkpass is handed to Wallet by Safari itself. */
+function WalletLink({ href, label, testId, newTab = false }: { href: string; label: string; testId: string; newTab?: boolean }) {
+  return (
+    <a className={gate.wallet} href={href} data-testid={testId} {...(newTab ? { target: "_blank", rel: "noreferrer" } : {})}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <rect x="3" y="5" width="18" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M3 10h18" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      {label}
+    </a>
+  );
+}
+
 export default function TicketPage() {
-  const { ticket, code, syncedAt, googleWallet } = useLoaderData<typeof loader>();
+  const { ticket, code, syncedAt, googleWallet, appleWallet } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   useKeptOffline();
@@ -150,13 +168,14 @@ export default function TicketPage() {
         </TicketStub>
 
         {googleWallet ? (
-          <a className={gate.wallet} href={googleWallet} target="_blank" rel="noreferrer" data-testid="google-wallet">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <rect x="3" y="5" width="18" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path d="M3 10h18" stroke="currentColor" strokeWidth="2" />
-            </svg>
-            {t("gate.googleWallet")}
-          </a>
+          <WalletLink href={googleWallet} label={t("gate.googleWallet")} testId="google-wallet" newTab />
+        ) : null}
+
+        {appleWallet ? (
+          <div className={gate.walletBlock}>
+            <WalletLink href={appleWallet} label={t("gate.appleWallet")} testId="apple-wallet" />
+            <p className={gate.walletNote}>{t("gate.appleWalletNote")}</p>
+          </div>
         ) : null}
 
         {ticket.transferable ? (

@@ -23,3 +23,4 @@ export * from "./search";
 export * from "./entry";
 export * from "./purchase-limits";
 export * from "./push";
+export * from "./wallet";

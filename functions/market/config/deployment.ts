@@ -24,6 +24,7 @@ declare global {
 
 /** Every secret a deployment sets (README 'Deploy'); each names the paths that refuse without it. */
 export const DEPLOYMENT_SECRETS = {
+  APPLE_PASS_KEY: "'Add to Apple Wallet' passes (the button is not shown without it and its certificates)",
   DEMAND_SIGNING_KEY: "waiting-room admissions and alert unsubscribe links",
   ENTRY_SEALING_KEY: "Ovation entry tickets (their holder secrets are sealed under it)",
   GOOGLE_WALLET_PRIVATE_KEY: "'Add to Google Wallet' links (the button is not shown without it)",

@@ -11,6 +11,7 @@ import type { MailPort } from "./mail-port";
 import type { PaymentPort } from "./payment-port";
 import type { BotCheckPort } from "./bot-check-port";
 import type { PushPort } from "./push-port";
+import type { WalletPassPort } from "./wallet-pass-port";
 import type { Viewer } from "./viewer";
 
 /** Drizzle over the request's D1 session; the schema's tables are imported where used (no relational queries). */
@@ -82,6 +83,8 @@ export interface MarketPorts {
   botCheck: BotCheckPort;
   /** Web push to one device (push-port.ts). */
   push: PushPort;
+  /** Apple Wallet passes: signing them and waking the devices that hold them (wallet-pass-port.ts). */
+  walletPasses: WalletPassPort;
 }
 
 export interface MarketContext extends AdapterContext, MarketPorts {
@@ -134,3 +137,4 @@ export type { MailMessage, MailPort, SentMail } from "./mail-port";
 export type { PaymentPort, PaymentProvider, PaymentEvent } from "./payment-port";
 export type { BotCheckPort, BotCheckWidget } from "./bot-check-port";
 export type { PushPort, PushSendOptions, PushTarget } from "./push-port";
+export type { ApplePassIdentity, WalletPassPort } from "./wallet-pass-port";

@@ -1,5 +1,5 @@
 /**
- * Short signed tokens for links and passes that must work without a database read or a
+ * Short signed tokens for links and passes (the waiting room's, an Apple Wallet pass's) that must work without a database read or a
  * sign-in: `<purpose>.<fields…>.<mac>`, the mac being base64url HMAC-SHA256 of everything before
  * it under DEMAND_SIGNING_KEY. The purpose is signed too, so an unsubscribe token can never pass
  * as an admission token. Only the local demo (config/deployment.ts) signs with a public local key;
@@ -21,7 +21,7 @@ declare global {
 /** Public: the local demo's key only, never used by a deployment. */
 export const LOCAL_DEMAND_SIGNING_KEY = "ovation-demand-local-key";
 
-export type TokenPurpose = "unsub" | "admit" | "queue";
+export type TokenPurpose = "unsub" | "admit" | "queue" | "pass";
 
 const FIELD = /^[0-9A-Za-z_-]{1,40}$/;
 

@@ -32,6 +32,7 @@ import { entrySealingKey } from "./sealing";
 import { joinEntryTicketEvent } from "../listings/listing-event";
 import { resaleOfOrder } from "../selling/fan-resale";
 import { mailTicketReceived } from "./entry-mail";
+import { tellMovedPasses } from "./pass-updates";
 
 /**
  * Markets whose doors check the attendee's name against the ticket: mainland China's real-name
@@ -69,6 +70,9 @@ const ticketColumns = {
   rowLabel: listings.rowLabel,
   jurisdiction: venueResaleFlags.jurisdiction,
   designatedEvent: showResaleFlags.designatedEvent,
+  updatedAt: entryTickets.updatedAt,
+  venueLat: venues.lat,
+  venueLng: venues.lng,
 };
 
 function selectTickets(ctx: MarketContext) {
@@ -202,6 +206,33 @@ export async function entryTicketForHolder(ctx: MarketContext, ticketId: number)
   };
 }
 
+/** A ticket as its wallet pass shows it, to whoever fetches the pass (apple-wallet.ts checks who may). */
+export interface EntryTicketPass extends EntryTicketSummary {
+  version: number;
+  /** The holder secret, or null for a void ticket or one whose move left it without one. */
+  secret: Uint8Array<ArrayBuffer> | null;
+  /** The last change to the ticket (a move, a void, an admission): the pass's Last-Modified. */
+  updatedAt: number;
+  /** The venue's position in degrees, for the lock screen near it. */
+  latitude: number;
+  longitude: number;
+}
+
+/** Ticket `ticketId` in `language`, valid or void, whoever holds it; null when there is no such ticket. */
+export async function entryTicketForPass(ctx: MarketContext, ticketId: number, language: string): Promise<EntryTicketPass | null> {
+  const [row] = await selectTickets(ctx).where(eq(entryTickets.id, ticketId)).limit(1);
+  if (!row) return null;
+  const secret = row.state === "valid" && row.sealedSecret ? await openHolderSecret(await entrySealingKey(ctx), row.id, row.version, row.sealedSecret) : null;
+  return {
+    ...summaryOf(row, language === "zh-HK"),
+    version: row.version,
+    secret,
+    updatedAt: row.updatedAt,
+    latitude: row.venueLat / 1e6,
+    longitude: row.venueLng / 1e6,
+  };
+}
+
 export const transferSchema = z.object({
   email: emailField,
   name: z.pipe(
@@ -260,6 +291,8 @@ export async function transferEntryTicket(ctx: MarketContext, ticketId: number, 
     )
     .returning({ id: entryTickets.id });
   if (moved.length === 0) throw new MarketError("entryTicketNotTransferable");
+  // The sender's Wallet pass turns void on their phone now rather than at the minute's chore.
+  ctx.defer?.(tellMovedPasses(ctx));
   await mailTicketReceived(ctx, {
     ticketId: row.id,
     toUserId: friend.id,

@@ -23,3 +23,5 @@ export {
   type DoorVerdict,
   type ManifestTicket,
 } from "./door";
+export { appleWalletOffered, applePassForHolder, PKPASS_TYPE } from "./apple-wallet";
+export { tellMovedPasses } from "./pass-updates";

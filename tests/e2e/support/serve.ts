@@ -29,7 +29,8 @@ const pushService = servePushService(pushPort);
 
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", STATE, "--live-reload=false", "--show-interactive-dev-session=false", "--var", "ANALYTICS_EVERYWHERE:true", "--var", `PUSH_SERVICE_RELAY:http://127.0.0.1:${pushPort}`],
+  // The pass signer Worker runs beside the app, as in `npm start` (its PASS_SIGNER binding).
+  ["wrangler", "dev", "-c", "wrangler.toml", "-c", "functions/pass-signer/wrangler.toml", "--ip", "127.0.0.1", "--port", PORT, "--persist-to", STATE, "--live-reload=false", "--show-interactive-dev-session=false", "--var", "ANALYTICS_EVERYWHERE:true", "--var", `PUSH_SERVICE_RELAY:http://127.0.0.1:${pushPort}`],
   { stdio: ["ignore", "inherit", "pipe"], env },
 );
 // A browser that leaves a page while it is still streaming (every test's next navigation, every
