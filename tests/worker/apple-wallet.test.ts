@@ -207,6 +207,22 @@ test("after a resale the old holder's wallet code is refused and the minute's ch
   expect(left).toEqual([{ device: "seller-phone" }]);
 });
 
+test("when the event moves to another time, its passes' devices are woken and the pass they fetch has the new date", async () => {
+  const { fan, session, ticketId } = await fanWithTickets();
+  const { json } = openPass(await applePassForHolder(fan, ticketId));
+  await service(registrationPath("event-phone", ticketId), { token: json.authenticationToken, body: { pushToken: "ee01" } });
+  expect(await tellMovedPasses(fan)).toBe(0);
+
+  await env.DB.prepare("UPDATE sessions SET starts_at = ? WHERE id = ?").bind(T0 + 31 * DAY, session.sessionId).run();
+
+  expect(await tellMovedPasses(fan)).toBe(1);
+  expect(await toldTokens("ee01")).toEqual([PASS_TYPE]);
+  const fetched = await service(`/passes/${PASS_TYPE}/${ticketId}`, { token: json.authenticationToken });
+  const { json: moved } = openPass(new Uint8Array(await fetched.arrayBuffer()));
+  expect(moved).toMatchObject({ voided: false, relevantDate: new Date(T0 + 31 * DAY).toISOString() });
+  expect(moved.barcodes[0].message).toBe(json.barcodes[0].message);
+});
+
 test("the service refuses a token of another ticket or none, a bad body, another pass type, and answers 304 when nothing changed", async () => {
   const { fan, ticketId } = await fanWithTickets();
   const { json } = openPass(await applePassForHolder(fan, ticketId));

@@ -8,8 +8,9 @@ import { entryTickets } from "./entry";
 
 /**
  * A device (Apple's device library id) holding the pass of one ticket, with the push token that
- * wakes it to fetch the pass again. `toldVersion` is the ticket version the device was last told
- * of: a ticket moved since (resold, transferred, voided) is a device still to be told.
+ * wakes it to fetch the pass again. `toldAt` is the ticket's last change (its updated_at) the
+ * device was told of: a ticket changed since (resold, transferred, voided, let in, its event
+ * moved: migration 0026's triggers) is a device still to be told.
  */
 export const applePassRegistrations = sqliteTable(
   "apple_pass_registrations",
@@ -19,7 +20,7 @@ export const applePassRegistrations = sqliteTable(
       .notNull()
       .references(() => entryTickets.id, { onDelete: "cascade" }),
     pushToken: text("push_token").notNull(),
-    toldVersion: integer("told_version").notNull(),
+    toldAt: integer("told_at").notNull(),
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.deviceLibraryId, t.ticketId] }), index("apple_pass_registrations_ticket").on(t.ticketId)],

@@ -7,6 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { deliveries, deliveryEvents, entryTickets } from "../../db/schema";
 import type { SystemNoteKey } from "./delivery-types";
+import { ticketChangedAt } from "../entry/pass-updates";
 
 /** The statements that void the delivery of order `orderId` (SQL) at `now`, each only where `guard` holds. */
 export function systemVoidStatements(orderId: SQL, guard: SQL, note: SystemNoteKey, now: number): SQL[] {
@@ -20,7 +21,7 @@ export function systemVoidStatements(orderId: SQL, guard: SQL, note: SystemNoteK
         WHERE order_id = ${orderId} AND state <> 'voided' AND ${guard}`,
     // Ovation-issued entry codes of the order stop working at the door (a resale has moved its
     // tickets on, with new secrets, before this runs: market/entry/issue.ts).
-    sql`UPDATE ${entryTickets} SET state = 'void', sealed_secret = NULL, version = version + 1, updated_at = ${now}
+    sql`UPDATE ${entryTickets} SET state = 'void', sealed_secret = NULL, version = version + 1, updated_at = ${ticketChangedAt(now)}
         WHERE order_id = ${orderId} AND state = 'valid' AND ${guard}`,
   ];
 }

@@ -12,7 +12,8 @@
  * - Devices register for a pass's updates (apple_pass_registrations). A moved ticket's devices
  *   are woken through the port (tellMovedPasses: at once after a transfer, otherwise by the
  *   minute's chore: pass-updates.ts), fetch the serials updated since their last tag and then
- *   the pass itself.
+ *   the pass itself. So are those of a ticket whose event changed (its time, status or venue:
+ *   migration 0026's triggers mark its tickets changed).
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import * as z from "zod/mini";
@@ -212,9 +213,10 @@ export async function registerPassDevice(ctx: MarketContext, address: Required<P
   const now = ctx.now();
   // One statement decides a new device: only while the pass has fewer than DEVICES_PER_PASS.
   const added = await ctx.db.all(sql`
-    INSERT INTO ${applePassRegistrations} (device_library_id, ticket_id, push_token, told_version, created_at, updated_at)
-    SELECT ${address.deviceLibraryId}, ${ticketId}, ${parsed.data.pushToken}, ${issued.version}, ${now}, ${now}
-    WHERE (SELECT count(*) FROM ${applePassRegistrations} WHERE ticket_id = ${ticketId}) < ${DEVICES_PER_PASS}
+    INSERT INTO ${applePassRegistrations} (device_library_id, ticket_id, push_token, told_at, created_at, updated_at)
+    SELECT ${address.deviceLibraryId}, ${ticketId}, ${parsed.data.pushToken}, et.updated_at, ${now}, ${now}
+    FROM ${entryTickets} et
+    WHERE et.id = ${ticketId} AND (SELECT count(*) FROM ${applePassRegistrations} WHERE ticket_id = ${ticketId}) < ${DEVICES_PER_PASS}
     ON CONFLICT (device_library_id, ticket_id) DO NOTHING
     RETURNING ticket_id`);
   if (added.length > 0) return { status: 201 };

@@ -23,6 +23,7 @@ import { openHolderSecret } from "./holder-secret";
 import { entrySealingKey } from "./sealing";
 import { namedEntry } from "./holder";
 import { checkInOf, type Admission } from "./check-in-object";
+import { ticketChangedAt } from "./pass-updates";
 import { prepare } from "../context/statements";
 import { joinEntryTicketEvent, joinSessionEvent } from "../listings/listing-event";
 
@@ -227,7 +228,7 @@ export async function admitScans(ctx: MarketContext, sessionId: number, scans: S
       admitted.map((admission) =>
         prepare(
           ctx.d1,
-          sql`UPDATE ${entryTickets} SET admitted_at = COALESCE(admitted_at, ${admission.at}), updated_at = ${now} WHERE id = ${admission.ticketId}`,
+          sql`UPDATE ${entryTickets} SET admitted_at = COALESCE(admitted_at, ${admission.at}), updated_at = ${ticketChangedAt(now)} WHERE id = ${admission.ticketId}`,
         ),
       ),
     );

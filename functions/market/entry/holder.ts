@@ -32,7 +32,7 @@ import { entrySealingKey } from "./sealing";
 import { joinEntryTicketEvent } from "../listings/listing-event";
 import { resaleOfOrder } from "../selling/fan-resale";
 import { mailTicketReceived } from "./entry-mail";
-import { tellMovedPasses } from "./pass-updates";
+import { tellMovedPasses, ticketChangedAt } from "./pass-updates";
 
 /**
  * Markets whose doors check the attendee's name against the ticket: mainland China's real-name
@@ -188,7 +188,7 @@ export async function entryTicketForHolder(ctx: MarketContext, ticketId: number)
     const now = ctx.now();
     const moved = await ctx.db
       .update(entryTickets)
-      .set({ sealedSecret: sealed, version: row.version + 1, updatedAt: now })
+      .set({ sealedSecret: sealed, version: row.version + 1, updatedAt: ticketChangedAt(now) })
       .where(and(eq(entryTickets.id, row.id), eq(entryTickets.version, row.version), eq(entryTickets.holderUserId, userId), eq(entryTickets.state, "valid")))
       .returning({ id: entryTickets.id });
     if (moved.length === 0) return entryTicketForHolder(ctx, ticketId);
@@ -276,7 +276,7 @@ export async function transferEntryTicket(ctx: MarketContext, ticketId: number, 
       holderName: parsed.data.name,
       sealedSecret: sealed,
       version: row.version + 1,
-      updatedAt: now,
+      updatedAt: ticketChangedAt(now),
     })
     .where(
       and(

@@ -21,6 +21,7 @@ import type { MarketContext } from "../context";
 import { seatsOfOrders } from "../listings/seats";
 import { newHolderSecret, sealHolderSecret } from "./holder-secret";
 import { entrySealingKey } from "./sealing";
+import { ticketChangedAt } from "./pass-updates";
 
 /** An order's entry tickets are numbered from its id: at most 99 a order (selling's quantity limit is far below). */
 export const TICKETS_PER_ORDER_ID = 100;
@@ -83,7 +84,7 @@ export async function entryTicketStatements(
         return sql`UPDATE ${entryTickets}
                    SET order_id = ${order.id}, holder_user_id = ${order.userId}, holder_name = ${holderName},
                        sealed_secret = CASE WHEN version = ${ticket.version} THEN ${sealed} ELSE NULL END,
-                       version = version + 1, updated_at = ${now}
+                       version = version + 1, updated_at = ${ticketChangedAt(now)}
                    WHERE id = ${ticket.id} AND order_id = ${order.sourceOrderId} AND state = 'valid' AND ${paidHere}`;
       }),
     );

@@ -1,28 +1,37 @@
 /**
- * Telling Apple Wallet's devices that a pass changed (apple-wallet.ts): a ticket that moved since
- * a device was last told of it (resold, transferred, voided) has a higher version than the
- * registration's `told_version`.
+ * Telling Apple Wallet's devices that a pass changed (apple-wallet.ts): a ticket changed since a
+ * device was last told of it (resold, transferred, voided, let in, or its event moved) has a
+ * later updated_at than the registration's `told_at`.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { applePassRegistrations, entryTickets } from "../../db/schema";
 import type { MarketContext } from "../context";
+
+/**
+ * The updated_at a change to an entry ticket sets: now, but always later than the last change, so
+ * two changes within one millisecond (or on a clock that stood still) are still two changes to
+ * the devices that hold its pass and to the pass web service's Last-Modified.
+ */
+export function ticketChangedAt(now: number): SQL {
+  return sql`max(${entryTickets.updatedAt} + 1, ${now})`;
+}
 
 /** Registrations one run wakes at most (the minute's chore takes the rest next time). */
 const TELL_BATCH = 500;
 
 /**
- * Wakes the devices of passes whose ticket moved since each was last told (a resale, a
- * transfer, a void): each registration is claimed by the UPDATE that records the version it is
- * told of, so two runs never tell one device twice; a token Apple says is gone (410) is dropped.
+ * Wakes the devices of passes whose ticket changed since each was last told: each registration
+ * is claimed by the UPDATE that records the change it is told of, so two runs never tell one
+ * device of one change twice; a token Apple says is gone (410) is dropped.
  */
 export async function tellMovedPasses(ctx: MarketContext): Promise<number> {
   const identity = ctx.walletPasses.identity(ctx.viewer);
   if (!identity) return 0;
   const claimed = await ctx.db.all<{ device: string; ticket: number; token: string }>(sql`
     UPDATE ${applePassRegistrations}
-    SET told_version = (SELECT version FROM ${entryTickets} et WHERE et.id = ticket_id), updated_at = ${ctx.now()}
+    SET told_at = (SELECT updated_at FROM ${entryTickets} et WHERE et.id = ticket_id), updated_at = ${ctx.now()}
     WHERE rowid IN (SELECT r.rowid FROM ${applePassRegistrations} r INNER JOIN ${entryTickets} et ON et.id = r.ticket_id
-                    WHERE et.version > r.told_version LIMIT ${TELL_BATCH})
+                    WHERE et.updated_at > r.told_at LIMIT ${TELL_BATCH})
     RETURNING device_library_id AS device, ticket_id AS ticket, push_token AS token`);
   if (claimed.length === 0) return 0;
   const statuses = await ctx.walletPasses.tellDevices(identity.passTypeIdentifier, [...new Set(claimed.map((row) => row.token))]);
