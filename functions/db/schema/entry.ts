@@ -4,6 +4,7 @@
  * 100 + its place in the order) because its sealed secret names it; `version` moves with every
  * new secret, so a secret sealed for an older holder never opens again.
  */
+import { sql, type SQL } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { link, timestamps } from "./columns";
 import { users } from "./accounts";
@@ -42,3 +43,12 @@ export const entryTickets = sqliteTable(
     index("entry_tickets_session").on(t.sessionId, t.issuerSellerId),
   ],
 );
+
+/**
+ * The updated_at a change to an entry ticket sets: now, but always later than the last change, so
+ * two changes within one millisecond (or on a clock that stood still) are still two changes to
+ * the devices that hold its pass and to the pass web service's Last-Modified.
+ */
+export function ticketChangedAt(now: number): SQL {
+  return sql`max(${entryTickets.updatedAt} + 1, ${now})`;
+}

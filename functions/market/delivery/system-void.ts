@@ -5,9 +5,8 @@
  * `voided` event by the system, noted with the reason's key, tells the timeline why.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { deliveries, deliveryEvents, entryTickets } from "../../db/schema";
+import { deliveries, deliveryEvents, entryTickets, ticketChangedAt } from "../../db/schema";
 import type { SystemNoteKey } from "./delivery-types";
-import { ticketChangedAt } from "../entry/pass-updates";
 
 /** The statements that void the delivery of order `orderId` (SQL) at `now`, each only where `guard` holds. */
 export function systemVoidStatements(orderId: SQL, guard: SQL, note: SystemNoteKey, now: number): SQL[] {

@@ -12,7 +12,7 @@
  */
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { entryTickets, listings, sessions, showResaleFlags, tours, venueResaleFlags, venueSections, venues } from "../../db/schema";
+import { entryTickets, listings, sessions, showResaleFlags, tours, venueResaleFlags, venueSections, venues, ticketChangedAt } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { base64url } from "../context/crypto";
 import { MarketError, notFound } from "../errors";
@@ -23,7 +23,6 @@ import { openHolderSecret } from "./holder-secret";
 import { entrySealingKey } from "./sealing";
 import { namedEntry } from "./holder";
 import { checkInOf, type Admission } from "./check-in-object";
-import { ticketChangedAt } from "./pass-updates";
 import { prepare } from "../context/statements";
 import { joinEntryTicketEvent, joinSessionEvent } from "../listings/listing-event";
 

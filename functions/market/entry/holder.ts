@@ -20,6 +20,7 @@ import {
   venueResaleFlags,
   venueSections,
   venues,
+  ticketChangedAt,
 } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { base64url } from "../context/crypto";
@@ -32,7 +33,7 @@ import { entrySealingKey } from "./sealing";
 import { joinEntryTicketEvent } from "../listings/listing-event";
 import { resaleOfOrder } from "../selling/fan-resale";
 import { mailTicketReceived } from "./entry-mail";
-import { tellMovedPasses, ticketChangedAt } from "./pass-updates";
+import { tellMovedPasses } from "./pass-updates";
 
 /**
  * Markets whose doors check the attendee's name against the ticket: mainland China's real-name

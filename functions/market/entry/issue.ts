@@ -16,12 +16,11 @@
  * new one when its holder next opens it (holder.ts).
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { entryTickets, listings, listingTerms, orders, payments, users, type PaymentProviderName } from "../../db/schema";
+import { entryTickets, listings, listingTerms, orders, payments, users, type PaymentProviderName, ticketChangedAt } from "../../db/schema";
 import type { MarketContext } from "../context";
 import { seatsOfOrders } from "../listings/seats";
 import { newHolderSecret, sealHolderSecret } from "./holder-secret";
 import { entrySealingKey } from "./sealing";
-import { ticketChangedAt } from "./pass-updates";
 
 /** An order's entry tickets are numbered from its id: at most 99 a order (selling's quantity limit is far below). */
 export const TICKETS_PER_ORDER_ID = 100;

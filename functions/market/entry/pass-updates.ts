@@ -3,18 +3,9 @@
  * device was last told of it (resold, transferred, voided, let in, or its event moved) has a
  * later updated_at than the registration's `told_at`.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { applePassRegistrations, entryTickets } from "../../db/schema";
 import type { MarketContext } from "../context";
-
-/**
- * The updated_at a change to an entry ticket sets: now, but always later than the last change, so
- * two changes within one millisecond (or on a clock that stood still) are still two changes to
- * the devices that hold its pass and to the pass web service's Last-Modified.
- */
-export function ticketChangedAt(now: number): SQL {
-  return sql`max(${entryTickets.updatedAt} + 1, ${now})`;
-}
 
 /** Registrations one run wakes at most (the minute's chore takes the rest next time). */
 const TELL_BATCH = 500;
