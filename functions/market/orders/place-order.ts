@@ -26,7 +26,7 @@ import { ticketsLeft } from "../listings/availability";
 import { listingCap, listingCapRule, refuseAboveLawCap, withinResaleCap } from "../listings/resale-cap";
 import { joinListingEvent } from "../listings/listing-event";
 import { recordLowestPrice } from "../demand/price-history";
-import { requireAdmission } from "../demand/admission";
+import { requireAdmission, requireBotCheck } from "../demand/admission";
 import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
 import { sessionColumns } from "../accounts/sessions";
@@ -77,9 +77,13 @@ interface Orderable {
   reference: Reference;
 }
 
-/** How an order is placed: `replacing`, the buyer's unpaid order it cancels in the same transaction (a re-order). */
+/**
+ * How an order is placed: `replacing`, the buyer's unpaid order it cancels in the same
+ * transaction (a re-order); `remoteIp`, the buyer's address, for the bot check.
+ */
 export interface PlaceOptions {
   replacing?: number;
+  remoteIp?: string | null;
 }
 
 /** What the batch that takes the tickets gives back when the order is placed. */
@@ -116,7 +120,9 @@ interface Discount {
  * unexpected, logged); for a coupon, notFound (not the viewer's) and clientOperateFail (it cannot
  * be used on these tickets: used, expired, not started, new users only, minimum spend not met;
  * data: { reason }); queueAdmissionRequired (the session's waiting room is on and
- * `admissionToken` does not admit the viewer).
+ * `admissionToken` does not admit the viewer); botCheckFailed (403: while the queue is on, the
+ * bot check's token `botCheck` is missing or failed; a re-order that replaces the buyer's held
+ * order needs none).
  *
  * Side effects: one order row, status pending_payment, taking its tickets until expiresAt; the
  * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
@@ -142,6 +148,11 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
       if (options.replacing !== undefined) setAside(orderable, options.replacing);
       refuseBrokenRules(ctx, orderable, request, now);
       if (round === 0) await requireAdmission(buyerCtx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
+      // A hot session's order passes the bot gate too (decision 310); a re-order only swaps the
+      // buyer's own held order of the session, which passed it.
+      if (round === 0 && orderable.queueOn && options.replacing === undefined) {
+        await requireBotCheck(ctx, orderable.listing.sessionId, "order", { botCheck: request.botCheck, remoteIp: options.remoteIp });
+      }
       keys ??= await orderKeysOf(orderable.buyerId, ctx.viewer.deviceId, expressAddress(orderable, request));
       if (orderable.queueOn && orderable.ticketLimit !== null) {
         const limit = { sessionId: orderable.listing.sessionId, ticketLimit: orderable.ticketLimit };
