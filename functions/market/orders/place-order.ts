@@ -27,6 +27,7 @@ import { listingCap, listingCapRule, refuseAboveLawCap, withinResaleCap } from "
 import { joinListingEvent } from "../listings/listing-event";
 import { recordLowestPrice } from "../demand/price-history";
 import { requireAdmission, requireBotCheck } from "../demand/admission";
+import { notePlacement } from "../demand/room";
 import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
 import { sessionColumns } from "../accounts/sessions";
@@ -68,6 +69,8 @@ interface Orderable {
   queueOn: boolean;
   /** Tickets of the session one buyer may hold while its queue is on (purchase-limits.ts). */
   ticketLimit: number | null;
+  /** The session's waiting-room shards (told how long placing took, for their pace). */
+  shards: number;
   /** The buyer's student certification, if any (a students-only listing needs a badge in force). */
   student: StudentBadge | null;
   seats: SeatListing;
@@ -125,7 +128,8 @@ interface Discount {
  * order needs none).
  *
  * Side effects: one order row, status pending_payment, taking its tickets until expiresAt; the
- * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
+ * coupon, if any, spent on it in the same batch (so it is never spent on two live orders); while
+ * the queue is on, how long placing took, told to one of the session's shards.
  */
 export async function createOrder(ctx: MarketContext, input: CreateOrderInput, options: PlaceOptions = {}): Promise<OrderView> {
   const buyer = orderBuyerOf(ctx);
@@ -136,6 +140,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
     throw invalidInput(parsed.error);
   }
   const request = parsed.data;
+  const started = Date.now();
   try {
     let known = buyer;
     let keys: PurchaseKey[] | null = null;
@@ -162,6 +167,8 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
       const placed = await takeTickets(buyerCtx, orderable, request, now, discount, keys, options.replacing);
       if (placed) {
         if (placed.movedLowest) await recordLowestPrice(ctx, orderable.listing.sessionId);
+        // The waiting room lets buyers in at the pace the database sells (decision 311): real time, not the context's clock.
+        if (orderable.queueOn) await notePlacement(ctx, orderable.listing.sessionId, orderable.shards, Date.now() - started);
         return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
           seats: seatsOfOrder(orderable.seats, placed.positions, placed.order.quantity),
           notes: [],
@@ -257,6 +264,7 @@ const orderableQuery = preparedOnce((db) => {
         seatNumbers: listingTerms.seatNumbers,
         queueOn: sessionDemand.queueOn,
         ticketLimit: sessionDemand.ticketLimit,
+        shards: sessionDemand.shards,
         studentStatus: studentCertifications.status,
         studentExpiresAt: studentCertifications.expiresAt,
         session: sessionColumns,
@@ -292,6 +300,7 @@ async function readOrderable(ctx: MarketContext, listingId: number, buyer: Order
     listing: row.listing,
     queueOn: row.queueOn === true,
     ticketLimit: row.ticketLimit,
+    shards: row.shards ?? 1,
     student: row.studentStatus ? { status: row.studentStatus, expiresAt: row.studentExpiresAt } : null,
     seats: { seatFrom: row.seatFrom, seatNumbers: row.seatNumbers },
     event: row.event,
