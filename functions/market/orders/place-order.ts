@@ -141,6 +141,8 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
   }
   const request = parsed.data;
   const started = Date.now();
+  // Time spent on the bot check's siteverify call: not the database's, so not the placement's.
+  let checking = 0;
   try {
     let known = buyer;
     let keys: PurchaseKey[] | null = null;
@@ -156,7 +158,9 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
       // A hot session's order passes the bot gate too (decision 310); a re-order only swaps the
       // buyer's own held order of the session, which passed it.
       if (round === 0 && orderable.queueOn && options.replacing === undefined) {
+        const checkStarted = Date.now();
         await requireBotCheck(ctx, orderable.listing.sessionId, "order", { botCheck: request.botCheck, remoteIp: options.remoteIp });
+        checking = Date.now() - checkStarted;
       }
       keys ??= await orderKeysOf(orderable.buyerId, ctx.viewer.deviceId, expressAddress(orderable, request));
       if (orderable.queueOn && orderable.ticketLimit !== null) {
@@ -168,7 +172,7 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
       if (placed) {
         if (placed.movedLowest) await recordLowestPrice(ctx, orderable.listing.sessionId);
         // The waiting room lets buyers in at the pace the database sells (decision 311): real time, not the context's clock.
-        if (orderable.queueOn) await notePlacement(ctx, orderable.listing.sessionId, orderable.shards, Date.now() - started);
+        if (orderable.queueOn) await notePlacement(ctx, orderable.listing.sessionId, orderable.shards, Date.now() - started - checking);
         return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
           seats: seatsOfOrder(orderable.seats, placed.positions, placed.order.quantity),
           notes: [],
