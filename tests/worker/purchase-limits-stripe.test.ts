@@ -17,6 +17,7 @@ import { createOrder, getOrder, type OrderView } from "../../functions/market/or
 import { receivePaymentCallback, startPayment, type PaymentDeps } from "../../functions/market/payments";
 import { createMarketContext } from "../../functions/wiring";
 import { CONTACT, clockAt, makeBuyer, makeListing, testDb } from "./support/buying";
+import { cookieFor, visit } from "./support/chat";
 import { BOT_CHECK } from "./support/queue";
 import { cardPaymentMethod, paymentIntentCreated, paymentIntentEvent, paymentIntentSettled, STRIPE_SECRETS, stripeWebhook } from "./support/stripe-answers";
 
@@ -66,7 +67,7 @@ async function stripeBuyer(sessionId: number, clock: ReturnType<typeof clockAt>)
   const userId = await makeBuyer();
   const market = createMarketContext({ env: stripeEnv, now: clock.now, viewer: { ...DEFAULT_VIEWER, environment: "production", requestId: "test", userId } });
   const admissionToken = await signToken(market, "admit", [sessionId, userId, clock.now() + 15 * MINUTE]);
-  return { market, order: (listingId: number, quantity: number) => createOrder(market, { listingId, quantity, ...CONTACT, admissionToken, ...BOT_CHECK }) };
+  return { userId, market, order: (listingId: number, quantity: number) => createOrder(market, { listingId, quantity, ...CONTACT, admissionToken, ...BOT_CHECK }) };
 }
 
 async function hotSession(clock: ReturnType<typeof clockAt>, queueOn = true) {
@@ -119,6 +120,15 @@ test("two orders paid with the same Stripe card over a limit of 4: the first's 3
   expect(refusedPayment).toMatchObject({ status: "canceled", failureReason: "purchase_limit_card" });
   expect((await cardRows(held.id)).filter((row) => row.keyKind === "card")).toHaveLength(1);
   expect((await cardRows(over.id)).filter((row) => row.keyKind === "card")).toHaveLength(0);
+  // The buyer reads why on the order, in their language.
+  expect((await getOrder(second.market, over.id)).notes).toMatchObject([{ kind: "card_over_limit", amount: 225_500, currency: "HKD" }]);
+  for (const [language, said] of [
+    ["en-US", "<li>A card reached this session's purchase limit, so its payment of HK$2,255 was canceled and no money was taken. You can pay with another card.</li>"],
+    ["zh-HK", "<li>一張付款卡已達此場次的限購數量，所以其 HK$2,255 的付款已取消，並無扣款。你可以改用另一張付款卡付款。</li>"],
+  ] as const) {
+    const html = (await (await visit(`/order-detail?id=${over.id}`, await cookieFor(second.userId, language))).text()).replaceAll("&#x27;", "'");
+    expect(html).toContain(said);
+  }
 
   // Stripe delivering the second's event again changes nothing: the same cancel, under the same key.
   expect(await receivePaymentCallback(second.market, "stripe", await authorized(over, secondIntent, "evt_1QGa7cAuthSecond", clock), stripe.deps)).toMatchObject({ outcome: "refused" });

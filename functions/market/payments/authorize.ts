@@ -12,7 +12,7 @@
  * order's own (replaced, not added), and capture and cancel carry the payment's idempotency keys.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { orders, payments, paymentEvents, type PaymentProviderName } from "../../db/schema";
+import { orderNotes, orders, payments, paymentEvents, type PaymentProviderName } from "../../db/schema";
 import type { PaymentEvent } from "../context/payment-port";
 import type { MarketContext } from "../context";
 import { CODES, MarketError } from "../errors";
@@ -27,7 +27,8 @@ import type { PaymentDeps } from "./deps";
  * the card is over the limit; `canceled` when the order no longer awaits payment; or
  * `unknown_payment`. Throws when the provider cannot be reached (the provider delivers again).
  * Side effects: the event recorded once; the card's row for the order; the provider asked to
- * capture or cancel; a refused payment marked canceled with reason `purchase_limit_card`.
+ * capture or cancel; a refused payment marked canceled with reason `purchase_limit_card`, and an
+ * order note (card_over_limit) that tells the buyer.
  */
 export async function applyAuthorization(ctx: MarketContext, provider: PaymentProviderName, event: PaymentEvent, deps: PaymentDeps): Promise<AppliedPaymentEvent> {
   const now = ctx.now();
@@ -45,7 +46,15 @@ export async function applyAuthorization(ctx: MarketContext, provider: PaymentPr
     })
     .onConflictDoNothing();
   const [row] = await ctx.db
-    .select({ paymentId: payments.id, paymentStatus: payments.status, orderId: orders.id, orderStatus: orders.status, expiresAt: orders.expiresAt })
+    .select({
+      paymentId: payments.id,
+      amount: payments.amount,
+      currency: payments.currencyCode,
+      orderId: orders.id,
+      userId: orders.userId,
+      orderStatus: orders.status,
+      expiresAt: orders.expiresAt,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, event.providerPaymentId)))
@@ -73,6 +82,11 @@ export async function applyAuthorization(ctx: MarketContext, provider: PaymentPr
     if (!(error instanceof MarketError) || error.code !== CODES.purchaseLimitCard) throw error;
     await ctx.db.update(payments).set({ failureReason: "purchase_limit_card", updatedAt: now }).where(eq(payments.id, row.paymentId));
     await giveBack();
+    // The buyer reads why on the order (its notes), once however often the provider delivers.
+    await ctx.db
+      .insert(orderNotes)
+      .values({ orderId: row.orderId, userId: row.userId, kind: "card_over_limit", dedupeKey: `card-limit:${row.paymentId}`, amount: row.amount, currencyCode: row.currency, createdAt: now })
+      .onConflictDoNothing();
     return { outcome: "refused", orderId: row.orderId, refusal: error };
   }
   await capture.capture(event.providerPaymentId, `capture-${row.paymentId}`);
