@@ -2,8 +2,9 @@
  * The bot gate's widget (Cloudflare Turnstile, explicit rendering): loads the widget's script
  * once, draws the widget where it stands, and puts the token it hands back in the form as
  * `botCheck`. When `submitOnPass` is set the form is sent as soon as the check passes, so a
- * person who is not challenged joins without a second tap. Without JavaScript the widget cannot
- * run: the <noscript> says what to do.
+ * person who is not challenged joins without a second tap. A token is good for one check: when
+ * `renewOn` changes (the form's answer came back refused) the widget is drawn afresh for a new
+ * one. Without JavaScript the widget cannot run: the <noscript> says what to do.
  */
 import { useEffect, useRef, useState } from "react";
 
@@ -32,7 +33,21 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-export function BotCheck({ siteKey, scriptUrl, language, noScript, submitOnPass }: { siteKey: string; scriptUrl: string; language: string; noScript: string; submitOnPass?: boolean }) {
+export function BotCheck({
+  siteKey,
+  scriptUrl,
+  language,
+  noScript,
+  submitOnPass,
+  renewOn,
+}: {
+  siteKey: string;
+  scriptUrl: string;
+  language: string;
+  noScript: string;
+  submitOnPass?: boolean;
+  renewOn?: unknown;
+}) {
   const target = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [token, setToken] = useState("");
@@ -40,6 +55,7 @@ export function BotCheck({ siteKey, scriptUrl, language, noScript, submitOnPass 
   useEffect(() => {
     let widget: string | null = null;
     let gone = false;
+    setToken("");
     loadScript(scriptUrl)
       .then(() => {
         if (gone || !target.current || !window.turnstile) return;
@@ -57,7 +73,7 @@ export function BotCheck({ siteKey, scriptUrl, language, noScript, submitOnPass 
       gone = true;
       if (widget) window.turnstile?.remove(widget);
     };
-  }, [siteKey, scriptUrl, language]);
+  }, [siteKey, scriptUrl, language, renewOn]);
 
   useEffect(() => {
     if (token && submitOnPass) field.current?.form?.requestSubmit();

@@ -21,13 +21,12 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { recordId } from "../../functions/market/input/fields";
-import { pageSourcesHeaders } from "../../functions/web/security-headers";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { BotCheck } from "~/components/bot-check";
 import { i18nServer } from "~/i18n/i18n.server";
 import { loginUrl } from "~/server/auth.server";
-import { admissionCookieHeader, queueCookieHeader, queueTokenOf, waitingRoomUrl } from "~/server/demand.server";
+import { admissionCookieHeader, botCheckOnPage, queueCookieHeader, queueTokenOf, waitingRoomUrl } from "~/server/demand.server";
 import { dateTimeFormat } from "@market/calendar/date-format";
 import { fairnessReport, joinQueue, queuePlace, type FairnessReport } from "@market/demand/admission";
 import { drawOf, QUEUE_NOW_PATH, standingOf, type RankStanding } from "@market/demand/queue-place";
@@ -68,9 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const place = await queuePlace(ctx, sessionId, token);
   const pickSeat = `/pick-seat?sessionId=${sessionId}`;
   if (!place.queueOn) throw redirect(pickSeat);
-  const widget = ctx.botCheck.widget(ctx.viewer);
-  // The widget's script and frames come from its own host (the local demo's stand-in is ours).
-  const headers = new Headers(widget?.scriptHost ? pageSourcesHeaders({ script: [widget.scriptHost], frame: [widget.scriptHost] }) : undefined);
+  const { widget, headers } = botCheckOnPage(context);
   if ("queueToken" in place && place.queueToken !== token) headers.append("Set-Cookie", await queueCookieHeader(sessionId, place.queueToken));
   const base = { sessionId, title: session.tour.title, timeZone: session.timeZone, pageTitle: t("queue.metaTitle", { title: session.tour.title }), now: ctx.now() };
   switch (place.state) {

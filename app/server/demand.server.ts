@@ -7,6 +7,8 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { ADMISSION_WINDOW_MS, admits } from "@market/demand/admission";
 import { countPickSeatArrival, demandOf, queueIsOn, visitorOf } from "@market/demand/high-demand";
+import type { BotCheckWidget } from "@market/context/bot-check-port";
+import { pageSourcesHeaders } from "../../functions/web/security-headers";
 
 const admissionCookie = createCookie("__Host-ovation_admission", {
   httpOnly: true,
@@ -58,4 +60,14 @@ export async function guardPickSeat(request: Request, context: AppLoadContext, s
   if (visitor) context.cloudflare.ctx.waitUntil(countPickSeatArrival(ctx, sessionId, visitor));
   const queueOn = queueIsOn(await demandOf(ctx, sessionId));
   if (queueOn && !(await admits(ctx, sessionId, await admissionTokenOf(request)))) throw redirect(waitingRoomUrl(sessionId));
+}
+
+/**
+ * The bot check's widget for a page that shows it (the waiting room's join, a hot session's
+ * Place order), or null where the deployment has none, with the headers that let the widget's
+ * script and frames in: they come from its own host (the local demo's stand-in is ours).
+ */
+export function botCheckOnPage(context: AppLoadContext): { widget: BotCheckWidget | null; headers: Headers } {
+  const widget = context.market.botCheck.widget(context.market.viewer);
+  return { widget, headers: new Headers(widget?.scriptHost ? pageSourcesHeaders({ script: [widget.scriptHost], frame: [widget.scriptHost] }) : undefined) };
 }

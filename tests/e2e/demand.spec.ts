@@ -55,7 +55,7 @@ async function turnQueueOn(browser: Parameters<typeof signInStaff>[0], baseURL: 
 test.describe("The waiting room in en-US with JavaScript", () => {
   test.use({ language: "en-US", javaScriptEnabled: true });
 
-  test("a buyer passes the bot check, waits in the queue watching the edge's document, then is let in to choose tickets", async ({ page, browser, baseURL }) => {
+  test("a buyer passes the bot check, waits in the queue watching the edge's document, is let in to choose tickets, and places an order behind the check", async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     const sessions = await onSaleSessions(page.request);
     // From the back of the list, one per language, so no other test meets a queue.
@@ -81,6 +81,18 @@ test.describe("The waiting room in en-US with JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/pick-seat\\?sessionId=${sessionId}$`), { timeout: 45_000 });
     await expect(page.getByTestId("price-chart")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+
+    // Placing an order in the hot session passes the bot check too: the widget stands above Place order.
+    const offer = (await (await page.request.get(`/pub/tour/v1/session/listings?sessionId=${sessionId}&delivery=E_TICKET&quantity=2`)).json()).data;
+    const listingId = (offer.listings as { listingId: number }[])[0].listingId;
+    await page.goto(`/confirm-order?listingId=${listingId}&quantity=2`);
+    const mobile = page.getByLabel("Mobile number", { exact: true });
+    if ((await mobile.inputValue()) === "") await mobile.fill("91234567");
+    await expect(page.getByTestId("bot-check").locator("[data-turnstile-stand-in]")).toHaveText("✓ Success! (local test key)");
+    await expect(page.locator('input[name="botCheck"]')).toHaveValue("XXXX.DUMMY.TOKEN.XXXX");
+    await page.getByRole("button", { name: "Place order", exact: true }).click();
+    await expect(page).toHaveURL(/sheet=pay/);
+    await expect(page.getByTestId("pay-sheet")).toBeVisible();
   });
 });
 

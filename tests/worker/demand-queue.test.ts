@@ -109,7 +109,7 @@ test("a batch lets in no more buyers than there are tickets left; sold out, admi
   expect(places.map(stateOf)).toEqual(["admitted", "admitted", "admitted", "admitted", "waiting", "waiting"]);
   const token = (places[0] as Extract<QueuePlace, { state: "admitted" }>).admissionToken;
   const buyer = marketFor(ids[0], clock);
-  const order = await createOrder(buyer, { listingId, quantity: 4, ...CONTACT, admissionToken: token });
+  const order = await createOrder(buyer, { listingId, quantity: 4, ...CONTACT, admissionToken: token, ...BOT_CHECK });
 
   // Everything is held: at the shard's next tick (its one D1 read) nobody more is let in, and those waiting hear it.
   const waiting = ids.slice(4);
@@ -162,7 +162,7 @@ test("while the queue is on, tickets are held only with the buyer's own, unexpir
   await expect(createOrder(waiting, { listingId, quantity: 2, ...CONTACT })).rejects.toMatchObject({ code: 610040 });
   await expect(createOrder(waiting, { listingId, quantity: 2, ...CONTACT, admissionToken: token })).rejects.toMatchObject({ code: 610040 });
   await expect(createOrder(admitted, { listingId, quantity: 2, ...CONTACT, admissionToken: `${token.slice(0, -2)}xx` })).rejects.toMatchObject({ code: 610040 });
-  const order = await createOrder(admitted, { listingId, quantity: 2, ...CONTACT, admissionToken: token });
+  const order = await createOrder(admitted, { listingId, quantity: 2, ...CONTACT, admissionToken: token, ...BOT_CHECK });
   expect(order.status).toBe("pending_payment");
 
   clock.time = OPENS + 10 * SECOND + 15 * MINUTE;

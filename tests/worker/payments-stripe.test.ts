@@ -7,13 +7,8 @@ import { DEFAULT_VIEWER } from "../../functions/market/context/viewer";
 import { createOrder, getOrder } from "../../functions/market/orders";
 import { receivePaymentCallback, startPayment, type PaymentDeps } from "../../functions/market/payments";
 import { clockAt, CONTACT, makeBuyer, makeListing } from "./support/buying";
-import { amountTooSmall, paymentIntentCreated, paymentIntentEvent, refundCreated } from "./support/stripe-answers";
+import { amountTooSmall, paymentIntentCreated, paymentIntentEvent, refundCreated, STRIPE_SECRETS as SECRETS, stripeWebhook } from "./support/stripe-answers";
 
-const SECRETS = {
-  STRIPE_SECRET_KEY: "sk_test_51Ovation0000000000000000",
-  STRIPE_WEBHOOK_SECRET: "whsec_test_ovation_0000000000000000",
-  STRIPE_PUBLISHABLE_KEY: "pk_test_51Ovation0000000000000000",
-};
 const stripeEnv = { ...env, ...SECRETS } as Env;
 
 interface Call {
@@ -30,20 +25,6 @@ function replay(answer: { status?: number; body: unknown }) {
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "content-type": "application/json" } });
   };
   return { calls, fetcher };
-}
-
-/** A webhook as Stripe signs it: HMAC-SHA256 over "<t>.<body>" with the endpoint's secret, computed here independently. */
-async function stripeWebhook(body: unknown, options: { secret?: string; at?: number } = {}) {
-  const text = JSON.stringify(body);
-  const t = Math.floor((options.at ?? Date.now()) / 1000);
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(options.secret ?? SECRETS.STRIPE_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${text}`)));
-  const v1 = [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return new Request("https://ovation.test/pub/payment/v1/callback/stripe", {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": `t=${t},v1=${v1},v0=ignored` },
-    body: text,
-  });
 }
 
 test("creating a Stripe payment posts a PaymentIntent for the amount, with automatic payment methods and an idempotency key", async () => {

@@ -19,6 +19,7 @@ import type { MarketContext } from "../../functions/market/context";
 import { admissionCookieHeader } from "../../app/server/demand.server";
 import { ADDRESS, CONTACT, clockAt, makeBuyer, makeListing, marketFor, paySandbox, testDb, type ListingOptions } from "./support/buying";
 import { cookieFor, visit } from "./support/chat";
+import { BOT_CHECK } from "./support/queue";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -43,13 +44,13 @@ async function limitedSession(options: ListingOptions & { ticketLimit?: number; 
   return { clock, listingId, sessionId };
 }
 
-/** A buyer admitted through the session's waiting room: their context and admission. */
+/** A buyer admitted through the session's waiting room who passed the bot check at Place order: their context and admission. */
 async function admittedBuyer(sessionId: number, clock: Clock, viewer: Partial<Viewer> = {}) {
   const userId = await makeBuyer();
   const market = marketFor(userId, clock, viewer);
   const admissionToken = await signToken(market, "admit", [sessionId, userId, clock.now() + 15 * MINUTE]);
   const order = (listingId: number, quantity: number, extra: Partial<CreateOrderInput> = {}) =>
-    createOrder(market, { listingId, quantity, ...CONTACT, admissionToken, ...extra });
+    createOrder(market, { listingId, quantity, ...CONTACT, admissionToken, ...BOT_CHECK, ...extra });
   return { userId, market, order };
 }
 

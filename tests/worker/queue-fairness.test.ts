@@ -187,7 +187,7 @@ test("the fairness report counts joins, bot refusals and waits, and the share of
   const buy = async (index: number, quantity: number) => {
     const place = admitted[index] as Extract<QueuePlace, { state: "admitted" }>;
     const buyer = marketFor(everyone[index], clock);
-    await paySandbox(buyer, clock, await createOrder(buyer, { listingId, quantity, ...CONTACT, admissionToken: place.admissionToken }));
+    await paySandbox(buyer, clock, await createOrder(buyer, { listingId, quantity, ...CONTACT, admissionToken: place.admissionToken, ...BOT_CHECK }));
   };
   await buy(0, 1);
   await buy(3, 2);

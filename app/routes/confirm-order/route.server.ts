@@ -100,6 +100,9 @@ async function chosenOnPage(request: Request, query: ConfirmQuery, address: Awai
   };
 }
 
+/** The buyer's address, for the bot check. */
+const remoteIpOf = (request: Request) => request.headers.get("cf-connecting-ip");
+
 /** The order just placed, with its pay modal open. */
 async function payNow(query: ConfirmQuery, orderId: number) {
   return redirect(confirmPageHref(query, { orderId, sheet: "pay" }), { headers: { "Set-Cookie": await orderPlacedEvent(orderId) } });
@@ -114,7 +117,7 @@ export async function placeOrderFromForm(request: Request, formData: FormData, q
   if (submission.status !== "success") return data({ result: submission.reply(), refusal: null, payError: null }, { status: 400 });
   const address = await chosenAddress(context, query);
   try {
-    const order = await createOrder(context.market, { ...submission.value, ...(await chosenOnPage(request, query, address)) });
+    const order = await createOrder(context.market, { ...submission.value, ...(await chosenOnPage(request, query, address)) }, { remoteIp: remoteIpOf(request) });
     return await payNow(query, order.id);
   } catch (error) {
     if (error instanceof MarketError && error.code === CODES.orderUnpaidSameSession) {
@@ -137,7 +140,11 @@ export async function reorderFromForm(request: Request, formData: FormData, quer
   if (!previousOrderId.success) throw new Response("Bad request", { status: 400 });
   try {
     const address = await chosenAddress(context, query);
-    const order = await reorder(context.market, { previousOrderId: previousOrderId.data, ...(await chosenOnPage(request, query, address)) });
+    const order = await reorder(
+      context.market,
+      { previousOrderId: previousOrderId.data, ...(await chosenOnPage(request, query, address)) },
+      { remoteIp: remoteIpOf(request) },
+    );
     return await payNow(query, order.id);
   } catch (error) {
     if (isMissing(error)) throw notFoundResponse();

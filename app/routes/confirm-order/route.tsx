@@ -2,7 +2,8 @@
  * confirmOrder (/confirm-order?listingId=&quantity=[&addressId=&couponId=], SPEC §2, login):
  * the tickets and their all-in price details, the delivery method, how the seller reaches the
  * buyer (prefilled from the account, the last order or the default address), the shipping
- * address for EXPRESS, a coupon, and Place order. Placing opens the pay modal
+ * address for EXPRESS, a coupon, and Place order (while the session's queue is on, behind the
+ * bot check, whose widget stands above it). Placing opens the pay modal
  * (?sheet=pay&orderId=…), whose Pay starts the payment and goes on to the provider's page.
  *
  * SPEC §4's refusals are shown in the viewer's language: an unpaid order for the same session
@@ -15,6 +16,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { lazy, Suspense } from "react";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { CONTACT_FIELDS, ContactCard } from "./contact-card";
@@ -30,6 +32,7 @@ import { SheetTrigger, useSheet } from "~/components/sheet";
 import { confirmOrderView } from "@market/orders/confirm-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
+import { botCheckOnPage } from "~/server/demand.server";
 import { readForm } from "~/server/form.server";
 import { moneyWriter } from "~/server/money-writer.server";
 import { payFromForm } from "~/server/pay-order.server";
@@ -38,6 +41,9 @@ import type { Route } from "./+types/route";
 import { confirmPageOf, confirmQueryOf, paidOrderPage, placeOrderFromForm, reorderFromForm } from "./route.server";
 
 export const handle = { i18n: ["order", "errors"] };
+
+/** The bot check's widget, fetched only by a page that draws it (a hot session's), off every other checkout's first load. */
+const BotCheck = lazy(() => import("~/components/bot-check").then((module) => ({ default: module.BotCheck })));
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.pageTitle ?? "Ovation" }, { name: "robots", content: "noindex" }];
 
@@ -53,7 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A paid order has nothing left to do here: its success page says so.
   if (view.order?.status === "paid") throw redirect(paidOrderPage(request, view.order));
-  return data({ pageTitle: t("confirm.metaTitle"), ...confirmPageOf(request, query, view, language, write) }, { headers: { "cache-control": "no-store" } });
+  // A session's purchase limit stands while its queue is on, and so does the bot check at Place order.
+  const botCheck = view.ticketLimit === null ? { widget: null, headers: new Headers() } : botCheckOnPage(context);
+  botCheck.headers.set("cache-control", "no-store");
+  const page = confirmPageOf(request, query, view, language, write);
+  return data({ pageTitle: t("confirm.metaTitle"), ...page, botCheck: view.ticketLimit === null ? null : { widget: botCheck.widget } }, { headers: botCheck.headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -79,7 +89,7 @@ export default function ConfirmOrderPage() {
   const loaderData = useLoaderData<typeof loader>();
   const { quote, when, price, address, links, payable, previous, contact, soldOut } = loaderData;
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation(["order", "errors"]);
+  const { t, i18n } = useTranslation(["order", "errors"]);
   const navigation = useNavigation();
   const location = useLocation();
   const pay = useSheet("pay");
@@ -137,6 +147,24 @@ export default function ConfirmOrderPage() {
             </section>
 
             <PriceCard price={price} couponLine={loaderData.couponLine} trade={loaderData.trade} />
+
+            {loaderData.botCheck && !payable ? (
+              loaderData.botCheck.widget ? (
+                <Suspense fallback={null}>
+                  <BotCheck
+                    siteKey={loaderData.botCheck.widget.siteKey}
+                    scriptUrl={loaderData.botCheck.widget.scriptUrl}
+                    language={i18n.language}
+                    noScript={t("confirm.botCheckNoScript")}
+                    renewOn={actionData}
+                  />
+                </Suspense>
+              ) : (
+                <p className={styles.note} data-testid="bot-check-unavailable">
+                  {t("confirm.botCheckUnavailable")}
+                </p>
+              )
+            ) : null}
 
             {formError ? (
               <div className={styles.banner} role="alert" data-testid="refusal">

@@ -3,13 +3,14 @@
  * /user/order/v1/ prefix), and the payment providers' callbacks. Every /user/ path acts for the
  * signed-in buyer only: a guest is told notLogin, another account's order is not found.
  *
- *   POST /user/order/v1/create      { listingId, quantity, contactEmail, contactPhoneCode, contactPhone, shippingAddress? }
+ *   POST /user/order/v1/create      { listingId, quantity, contactEmail, contactPhoneCode, contactPhone, shippingAddress?, couponId?,
+ *                                     admissionToken?, botCheck? }  (while the session's queue is on: its admission and the bot check)
  *   GET  /user/order/v1/detail      ?orderId=
  *   GET  /user/order/v1/list        ?tab=ongoing|closed&page=&pageSize=
  *   POST /user/order/v1/cancel      { orderId }
  *   POST /user/order/v1/pay         { orderId, payMethod? }  (also 'retry payment')
  *   POST /user/order/v1/buy_again   { orderId }
- *   POST /user/order/v1/reorder     { previousOrderId, listingId, quantity, shippingAddress?, couponId?, admissionToken? }
+ *   POST /user/order/v1/reorder     { previousOrderId, listingId, quantity, shippingAddress?, couponId?, admissionToken?, botCheck? }
  *                                   (cancel the unpaid order for the same session and re-order, SPEC §4)
  *   POST /pub/payment/v1/callback/:provider   a provider's signed callback (sandbox, stripe)
  */
@@ -48,11 +49,11 @@ export function registerOrderRoutes(api: Hono<ApiEnv>) {
       await confirmOrderBuyer(market);
       throw error;
     });
-    return c.json(ok(await createOrder(market, body as CreateOrderInput)));
+    return c.json(ok(await createOrder(market, body as CreateOrderInput, { remoteIp: c.req.header("cf-connecting-ip") ?? null })));
   });
 
   api.post("/user/order/v1/reorder", async (c) => {
-    return c.json(ok(await reorder(c.get("market"), (await jsonBody(c.req.raw)) as ReorderInput)));
+    return c.json(ok(await reorder(c.get("market"), (await jsonBody(c.req.raw)) as ReorderInput, { remoteIp: c.req.header("cf-connecting-ip") ?? null })));
   });
 
   api.get("/user/order/v1/detail", async (c) => {

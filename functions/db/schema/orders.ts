@@ -37,12 +37,16 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "canceled", "refund_pending", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** What a provider event says happened to a payment. */
-export const PAYMENT_EVENT_TYPES = ["succeeded", "failed"] as const;
+/** What a provider event says happened to a payment (`authorized`: the money is held on the card, to capture: decision 312). */
+export const PAYMENT_EVENT_TYPES = ["succeeded", "failed", "authorized"] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 
-/** What an order note tells its buyer (`delivery_voided`: support voided the delivery; the refund follows as its own note). */
-export const ORDER_NOTE_KINDS = ["payment_refunded", "payment_failed", "delivery_voided"] as const;
+/**
+ * What an order note tells its buyer (`delivery_voided`: support voided the delivery; the refund
+ * follows as its own note; `card_over_limit`: an authorisation given back because its card reached
+ * the session's purchase limit, decision 312).
+ */
+export const ORDER_NOTE_KINDS = ["payment_refunded", "payment_failed", "delivery_voided", "card_over_limit"] as const;
 export type OrderNoteKind = (typeof ORDER_NOTE_KINDS)[number];
 
 export const orders = sqliteTable(

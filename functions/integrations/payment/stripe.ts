@@ -4,6 +4,9 @@
  * automatic payment methods (cards, Google Pay, Apple Pay: SPEC §3's pay methods), completed in
  * the browser with its client secret; Stripe tells us the outcome by webhook
  * (payment_intent.succeeded / payment_intent.payment_failed), verified with the webhook secret.
+ * A hot session's payment is authorised only (capture_method=manual): Stripe's
+ * payment_intent.amount_capturable_updated reads as `authorized` with its payment method, whose
+ * card's fingerprint we read, then capture or cancel (decision 312).
  * Every write carries an idempotency key, so a retried request never charges or refunds twice.
  *
  * Amounts are minor units, which is Stripe's 'smallest currency unit' (JPY and KRW have none in
@@ -26,6 +29,8 @@ interface StripePaymentIntent {
   currency: string;
   client_secret: string | null;
   status: string;
+  amount_capturable?: number;
+  payment_method?: string | { id: string } | null;
   last_payment_error?: { code?: string; decline_code?: string; message?: string } | null;
 }
 
@@ -33,6 +38,13 @@ interface StripeRefund {
   id: string;
   object: "refund";
   status: string;
+}
+
+interface StripePaymentMethod {
+  id: string;
+  object: "payment_method";
+  type: string;
+  card?: { fingerprint?: string | null } | null;
 }
 
 interface StripeEvent {
@@ -57,20 +69,22 @@ function form(fields: Record<string, string | number | Record<string, string | n
 
 /** `fetcher` is Stripe's HTTP boundary; tests pass one that replays recorded answers. */
 export function stripeProvider(env: Env, fetcher: Fetch = (input, init) => fetch(input, init)): PaymentProvider {
-  async function post<T>(path: string, body: string, idempotencyKey: string): Promise<T> {
+  /** A write (with its body and idempotency key), or a read when `write` is null. */
+  async function call<T>(path: string, write: { body: string; idempotencyKey: string } | null): Promise<T> {
     const secretKey = env.STRIPE_SECRET_KEY;
     if (!secretKey) throw new ProviderUnavailable("STRIPE_SECRET_KEY is not set");
     let response: Response;
     try {
-      response = await fetcher(`${STRIPE_API}${path}`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${secretKey}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "idempotency-key": idempotencyKey,
-        },
-        body,
-      });
+      response = await fetcher(
+        `${STRIPE_API}${path}`,
+        write
+          ? {
+              method: "POST",
+              headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/x-www-form-urlencoded", "idempotency-key": write.idempotencyKey },
+              body: write.body,
+            }
+          : { method: "GET", headers: { authorization: `Bearer ${secretKey}` } },
+      );
     } catch (error) {
       throw new ProviderUnavailable(`Stripe ${path} unreachable`, { cause: error });
     }
@@ -80,6 +94,7 @@ export function stripeProvider(env: Env, fetcher: Fetch = (input, init) => fetch
     }
     return answer;
   }
+  const post = <T>(path: string, body: string, idempotencyKey: string) => call<T>(path, { body, idempotencyKey });
 
   return {
     name: "stripe",
@@ -90,6 +105,7 @@ export function stripeProvider(env: Env, fetcher: Fetch = (input, init) => fetch
           amount: input.amount,
           currency: input.currency.toLowerCase(),
           "automatic_payment_methods[enabled]": "true",
+          ...(input.captureManually ? { capture_method: "manual" } : {}),
           description: `Ovation order ${input.orderNo}`,
           metadata: { payment_id: input.paymentId, order_no: input.orderNo },
         }),
@@ -109,9 +125,21 @@ export function stripeProvider(env: Env, fetcher: Fetch = (input, init) => fetch
       const secret = env.STRIPE_WEBHOOK_SECRET;
       if (!secret) throw new CallbackRejected("STRIPE_WEBHOOK_SECRET is not set");
       const event = await signedCallbackBody<StripeEvent>(request, secret, STRIPE_SIGNATURE_HEADER, now);
-      if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") return null;
+      if (!READ_EVENTS.has(event.type)) return null;
       const intent = event.data?.object;
       if (!intent || intent.object !== "payment_intent") throw new CallbackRejected("event carries no payment intent");
+      if (event.type === "payment_intent.amount_capturable_updated") {
+        const method = intent.payment_method;
+        return {
+          eventId: event.id,
+          type: "authorized",
+          providerPaymentId: intent.id,
+          amount: intent.amount_capturable ?? intent.amount,
+          currency: intent.currency.toUpperCase(),
+          failureReason: null,
+          paymentMethodId: typeof method === "string" ? method : (method?.id ?? null),
+        };
+      }
       const succeeded = event.type === "payment_intent.succeeded";
       return {
         eventId: event.id,
@@ -122,5 +150,20 @@ export function stripeProvider(env: Env, fetcher: Fetch = (input, init) => fetch
         failureReason: succeeded ? null : (intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? "failed"),
       };
     },
+    manualCapture: {
+      async cardFingerprint(paymentMethodId: string) {
+        const method = await call<StripePaymentMethod>(`/payment_methods/${encodeURIComponent(paymentMethodId)}`, null);
+        return method.card?.fingerprint ?? null;
+      },
+      async capture(providerPaymentId: string, idempotencyKey: string) {
+        await post<StripePaymentIntent>(`/payment_intents/${encodeURIComponent(providerPaymentId)}/capture`, "", idempotencyKey);
+      },
+      async cancel(providerPaymentId: string, idempotencyKey: string) {
+        await post<StripePaymentIntent>(`/payment_intents/${encodeURIComponent(providerPaymentId)}/cancel`, form({ cancellation_reason: "abandoned" }), idempotencyKey);
+      },
+    },
   };
 }
+
+/** The webhook events we act on: the outcome of a payment, and an authorisation to capture. */
+const READ_EVENTS = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.amount_capturable_updated"]);

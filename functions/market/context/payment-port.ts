@@ -16,6 +16,11 @@ export interface CreatePaymentInput {
   returnUrl: string;
   /** Origin of the request, for hosted pages of ours. */
   origin: string;
+  /**
+   * Authorise only, and take the money when told (a hot session's order, whose card is counted
+   * against its purchase limit in between: decision 312). Providers without manual capture ignore it.
+   */
+  captureManually?: boolean;
 }
 
 export interface CreatedPayment {
@@ -43,6 +48,21 @@ export interface PaymentEvent {
   amount: number | null;
   currency: string | null;
   failureReason: string | null;
+  /** For an `authorized` event: the provider's id of the payment method, whose card is then looked up. */
+  paymentMethodId?: string | null;
+}
+
+/**
+ * Manual capture (Stripe's capture_method=manual): the money authorised on the card is taken, or
+ * the authorisation given back, when we say. Every call carries an idempotency key.
+ */
+export interface ManualCapture {
+  /** The fingerprint of a payment method's card (the same card, the same fingerprint), or null for one that is not a card. */
+  cardFingerprint(paymentMethodId: string): Promise<string | null>;
+  /** Takes the money authorised. */
+  capture(providerPaymentId: string, idempotencyKey: string): Promise<void>;
+  /** Gives the authorisation back: no money moves. */
+  cancel(providerPaymentId: string, idempotencyKey: string): Promise<void>;
 }
 
 export interface PaymentProvider {
@@ -54,6 +74,8 @@ export interface PaymentProvider {
    * on. Throws CallbackRejected when the callback is not genuine or not readable.
    */
   readCallback(request: Request, now: number): Promise<PaymentEvent | null>;
+  /** Present where the provider can authorise first and capture later. */
+  manualCapture?: ManualCapture;
 }
 
 /** The sandbox's signed callback: what its hosted page sends when the buyer approves or declines. */

@@ -182,6 +182,26 @@ async function placeOf(ctx: MarketContext, document: NowAdmitting, ticket: Queue
   }
 }
 
+/** What the bot gate is passed at: joining the queue, or placing an order while it is on (decision 310). */
+export type BotGate = "join" | "order";
+
+const BOT_GATE_REFUSALS: Record<BotGate, string> = { join: "botCheckFailed", order: "botCheckFailedOrder" };
+
+/**
+ * Refuses unless the bot check's token (`input.botCheck`) came from a person's browser
+ * (Turnstile's siteverify, through the context's port). `shards` is the room's, when the caller
+ * has its document at hand; otherwise it is read from shard 0's (edge-cached) document, on a
+ * refusal only. Throws botCheckFailed (403; its message says what was not done: joining or
+ * placing the order), systemError (503: no Turnstile secret outside the local demo). Side
+ * effects: a refusal is counted for the fairness report, on any one shard (the report adds them up).
+ */
+export async function requireBotCheck(ctx: MarketContext, sessionId: number, gate: BotGate, input: Omit<JoinInput, "queueToken">, shards?: number): Promise<void> {
+  if (await ctx.botCheck.passed(ctx.viewer, input.botCheck, input.remoteIp ?? null)) return;
+  const count = shards ?? (await queueDocument(ctx.env, sessionId, 0, ctx.now()))?.shards ?? 0;
+  if (count > 0) await shardStub(ctx.env, sessionId, Math.floor(Math.random() * count)).refuse();
+  throw new MarketError("botCheckFailed", { status: 403, messageKey: BOT_GATE_REFUSALS[gate], data: { sessionId } });
+}
+
 /**
  * Takes (or keeps) a place in the session's waiting room and says where it stands, with the
  * queue token to keep; when the turn has come to a signed-in viewer, with the admission token.
@@ -199,11 +219,7 @@ export async function joinQueue(ctx: MarketContext, sessionId: number, input: Jo
     const answer = await joinShard(ctx, kept);
     return placeOf(ctx, answer.document, { ...kept, queueId: answer.queueId, rank: answer.rank });
   }
-  if (!(await ctx.botCheck.passed(ctx.viewer, input.botCheck, input.remoteIp ?? null))) {
-    // Counted for the fairness report, on any shard (the report adds them up).
-    await shardStub(ctx.env, sessionId, Math.floor(Math.random() * first.shards)).refuse();
-    throw new MarketError("botCheckFailed", { status: 403, data: { sessionId } });
-  }
+  await requireBotCheck(ctx, sessionId, "join", input, first.shards);
   const queueId = newQueueId();
   const holder = ctx.viewer.userId === null ? "d" : `u${ctx.viewer.userId}`;
   const ticket: QueueTicket = { sessionId, shard: shardOfKey(keyOf({ holder, queueId }), first.shards), queueId, rank: null, holder };

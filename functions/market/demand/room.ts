@@ -7,6 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { MarketContext } from "../context";
 import { hexOf } from "../context/crypto";
 import { sessionDemand } from "../../db/schema";
+import { logError } from "../../observability";
 import { shardStub } from "./queue-document";
 import { sessionTicketsLeft } from "./tickets-left";
 
@@ -77,4 +78,16 @@ export function shardOfKey(key: string, shards: number): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0) % shards;
+}
+
+/**
+ * Tells one of the session's `shards`, picked at random, that placing one of its orders took `ms`
+ * (each shard's pace follows the p95 of what it is told: waiting-room.ts, tick). Off the caller's
+ * path where the context can defer; a failure is logged, never the buyer's.
+ */
+export async function notePlacement(ctx: Pick<MarketContext, "env" | "defer" | "viewer">, sessionId: number, shards: number, ms: number): Promise<void> {
+  const shard = shardStub(ctx.env, sessionId, Math.floor(Math.random() * Math.max(1, shards)));
+  const noting = (async () => shard.notePlacement(ms))().catch((error: unknown) => logError(error, { requestId: ctx.viewer.requestId, where: "notePlacement" }));
+  if (ctx.defer) ctx.defer(noting);
+  else await noting;
 }

@@ -18,7 +18,8 @@
  *   times they were due whenever the shard is asked (or its alarm rings), so a late call never
  *   admits anyone earlier or later than the schedule says; an idle stretch is not saved up.
  * - A batch is the shard's share of the session's rate, scaled by `speed` (the database's
- *   health, see tick) and never more than its share of the tickets left; with none left no
+ *   health as the tick's own read and the session's order placements show it, see tick) and
+ *   never more than its share of the tickets left; with none left no
  *   batch is due (paused) and the schedule moves on without admitting anyone, so admission
  *   resumes at the next batch, not in a burst of the batches skipped.
  * - An admission lasts `windowMs`; after it the place is spent and joining again starts at the
@@ -98,6 +99,16 @@ export type Observed = { left: number; readMs: number } | { failed: string };
 
 /** A read slower than this, or an error, halves admission speed; a healthy tick adds a tenth back. */
 export const SLOW_READ_MS = 250;
+/**
+ * Order placements whose p95 passes this also halve it (decision 311): a placement is two round
+ * trips to the primary plus the rules, about 340 ms at p95 from a far primary when healthy, so
+ * 750 ms means buyers are queueing at the database and letting more in only lengthens the queue.
+ */
+export const SLOW_PLACEMENT_P95_MS = 750;
+/** Placements a p95 is judged on: of fewer, the p95 is their slowest, and one slow order would halve the pace. */
+export const MIN_PLACEMENTS = 20;
+/** Placements kept while waiting to be judged, the latest. */
+const MAX_PLACEMENTS = 1_000;
 export const MIN_SPEED = 10;
 export const DRAW_PAGE = 5_000;
 
@@ -119,6 +130,11 @@ export class WaitingRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private meta: Meta;
   private config: ShardConfig | null;
+  /**
+   * How long the session's order placements took (ms), as reported since the tick last judged
+   * them. In memory only: an evicted shard loses one tick's worth, and no order writes storage.
+   */
+  private placements: number[] = [];
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -226,6 +242,13 @@ export class WaitingRoom extends DurableObject<Env> {
     return { admitted: true, admittedAt, expiresAt, rank: place.rank };
   }
 
+  /** Notes how long placing one of the session's orders took (ms), for the next tick (order placement reports it). */
+  notePlacement(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) return;
+    this.placements.push(ms);
+    if (this.placements.length > MAX_PLACEMENTS) this.placements.splice(0, this.placements.length - MAX_PLACEMENTS);
+  }
+
   /** Counts a join the bot gate refused (for the fairness report). */
   refuse(): void {
     this.save({ refused: this.meta.refused + 1 });
@@ -265,23 +288,35 @@ export class WaitingRoom extends DurableObject<Env> {
 
   /**
    * One admission tick: refreshes tickets left from D1 (one read per shard per tick), sets the
-   * speed from how that read went, works out the batches due, and sets the next alarm. Speed
-   * halves (down to MIN_SPEED %) on an error or a read slower than SLOW_READ_MS and comes back a
-   * tenth per healthy tick. `observed` stands in for the read (tests, the bench).
+   * speed from how that read went and how the session's order placements went, works out the
+   * batches due, and sets the next alarm. Speed halves (down to MIN_SPEED %) on an error, a read
+   * slower than SLOW_READ_MS, or placements whose p95 passes SLOW_PLACEMENT_P95_MS (judged once
+   * MIN_PLACEMENTS have been reported, then forgotten), and comes back a tenth per healthy tick.
+   * `observed` stands in for the read (tests, the bench).
    */
   async tick(now: number, observed?: Observed): Promise<NowAdmitting | null> {
     const config = this.config;
     if (!config) return null;
     const seen = observed ?? (await this.readLeft(config.sessionId, now));
+    const placing = this.placementP95();
+    const halved = Math.max(MIN_SPEED, Math.floor(this.meta.speed / 2));
     if ("failed" in seen) {
-      this.save({ speed: Math.max(MIN_SPEED, Math.floor(this.meta.speed / 2)) });
+      this.save({ speed: halved });
     } else {
-      const healthy = seen.readMs < SLOW_READ_MS;
-      this.save({ left: seen.left, speed: healthy ? Math.min(100, this.meta.speed + 10) : Math.max(MIN_SPEED, Math.floor(this.meta.speed / 2)) });
+      const healthy = seen.readMs < SLOW_READ_MS && (placing === null || placing <= SLOW_PLACEMENT_P95_MS);
+      this.save({ left: seen.left, speed: healthy ? Math.min(100, this.meta.speed + 10) : halved });
     }
     this.advance(now, config);
     await this.scheduleFrom(now);
     return this.documentAt(now, config);
+  }
+
+  /** The p95 of the placements reported since the last judgement, once there are MIN_PLACEMENTS (then they are forgotten); null before. */
+  private placementP95(): number | null {
+    if (this.placements.length < MIN_PLACEMENTS) return null;
+    const sorted = this.placements.sort((a, b) => a - b);
+    this.placements = [];
+    return sorted[Math.ceil(sorted.length * 0.95) - 1];
   }
 
   /** The batch due: on the callers' clock (see scheduleFrom), which in production is the real one. */

@@ -42,6 +42,8 @@ export const createOrderSchema = z.object({
   couponId: id.optional(),
   /** The waiting room's admission, required while the session's queue is on (demand/admission.ts). */
   admissionToken: z.string().max(400).optional(),
+  /** The bot check's token (Turnstile's), required while the session's queue is on (decision 310). */
+  botCheck: z.string().max(2048).optional(),
 });
 
 export type CreateOrderInput = z.input<typeof createOrderSchema>;

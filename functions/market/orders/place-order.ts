@@ -26,7 +26,8 @@ import { ticketsLeft } from "../listings/availability";
 import { listingCap, listingCapRule, refuseAboveLawCap, withinResaleCap } from "../listings/resale-cap";
 import { joinListingEvent } from "../listings/listing-event";
 import { recordLowestPrice } from "../demand/price-history";
-import { requireAdmission } from "../demand/admission";
+import { requireAdmission, requireBotCheck } from "../demand/admission";
+import { notePlacement } from "../demand/room";
 import { priceOrder } from "../listings/price-order";
 import { allowedQuantities, splitAllows, splitAllowsQuantity } from "../listings/split-rules";
 import { sessionColumns } from "../accounts/sessions";
@@ -68,6 +69,8 @@ interface Orderable {
   queueOn: boolean;
   /** Tickets of the session one buyer may hold while its queue is on (purchase-limits.ts). */
   ticketLimit: number | null;
+  /** The session's waiting-room shards (told how long placing took, for their pace). */
+  shards: number;
   /** The buyer's student certification, if any (a students-only listing needs a badge in force). */
   student: StudentBadge | null;
   seats: SeatListing;
@@ -77,9 +80,13 @@ interface Orderable {
   reference: Reference;
 }
 
-/** How an order is placed: `replacing`, the buyer's unpaid order it cancels in the same transaction (a re-order). */
+/**
+ * How an order is placed: `replacing`, the buyer's unpaid order it cancels in the same
+ * transaction (a re-order); `remoteIp`, the buyer's address, for the bot check.
+ */
 export interface PlaceOptions {
   replacing?: number;
+  remoteIp?: string | null;
 }
 
 /** What the batch that takes the tickets gives back when the order is placed. */
@@ -116,10 +123,13 @@ interface Discount {
  * unexpected, logged); for a coupon, notFound (not the viewer's) and clientOperateFail (it cannot
  * be used on these tickets: used, expired, not started, new users only, minimum spend not met;
  * data: { reason }); queueAdmissionRequired (the session's waiting room is on and
- * `admissionToken` does not admit the viewer).
+ * `admissionToken` does not admit the viewer); botCheckFailed (403: while the queue is on, the
+ * bot check's token `botCheck` is missing or failed; a re-order that replaces the buyer's held
+ * order needs none).
  *
  * Side effects: one order row, status pending_payment, taking its tickets until expiresAt; the
- * coupon, if any, spent on it in the same batch (so it is never spent on two live orders).
+ * coupon, if any, spent on it in the same batch (so it is never spent on two live orders); while
+ * the queue is on, how long placing took, told to one of the session's shards.
  */
 export async function createOrder(ctx: MarketContext, input: CreateOrderInput, options: PlaceOptions = {}): Promise<OrderView> {
   const buyer = orderBuyerOf(ctx);
@@ -130,6 +140,9 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
     throw invalidInput(parsed.error);
   }
   const request = parsed.data;
+  const started = Date.now();
+  // Time spent on the bot check's siteverify call: not the database's, so not the placement's.
+  let checking = 0;
   try {
     let known = buyer;
     let keys: PurchaseKey[] | null = null;
@@ -142,6 +155,13 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
       if (options.replacing !== undefined) setAside(orderable, options.replacing);
       refuseBrokenRules(ctx, orderable, request, now);
       if (round === 0) await requireAdmission(buyerCtx, orderable.listing.sessionId, orderable.queueOn, request.admissionToken);
+      // A hot session's order passes the bot gate too (decision 310); a re-order only swaps the
+      // buyer's own held order of the session, which passed it.
+      if (round === 0 && orderable.queueOn && options.replacing === undefined) {
+        const checkStarted = Date.now();
+        await requireBotCheck(ctx, orderable.listing.sessionId, "order", { botCheck: request.botCheck, remoteIp: options.remoteIp });
+        checking = Date.now() - checkStarted;
+      }
       keys ??= await orderKeysOf(orderable.buyerId, ctx.viewer.deviceId, expressAddress(orderable, request));
       if (orderable.queueOn && orderable.ticketLimit !== null) {
         const limit = { sessionId: orderable.listing.sessionId, ticketLimit: orderable.ticketLimit };
@@ -151,6 +171,8 @@ export async function createOrder(ctx: MarketContext, input: CreateOrderInput, o
       const placed = await takeTickets(buyerCtx, orderable, request, now, discount, keys, options.replacing);
       if (placed) {
         if (placed.movedLowest) await recordLowestPrice(ctx, orderable.listing.sessionId);
+        // The waiting room lets buyers in at the pace the database sells (decision 311): real time, not the context's clock.
+        if (orderable.queueOn) await notePlacement(ctx, orderable.listing.sessionId, orderable.shards, Date.now() - started - checking);
         return orderViewOf(buyerCtx, orderable.reference, { ...orderable.event, order: placed.order }, {
           seats: seatsOfOrder(orderable.seats, placed.positions, placed.order.quantity),
           notes: [],
@@ -246,6 +268,7 @@ const orderableQuery = preparedOnce((db) => {
         seatNumbers: listingTerms.seatNumbers,
         queueOn: sessionDemand.queueOn,
         ticketLimit: sessionDemand.ticketLimit,
+        shards: sessionDemand.shards,
         studentStatus: studentCertifications.status,
         studentExpiresAt: studentCertifications.expiresAt,
         session: sessionColumns,
@@ -281,6 +304,7 @@ async function readOrderable(ctx: MarketContext, listingId: number, buyer: Order
     listing: row.listing,
     queueOn: row.queueOn === true,
     ticketLimit: row.ticketLimit,
+    shards: row.shards ?? 1,
     student: row.studentStatus ? { status: row.studentStatus, expiresAt: row.studentExpiresAt } : null,
     seats: { seatFrom: row.seatFrom, seatNumbers: row.seatNumbers },
     event: row.event,

@@ -9,8 +9,8 @@
  * - "One buyer" is counted four ways, each on its own: the account; the device (the viewer's
  *   deviceId, when there is one); the delivery address of an EXPRESS order (normalised: lower
  *   case, no punctuation, whitespace collapsed); the payment card (the provider's fingerprint of
- *   it, known only when the payment is approved). Only SHA-256 hashes are kept, never an address
- *   or a card number.
+ *   it, known only when the payment is approved or, with Stripe, authorised: decision 312). Only
+ *   SHA-256 hashes are kept, never an address or a card number.
  * - The database decides: each key of an order is one row of session_purchase_keys, inserted by
  *   a guarded INSERT … SELECT in the batch that places the order (the card's in the statement
  *   that approves its payment), which inserts nothing when the key's live tickets and the order's

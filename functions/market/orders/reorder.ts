@@ -10,7 +10,7 @@ import { MarketError } from "../errors";
 import { recordLowestPrice } from "../demand/price-history";
 import { getOrder, type OrderView } from "./order-views";
 import { createOrderSchema, type ShippingAddress } from "./order-schemas";
-import { createOrder } from "./place-order";
+import { createOrder, type PlaceOptions } from "./place-order";
 import { invalidInput } from "./validation";
 
 /** The new order's terms: those of createOrder but the contact details, which are the previous order's. */
@@ -29,9 +29,10 @@ export function shippingInputOf(shipping: ShippingAddress | null | undefined) {
  * one transaction: a re-order that is refused (sold out, a quantity the split rule forbids…)
  * leaves the order the buyer was holding untouched. Another account's or a missing previous
  * order is not found, a paid one cannot be canceled (orderNotCancelable); one that has already
- * lapsed is simply replaced.
+ * lapsed is simply replaced (in a session whose queue is on, that new order passes the bot
+ * check: `botCheck`, with the buyer's `remoteIp`).
  */
-export async function reorder(ctx: MarketContext, input: ReorderInput): Promise<OrderView> {
+export async function reorder(ctx: MarketContext, input: ReorderInput, place: Pick<PlaceOptions, "remoteIp"> = {}): Promise<OrderView> {
   const parsed = reorderSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { previousOrderId, ...terms } = parsed.data;
@@ -46,7 +47,7 @@ export async function reorder(ctx: MarketContext, input: ReorderInput): Promise<
       contactPhone: previous.contact.phone,
       shippingAddress: shippingInputOf(terms.shippingAddress ?? previous.shippingAddress),
     },
-    previous.status === "pending_payment" ? { replacing: previous.id } : {},
+    previous.status === "pending_payment" ? { ...place, replacing: previous.id } : place,
   );
   if (previous.status === "pending_payment") await recordLowestPrice(ctx, previous.event.sessionId);
   return order;

@@ -23,6 +23,7 @@ import { inventoryVersionMove } from "../listings/inventory-version";
 import { handoverStatements } from "../selling/fan-resale";
 import { entryTicketStatements } from "../entry/issue";
 import { settleRefund } from "./refunds";
+import type { MarketError } from "../errors";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
 
 export type PaymentEventOutcome =
@@ -37,11 +38,19 @@ export type PaymentEventOutcome =
   /** This event was delivered before; nothing changed. */
   | "duplicate"
   /** No payment of ours has this provider id. */
-  | "unknown_payment";
+  | "unknown_payment"
+  /** An authorisation whose card is within the purchase limit: the money is being taken (authorize.ts). */
+  | "captured"
+  /** An authorisation whose card is over the purchase limit: given back, the order still awaits payment. */
+  | "refused"
+  /** An authorisation for an order that no longer awaits payment: given back. */
+  | "canceled";
 
 export interface AppliedPaymentEvent {
   outcome: PaymentEventOutcome;
   orderId: number | null;
+  /** Why an authorisation was refused (purchaseLimitCard), for whoever tells the buyer. */
+  refusal?: MarketError;
 }
 
 function deliveryToken(): string {

@@ -15,6 +15,9 @@
  *   refund stays owed and the cron retries it. Nobody is left paid without a ticket.
  * - A failed payment of the order's latest attempt cancels the order and releases its tickets
  *   (SPEC §4); the buyer buys again.
+ * - While a session's queue is on, a provider that can (Stripe) only authorises; the card is
+ *   counted against the purchase limit before the money is captured, or the authorisation is
+ *   canceled (authorize.ts, decision 312).
  */
 export { startPayment, type StartedPayment } from "./start-payment";
 export { applyPaymentEvent, type AppliedPaymentEvent, type PaymentEventOutcome } from "./apply-event";

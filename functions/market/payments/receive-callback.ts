@@ -8,6 +8,7 @@ import { CallbackRejected } from "../context/payment-port";
 import type { MarketContext } from "../context";
 import { MarketError, notFound } from "../errors";
 import { applyPaymentEvent, type AppliedPaymentEvent } from "./apply-event";
+import { applyAuthorization } from "./authorize";
 import { defaultPaymentDeps, sandboxAllowed, type PaymentDeps } from "./deps";
 
 export function isPaymentProviderName(value: string): value is PaymentProviderName {
@@ -18,7 +19,8 @@ export function isPaymentProviderName(value: string): value is PaymentProviderNa
  * Verifies and applies one callback. Takes the provider named by the callback's path and the
  * raw request. Throws notFound (no such provider, or the sandbox where it is not allowed);
  * invalidParam (signature or body not genuine; nothing recorded). Side effects: as
- * applyPaymentEvent. Returns null for a genuine event we do not act on.
+ * applyPaymentEvent, or for an authorisation applyAuthorization. Returns null for a genuine event
+ * we do not act on.
  */
 export async function receivePaymentCallback(
   ctx: MarketContext,
@@ -38,5 +40,7 @@ export async function receivePaymentCallback(
     throw error;
   }
   if (!event) return null;
+  // The money is only held on the card: counted against the purchase limit, then taken or given back.
+  if (event.type === "authorized") return applyAuthorization(ctx, providerName, event, deps);
   return applyPaymentEvent(ctx, providerName, event, deps);
 }

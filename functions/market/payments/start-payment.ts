@@ -12,6 +12,7 @@ import { MarketError } from "../errors";
 import { requireBuyer } from "../context/buyer";
 import { payOrderSchema, type PayOrderInput } from "../orders/order-schemas";
 import { getOrder } from "../orders/order-views";
+import { purchaseLimitOf } from "../orders/purchase-limits";
 import { prepare } from "../context/statements";
 import { invalidInput } from "../orders/validation";
 import { defaultPaymentDeps, type PaymentDeps } from "./deps";
@@ -43,7 +44,8 @@ export interface StartedPayment {
  * take payments here; logged); systemError (the provider could not be reached; logged).
  *
  * Side effects: a payment row (pending) with the provider's id; the order's earlier pending
- * attempts marked canceled; the provider asked to create the payment.
+ * attempts marked canceled; the provider asked to create the payment (authorise only, where the
+ * provider can, while the session's queue is on: authorize.ts).
  */
 export async function startPayment(
   ctx: MarketContext,
@@ -93,6 +95,8 @@ export async function startPayment(
 
   const returnUrl = payReturnUrl(origin, order);
   const provider = deps.provider(providerName);
+  // A hot session's card is counted against its purchase limit before the money is taken (decision 312).
+  const captureManually = provider.manualCapture !== undefined && (await purchaseLimitOf(ctx, { sessionId: order.event.sessionId })) !== null;
   let created;
   try {
     created = await provider.createPayment({
@@ -102,6 +106,7 @@ export async function startPayment(
       currency: order.price.currency,
       returnUrl,
       origin,
+      captureManually,
     });
   } catch (error) {
     await ctx.db
