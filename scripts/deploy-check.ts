@@ -28,9 +28,10 @@ const FREE_LIMIT_GZIP = 3 * 1024 * 1024;
  * edge-kept poll, the bot gate's port and adapter, the fairness report, the limits' guards:
  * decisions 300-304), and 477 KiB with web push (the devices' store and settings, the outbox and
  * its sender, each event's notification, RFC 8291/8292 through @block65/webcrypto-web-push, and
- * the notifications page: decisions 307-308), and 481 KiB with Apple Wallet passes (the pass's
+ * the notifications page: decisions 307-308), 481 KiB with Apple Wallet passes (the pass's
  * contents, the pass web service and its registrations; the signing itself is the pass signer's:
- * decision 309). A change that adds weight fails here, where it is made; raise it only with a
+ * decision 309), and 482 KiB with the bot check at Place order, the placement pace and Stripe's
+ * authorise-then-capture (decisions 310-312). A change that adds weight fails here, where it is made; raise it only with a
  * reason written down.
  */
 const CEILING_GZIP = 485 * 1024;
