@@ -30,7 +30,7 @@ const CROWD = { timeout: 60_000 };
 const positionOf = (place: QueuePlace) => (place.queueOn && place.state === "waiting" ? place.position : null);
 const stateOf = (place: QueuePlace) => (place.queueOn ? place.state : "no queue");
 
-test("200 buyers arriving at once before opening are drawn in random order at opening, and later arrivals join at the back", CROWD, async () => {
+test("200 buyers arriving at once before opening are drawn in random order before it, and later arrivals join at the back", CROWD, async () => {
   const clock = clockAt();
   const { sessionId } = await makeListing({ quantity: 500 });
   await queueOn(sessionId, { shards: 1, admitPerMinute: 6 });
