@@ -30,7 +30,7 @@ import { admissionCookieHeader, botCheckOnPage, queueCookieHeader, queueTokenOf,
 import { dateTimeFormat } from "@market/calendar/date-format";
 import { fairnessReport, joinQueue, queuePlace, type FairnessReport } from "@market/demand/admission";
 import { drawOf, nextPollIn, POLL_CAP_MS, QUEUE_NOW_PATH, standingOf, type RankStanding } from "@market/demand/queue-place";
-import { sessionSummary } from "@market/listings/session-offer";
+import { keptSessionHeading } from "@market/listings/session-offer";
 import styles from "~/styles/demand-screens.module.css";
 import type { Route } from "./+types/waiting-room";
 import { isMissing, notFoundResponse, refusalText } from "~/server/refusal.server";
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const sessionId = sessionIdOf(request);
   const [session, t] = await Promise.all([
-    sessionSummary(ctx, sessionId).catch((error: unknown) => {
+    keptSessionHeading(ctx, sessionId).catch((error: unknown) => {
       if (isMissing(error)) throw notFoundResponse();
       throw error;
     }),
