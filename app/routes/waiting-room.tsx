@@ -8,8 +8,10 @@
  *   how to join. Opening the page again never costs a place.
  * - While waiting, a browser running scripts polls its shard's public document (edge-cached, no
  *   database) and moves the position and estimate in place; it asks this page's loader again
- *   only when its turn comes (or its rank is drawn). Without JavaScript a meta refresh inside
- *   <noscript> reloads the page at the buyer's batch, or every 30 s while that is further off.
+ *   only when its turn comes (or its rank is drawn), at the times queue-place.ts's nextPollIn
+ *   gives: once in the minute before opening to learn its draw, then near its own batch. Without
+ *   JavaScript a meta refresh inside <noscript> reloads the page at those times too (at least 3 s
+ *   apart), and the reload reads no D1 (the heading is kept, the place is the edge's document).
  * - When the turn comes to a signed-in buyer, the loader sets the admission cookie and goes on to
  *   pick-seat; a visitor is asked to sign in to take it.
  * - The draw can be checked on the page: the seed's hash before opening, the seed after, the

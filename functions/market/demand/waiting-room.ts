@@ -8,11 +8,12 @@
  * - A place is keyed by who holds it (`u:<account>` for a signed-in buyer, `d:<queue id>` for a
  *   device that passed the bot check) and named publicly by a random queue id: joining again
  *   answers the same place.
- * - Before opening, arrivals wait in a pre-queue. Their order is the draw: HMAC-SHA256 of the
- *   session's seed over each queue id, ascending. The seed's SHA-256 is published before opening
- *   and the seed itself from opening on, so anyone can recompute the draw from the published
- *   list of queue ids (drawList); arriving early or fast buys no advantage. Every later arrival
- *   is ranked behind everyone already there, in arrival order.
+ * - Until the draw (`drawLeadMs`, a minute, before opening), arrivals wait in a pre-queue. Their
+ *   order is the draw: HMAC-SHA256 of the session's seed over each queue id, ascending. The
+ *   seed's SHA-256 is published before the draw and the seed itself from the draw on, so anyone
+ *   can recompute the draw from the published list of queue ids (drawList); arriving early or
+ *   fast buys no advantage. Every later arrival is ranked behind everyone already there, in
+ *   arrival order.
  * - Admission is in batches: at opening and then every `intervalMs`, the next batch of ranked
  *   places that had arrived by that batch's time are admitted. Batches are worked out at the
  *   times they were due whenever the shard is asked (or its alarm rings), so a late call never
