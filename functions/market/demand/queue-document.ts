@@ -102,9 +102,11 @@ export async function queueDocument(
     }
   }
   // One poll of this isolate asks; the polls that come meanwhile take the copy it has (a request
-  // may not wait on another's call), for at most ASKING_MS.
+  // may not wait on another's call), for at most ASKING_MS, and only a copy made within
+  // DOCUMENT_FRESH_MS + ASKING_MS: an isolate that went quiet may hold one from before a changed
+  // opening, which would send a waiting page to sleep on the wrong schedule (decision 313).
   const askedAt = asked.get(url);
-  if (kept && askedAt !== undefined && now - askedAt >= 0 && now - askedAt < ASKING_MS) return kept;
+  if (kept && askedAt !== undefined && now - askedAt >= 0 && now - askedAt < ASKING_MS && now - kept.at < DOCUMENT_FRESH_MS + ASKING_MS) return kept;
   asked.set(url, now);
   const fresh = await shardStub(env, sessionId, shard).document(now);
   if (fresh) {
