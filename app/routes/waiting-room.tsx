@@ -8,8 +8,10 @@
  *   how to join. Opening the page again never costs a place.
  * - While waiting, a browser running scripts polls its shard's public document (edge-cached, no
  *   database) and moves the position and estimate in place; it asks this page's loader again
- *   only when its turn comes (or its rank is drawn). Without JavaScript a meta refresh inside
- *   <noscript> reloads the page at the buyer's batch, or every 30 s while that is further off.
+ *   only when its turn comes (or its rank is drawn), at the times queue-place.ts's nextPollIn
+ *   gives: once in the minute before opening to learn its draw, then near its own batch. Without
+ *   JavaScript a meta refresh inside <noscript> reloads the page at those times too (at least 3 s
+ *   apart), and the reload reads no D1 (the heading is kept, the place is the edge's document).
  * - When the turn comes to a signed-in buyer, the loader sets the admission cookie and goes on to
  *   pick-seat; a visitor is asked to sign in to take it.
  * - The draw can be checked on the page: the seed's hash before opening, the seed after, the
@@ -29,8 +31,8 @@ import { loginUrl } from "~/server/auth.server";
 import { admissionCookieHeader, botCheckOnPage, queueCookieHeader, queueTokenOf, waitingRoomUrl } from "~/server/demand.server";
 import { dateTimeFormat } from "@market/calendar/date-format";
 import { fairnessReport, joinQueue, queuePlace, type FairnessReport } from "@market/demand/admission";
-import { drawOf, QUEUE_NOW_PATH, standingOf, type RankStanding } from "@market/demand/queue-place";
-import { sessionSummary } from "@market/listings/session-offer";
+import { drawOf, nextPollIn, POLL_CAP_MS, QUEUE_NOW_PATH, standingOf, type RankStanding } from "@market/demand/queue-place";
+import { keptSessionHeading } from "@market/listings/session-offer";
 import styles from "~/styles/demand-screens.module.css";
 import type { Route } from "./+types/waiting-room";
 import { isMissing, notFoundResponse, refusalText } from "~/server/refusal.server";
@@ -57,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.market;
   const sessionId = sessionIdOf(request);
   const [session, t] = await Promise.all([
-    sessionSummary(ctx, sessionId).catch((error: unknown) => {
+    keptSessionHeading(ctx, sessionId).catch((error: unknown) => {
       if (isMissing(error)) throw notFoundResponse();
       throw error;
     }),
@@ -79,10 +81,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     case "turn":
       return data({ ...base, view: "turn" as const, place, loginHref: loginUrl(waitingRoomUrl(sessionId)), refreshSeconds: null }, { headers });
     case "waiting":
-      // At the buyer's own batch, but at least every 30 s so the position stays current.
-      return data({ ...base, view: "waiting" as const, place, refreshSeconds: clampSeconds(place.estimatedAt - base.now + 500) }, { headers });
+      // Without scripts the page reloads when the script would read (queue-place.ts, nextPollIn):
+      // just after the buyer's own batch, at least every 30 s, in whole seconds.
+      return data({ ...base, view: "waiting" as const, place, refreshSeconds: clampSeconds(nextPollIn(place, place, base.now, Math.random()) + 400) }, { headers });
     case "prequeue":
-      return data({ ...base, view: "prequeue" as const, place, refreshSeconds: clampSeconds(place.opensAt - base.now + 500) }, { headers });
+      return data({ ...base, view: "prequeue" as const, place, refreshSeconds: clampSeconds(nextPollIn(place, { ...place, state: "prequeue" }, base.now, Math.random()) + 400) }, { headers });
     case "expired": {
       const report = await fairnessReport(ctx, sessionId);
       return data({ ...base, view: "expired" as const, widget, report, refreshSeconds: null }, { headers });
@@ -126,11 +129,10 @@ function useShardWatch(loaded: Loaded): RankStanding | null {
     // the revealed seed, says where it stands (the same value anyone can check).
     let draw: string | undefined;
     const url = `${QUEUE_NOW_PATH}?sessionId=${watched.sessionId}&shard=${watched.shard}`;
-    // Just after the buyer's batch (the edge's copy never outlives a batch), within 30 s, with a
-    // little jitter so a crowd that arrived together does not poll together.
-    const later = (ms: number) => Math.min(REFRESH_SECONDS.max * 1000, Math.max(250, ms)) + Math.floor(Math.random() * 500);
+    // This page's own moment in the draw's lead and its jitter (queue-place.ts, nextPollIn).
+    const luck = Math.random();
     const check = async () => {
-      let next = REFRESH_SECONDS.max * 1000;
+      let next = POLL_CAP_MS;
       try {
         const answer = (await (await fetch(url, { credentials: "omit" })).json()) as { data: Parameters<typeof standingOf>[0] | null };
         const document = answer.data;
@@ -139,16 +141,18 @@ function useShardWatch(loaded: Loaded): RankStanding | null {
         const now = standingOf(document, watched.rank, draw);
         if (now.state === "turn" || now.state === "drawn") return revalidator.revalidate();
         setStanding(now);
-        next = later((now.state === "waiting" ? now.estimatedAt : now.opensAt) - Date.now() + 100);
+        next = nextPollIn(document, now, Date.now(), luck);
       } catch {
         // Offline for a moment: try again at the slow pace.
       }
       timer = setTimeout(check, next);
     };
-    timer = setTimeout(check, later((loaded.refreshSeconds ?? REFRESH_SECONDS.max) * 1000));
+    // The first read by the same prediction, from what the page was drawn with (on the server's clock).
+    const drawnWith: RankStanding = watched.state === "prequeue" ? { ...watched, state: "prequeue" } : { ...watched, state: "waiting" };
+    timer = setTimeout(check, nextPollIn(watched, drawnWith, loaded.now, luck));
     return () => clearTimeout(timer);
     // A new answer from the loader (a new `now`) starts the watch afresh.
-  }, [watched, loaded.now, loaded.refreshSeconds, revalidator]);
+  }, [watched, loaded.now, revalidator]);
   return standing;
 }
 
@@ -284,7 +288,7 @@ export default function WaitingRoomPage() {
           ) : loaded.view === "prequeue" ? (
             <>
               <h2 className={styles.title}>{t("queue.prequeueTitle")}</h2>
-              <p className={styles.body}>{t("queue.prequeueBody", { time: time(loaded.place.opensAt) })}</p>
+              <p className={styles.body}>{t("queue.prequeueBody", { time: time(loaded.place.opensAt), drawTime: time(loaded.place.drawAt) })}</p>
               <p className={styles.body}>{t("queue.prequeued", { count: watched?.state === "prequeue" ? watched.prequeued : loaded.place.prequeued })}</p>
               <p className={styles.body}>{t("queue.keepOpen")}</p>
               <DrawCheck place={loaded.place} />

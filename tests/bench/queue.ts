@@ -25,9 +25,13 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { availableParallelism } from "node:os";
 import { percentiles, type Percentiles } from "./load";
-import { drawOf, standingOf } from "../../functions/market/demand/queue-place";
+import { cpuSecondsOfTree } from "./serve";
+import { drawOf, nextPollIn, standingOf } from "../../functions/market/demand/queue-place";
 import type { NowAdmitting } from "../../functions/market/demand/waiting-room";
+import { BATCH_INTERVAL_MS, DRAW_LEAD_MS } from "../../functions/market/demand/room";
+import { DOCUMENT_FRESH_MS } from "../../functions/market/demand/queue-document";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -37,12 +41,20 @@ export interface QueueSettings {
   polls: number;
   batch: number;
   intervalMs: number;
+  /** The draw's lead before opening (the product's minute, scaled as the batches are). */
+  drawLeadMs: number;
 }
 
 export interface QueueResult {
   settings: QueueSettings;
   joinsPerSecond: number;
   joinLatencyMs: Percentiles;
+  /**
+   * CPU over the joins' wall time: the load generator's own (this Node process) and workerd's
+   * (every process below it), in seconds, and the machine's cores, so the figure shows whether the
+   * machine is the ceiling. workerd is null where /proc cannot be read.
+   */
+  joinCpu: { wallSeconds: number; loadGeneratorSeconds: number; workerdSeconds: number | null; cores: number };
   admissionsPerSecond: number;
   admissionLatencyMs: Percentiles;
   pollsPerSecond: number;
@@ -77,6 +89,7 @@ export function queueSettingsFromEnv(): QueueSettings {
     polls: setting("BENCH_QUEUE_POLLS", 20_000),
     batch: setting("BENCH_QUEUE_BATCH", 100),
     intervalMs: setting("BENCH_QUEUE_INTERVAL_MS", 250),
+    drawLeadMs: setting("BENCH_QUEUE_DRAW_LEAD_MS", Math.max(3_000, Math.round((setting("BENCH_QUEUE_INTERVAL_MS", 250) * DRAW_LEAD_MS) / BATCH_INTERVAL_MS))),
   };
 }
 
@@ -96,6 +109,13 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   );
   return latencies;
 }
+
+/**
+ * Answers uncompressed: miniflare compresses for a client that accepts it, in workerd, and the
+ * bench's Node spent a tenth of its time inflating them (CPU profile); at Cloudflare the edge
+ * compresses, outside the Worker's CPU, and the load generator is the bench's ceiling already.
+ */
+const PLAIN = { "accept-encoding": "identity" };
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
 
@@ -119,8 +139,9 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
     log: new Log(LogLevel.WARN),
     // Offline: no request.cf data to fetch.
     cf: false,
-    modules: true,
-    scriptPath: script,
+    // Named outright: the translations' bundled fallback is a dynamic import miniflare cannot
+    // follow, and the bench never reads it (the queue's paths answer no refusal here).
+    modules: [{ type: "ESModule", path: script }],
     modulesRoot: workDir,
     compatibilityDate: "2025-09-01",
     compatibilityFlags: ["nodejs_compat"],
@@ -147,7 +168,7 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
     };
     const send = async (path: string, room: string, body: object): Promise<Place> => {
       void room;
-      const response = await fetch(`${origin}${path}`, body ? { method: "POST", body: JSON.stringify(body) } : undefined).catch((error: unknown) => {
+      const response = await fetch(`${origin}${path}`, body ? { method: "POST", body: JSON.stringify(body), headers: PLAIN } : { headers: PLAIN }).catch((error: unknown) => {
         lastError = String((error as { cause?: unknown }).cause ?? error);
         return null;
       });
@@ -159,12 +180,12 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
       return (await response.json()) as Place;
     };
     const figures = async (sessionId: number) => (await (await fetch(`${origin}/figures?sessionId=${sessionId}`)).json()) as { documentReads: number; ticks: number; d1Statements: number; admitted: number };
-    const configure = (sessionId: number, opensAt: number, intervalMs: number, batchSize: number) =>
+    const configure = (sessionId: number, opensAt: number, intervalMs: number, batchSize: number, drawLeadMs = 0) =>
       fetch(`${origin}/configure`, {
         method: "POST",
         body: JSON.stringify({
           sessionId,
-          config: { sessionId, shard: 0, shards: 1, queueOn: true, opensAt, intervalMs, batchSize, windowMs: 3_600_000, seed: "ab".repeat(32), seedHash: "cd".repeat(32), left: 1_000_000_000 },
+          config: { sessionId, shard: 0, shards: 1, queueOn: true, opensAt, drawLeadMs, intervalMs, batchSize, windowMs: 3_600_000, seed: "ab".repeat(32), seedHash: "cd".repeat(32), left: 1_000_000_000 },
         }),
       }).then((answer) => answer.text());
     const buyers = Array.from({ length: settings.buyers }, (_, i) => i + 1);
@@ -172,12 +193,24 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
     // 1. Joins through one open shard, at full speed (a batch a second lets everyone in soon after).
     await configure(1, Date.now() - 1_000, 1_000, 1_000_000);
     const tokens = new Map<number, string>();
+    const ownCpuBefore = process.cpuUsage();
+    const treeCpuBefore = cpuSecondsOfTree(process.pid);
     let started = performance.now();
     const joins = await pool(buyers, settings.connections, async (buyer) => {
       const place = await call("/join", "speed", { sessionId: 1 });
       if (place.queueToken) tokens.set(buyer, place.queueToken);
     });
     const joinSeconds = (performance.now() - started) / 1000;
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const treeCpuAfter = cpuSecondsOfTree(process.pid);
+    const loadGeneratorSeconds = (ownCpu.user + ownCpu.system) / 1e6;
+    // The tree is this process and workerd below it: workerd's share is the rest.
+    const joinCpu = {
+      wallSeconds: joinSeconds,
+      loadGeneratorSeconds,
+      workerdSeconds: treeCpuBefore === null || treeCpuAfter === null ? null : Math.max(0, treeCpuAfter - treeCpuBefore - loadGeneratorSeconds),
+      cores: availableParallelism(),
+    };
 
     // 2. Polls of the shard's public document, as every waiting page makes them.
     const readsBefore = (await figures(1)).documentReads;
@@ -200,24 +233,44 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
       const place = await call("/join", "sale", { sessionId: 2 });
       if (place.queueToken) queued.set(buyer, place);
     });
-    // The sale opens a second after the last arrival, however long arriving took on this machine.
-    const opensAt = Date.now() + 1_000;
-    await configure(2, opensAt, settings.intervalMs, settings.batch);
-    await sleep(opensAt - Date.now());
+    // The draw is drawLeadMs before opening, four seconds after the last arrival however long arriving
+    // took on this machine; the lead is the product's minute scaled as the batches are (10 s to
+    // BENCH_QUEUE_INTERVAL_MS), at least three seconds.
+    // The joins' answers left their documents in the isolate naming the opening an hour off that
+    // the room had then, answered for DOCUMENT_FRESH_MS and (to reads that come while another asks
+    // the shard) a moment longer: the lead starts once they are well past, as a real room's
+    // opening is set before its buyers arrive.
+    const opensAt = Date.now() + 2 * DOCUMENT_FRESH_MS + settings.drawLeadMs;
+    await configure(2, opensAt, settings.intervalMs, settings.batch, settings.drawLeadMs);
     let salePolls = 0;
     const beyond: number[] = [];
     const estimateError: number[] = [];
     await Promise.all(
       buyers.map(async (buyer) => {
         // Its token is from before the draw: its draw value, worked out from the revealed seed as
-        // the waiting page does, says where it stands against the document, with no call.
+        // the waiting page does, says where it stands against the document, with no call; it reads
+        // the document when the page's own schedule says (queue-place.ts, nextPollIn).
         const place = queued.get(buyer);
         if (!place?.queueId || !place.queueToken) return;
+        const luck = Math.random();
         let draw: string | null = null;
         let firstEstimate: number | null = null;
+        // Its first read as the page drawn before the draw makes it.
+        await sleep(nextPollIn({ opensAt, drawAt: opensAt - settings.drawLeadMs, intervalMs: settings.intervalMs }, { state: "prequeue", opensAt, drawAt: opensAt - settings.drawLeadMs, prequeued: 0 }, Date.now(), luck));
         for (;;) {
-          const answer = (await (await fetch(`${origin}/pub/tour/v1/queue/now?sessionId=2&shard=0`)).json()) as { data: NowAdmitting };
+          const answer = await fetch(`${origin}/pub/tour/v1/queue/now?sessionId=2&shard=0`, { headers: PLAIN })
+            .then((response) => response.json() as Promise<{ data: NowAdmitting }>)
+            .catch((error: unknown) => {
+              errors++;
+              lastError = String((error as { cause?: unknown }).cause ?? error);
+              return null;
+            });
           salePolls++;
+          // A read that failed is tried again as the page does, at the slow pace, counted as an error.
+          if (!answer) {
+            await sleep(1_000);
+            continue;
+          }
           if (answer.data.seed && draw === null) draw = await drawOf(answer.data.seed, place.queueId);
           const standing = standingOf(answer.data, null, draw ?? undefined);
           if (standing.state === "turn") {
@@ -228,15 +281,9 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
             }
             return;
           }
-          // As the page does: just after the time its standing gives, with up to half a second of jitter.
-          const jitter = Math.floor(Math.random() * 500);
-          if (standing.state === "prequeue") {
-            await sleep(Math.min(250, Math.max(50, standing.opensAt - Date.now() + 50)) + jitter);
-            continue;
-          }
-          if (standing.state !== "waiting") return;
-          if (firstEstimate === null) firstEstimate = standing.estimatedAt;
-          await sleep(Math.min(30_000, Math.max(250, standing.estimatedAt - Date.now() + 100)) + jitter);
+          if (standing.state !== "waiting" && standing.state !== "prequeue") return;
+          if (standing.state === "waiting" && firstEstimate === null) firstEstimate = standing.estimatedAt;
+          await sleep(nextPollIn(answer.data, standing, Date.now(), luck));
         }
       }),
     );
@@ -245,6 +292,7 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
       settings,
       joinsPerSecond: settings.buyers / joinSeconds,
       joinLatencyMs: percentiles(joins),
+      joinCpu,
       pollsPerSecond: settings.polls / pollSeconds,
       pollLatencyMs: percentiles(pollLatencies),
       pollsReachingShard,
@@ -265,16 +313,23 @@ export async function queueBench(settings: QueueSettings = queueSettingsFromEnv(
   }
 }
 
+/** CPU seconds as a share of the wall time (100% is one core busy) and of the machine's cores. */
+function cpu(seconds: number, { wallSeconds, cores }: { wallSeconds: number; cores: number }): string {
+  const ofWall = (seconds / wallSeconds) * 100;
+  return `${seconds.toFixed(2)} s (${ofWall.toFixed(0)}% of a core, ${(ofWall / cores).toFixed(0)}% of the machine)`;
+}
+
 export function queueReport(result: QueueResult): string[] {
   const ms = (p: Percentiles) => `p50 ${p.p50.toFixed(1)} / p99 ${p.p99.toFixed(1)} / max ${p.max.toFixed(1)} ms`;
   const s = result.settings;
   return [
     `Waiting room, one shard (${s.buyers} buyers, ${s.connections} in flight):`,
     `  joins        ${result.joinsPerSecond.toFixed(0)}/s   latency ${ms(result.joinLatencyMs)}   (bot check + place + signed queue token)`,
+    `               CPU over the joins' ${result.joinCpu.wallSeconds.toFixed(2)} s: ${cpu(result.joinCpu.loadGeneratorSeconds, result.joinCpu)} load generator, ${result.joinCpu.workerdSeconds === null ? "workerd unknown" : `${cpu(result.joinCpu.workerdSeconds, result.joinCpu)} workerd`}; ${result.joinCpu.cores} cores`,
     `  polls        ${result.pollsPerSecond.toFixed(0)}/s   latency ${ms(result.pollLatencyMs)}   ${result.pollsReachingShard} of ${s.polls} reached the shard`,
     `  admissions   ${result.admissionsPerSecond.toFixed(0)}/s   latency ${ms(result.admissionLatencyMs)}   (bound to an account + signed admission)`,
     `  D1 statements on the join, poll and admission paths: ${result.d1Statements}; the shard's ticks in the on-sale: ${result.shardTicks} (one D1 read each)`,
-    `  on-sale of ${s.buyers} pre-queued buyers, batches of ${s.batch} every ${s.intervalMs} ms: ${result.admitted} admitted in ${result.polls} polls`,
+    `  on-sale of ${s.buyers} pre-queued buyers, drawn ${s.drawLeadMs} ms before opening, batches of ${s.batch} every ${s.intervalMs} ms: ${result.admitted} admitted in ${result.polls} polls`,
     `  wait beyond the batch schedule   ${ms(result.beyondScheduleMs)}`,
     `  first estimate vs admission      ${ms(result.estimateErrorMs)}`,
     ...(result.errors > 0 ? [`  errors: ${result.errors} (last: ${result.lastError ?? "HTTP error"})`] : []),

@@ -10,35 +10,17 @@ import { groupMembers, joinAsSupport, listConversations, type ServerFrame } from
 import { indexEntries } from "../../functions/market/messaging/message-index";
 import type { ConversationObject } from "../../functions/market/messaging/conversation-object";
 import { clientId, DAY, LiveSocket, openOrderChat, orderChat } from "./support/chat";
+import { loggedD1 } from "./support/d1-log";
 
 /** The conversation's object itself, as the Worker names it. */
 function objectOf(conversationId: number) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(String(conversationId))) as DurableObjectStub<ConversationObject>;
 }
 
-/** The calls that wait on D1: a statement answered, or a batch. */
-const ROUND_TRIPS = new Set<PropertyKey>(["all", "first", "run", "raw", "batch"]);
-
-/**
- * Hands the conversation's object a D1 binding that writes `d1 <call>` into `log` for every
- * round trip, on the binding, on a session it opens (withSession) and on their statements, then
- * passes it through. Opening a session or preparing a statement waits on nothing and is not written.
- */
+/** Hands the conversation's object a D1 binding that writes `d1 <call>` into `log` for every round trip (support/d1-log.ts). */
 async function recordD1Of(conversationId: number, log: string[]) {
-  const recorded = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(object, key) {
-        const value = Reflect.get(object, key, object) as unknown;
-        if (typeof value !== "function") return value;
-        return (...args: unknown[]) => {
-          if (ROUND_TRIPS.has(key)) log.push(`d1 ${String(key)}`);
-          const result = (value as (...args: unknown[]) => unknown).apply(object, args);
-          return result !== null && typeof result === "object" && !(result instanceof Promise) ? recorded(result) : result;
-        };
-      },
-    });
   await runInDurableObject(objectOf(conversationId), (instance) => {
-    (instance as unknown as { env: Env }).env = { ...env, DB: recorded(env.DB) };
+    (instance as unknown as { env: Env }).env = { ...env, DB: loggedD1(env.DB, log) };
   });
 }
 

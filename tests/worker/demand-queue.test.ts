@@ -5,7 +5,8 @@ import * as schema from "../../functions/db/schema";
 import { joinQueue, markHighDemand, notePickSeatArrival, queuePlace, type QueuePlace } from "../../functions/market/demand";
 import { shardStub } from "../../functions/market/demand/queue-document";
 import { cancelOrder, createOrder } from "../../functions/market/orders";
-import { api } from "./support/api";
+import { api, fetchWorker } from "./support/api";
+import { loggedD1 } from "./support/d1-log";
 import { cookieFor, visit } from "./support/chat";
 import { CONTACT, T0, clockAt, makeBuyer, makeListing, marketFor, testDb } from "./support/buying";
 import { BOT_CHECK, buyers, MINUTE, OPENS, queueOn, SECOND } from "./support/queue";
@@ -30,7 +31,7 @@ const CROWD = { timeout: 60_000 };
 const positionOf = (place: QueuePlace) => (place.queueOn && place.state === "waiting" ? place.position : null);
 const stateOf = (place: QueuePlace) => (place.queueOn ? place.state : "no queue");
 
-test("200 buyers arriving at once before opening are drawn in random order at opening, and later arrivals join at the back", CROWD, async () => {
+test("200 buyers arriving at once before opening are drawn in random order before it, and later arrivals join at the back", CROWD, async () => {
   const clock = clockAt();
   const { sessionId } = await makeListing({ quantity: 500 });
   await queueOn(sessionId, { shards: 1, admitPerMinute: 6 });
@@ -143,6 +144,36 @@ test("the waiting page tells a buyer admission is paused while everything is hel
   expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="\d+"\/><\/noscript>/);
   // Only there: a browser running scripts asks again by itself and never reloads the page.
   expect(html.match(/http-equiv="refresh"/g)).toHaveLength(1);
+});
+
+test("a waiting visitor's page refreshing itself without JavaScript reads no D1 and calls no shard: its place from the edge's document, its heading kept in the isolate, in both languages", async () => {
+  const { sessionId } = await makeListing({ quantity: 50 });
+  // One batch a minute, the next almost a minute off: the third to join stays third through the test.
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 1, opensAt: Date.now() - 5 * SECOND });
+  const tokens: string[] = [];
+  for (let i = 0; i < 3; i++) tokens.push((await api<{ queueToken: string }>("/pub/tour/v1/queue/join", { body: { sessionId, ...BOT_CHECK } })).body.data.queueToken);
+  const shard = shardStub(env, sessionId, 0);
+  const path = `/waiting-room?sessionId=${sessionId}`;
+  // One binding for both views, as an isolate has (what it keeps per binding, the reference lists, it keeps).
+  const log: string[] = [];
+  const DB = loggedD1(env.DB, log);
+  for (const [language, ahead] of [
+    ["en-US", "About 2 buyers ahead of you"],
+    ["zh-HK", "前面約有 2 位買家"],
+  ]) {
+    // The place in its cookie as the page keeps it (React Router's cookie: JSON, then base64).
+    const cookie = `__Host-ovation_queue_${sessionId}=${encodeURIComponent(btoa(JSON.stringify(tokens[2])))}; language=${language}`;
+    // The first view in this isolate reads the session's heading once.
+    expect(await (await fetchWorker(path, { headers: { cookie } }, { DB })).text()).toContain('data-view="waiting"');
+    expect(log.length).toBeGreaterThan(0);
+    log.length = 0;
+    const readsBefore = (await shard.fairness()).documentReads;
+    const refreshed = await fetchWorker(path, { headers: { cookie } }, { DB });
+    const html = await refreshed.text();
+    expect({ status: refreshed.status, waiting: html.includes('data-view="waiting"'), ahead: html.includes(ahead), refresh: /<noscript><meta http-equiv="refresh"/.test(html) }).toEqual({ status: 200, waiting: true, ahead: true, refresh: true });
+    expect(log).toEqual([]);
+    expect((await shard.fairness()).documentReads - readsBefore).toBe(0);
+  }
 });
 
 test("while the queue is on, tickets are held only with the buyer's own, unexpired admission", async () => {

@@ -50,7 +50,7 @@ test("a forged queue token, or one of another session, holds no place; a place t
 
   // Its turn comes at the first batch after opening; signed out, the visitor is told to sign in to take it.
   clock.time = OPENS + 10 * SECOND;
-  expect(await queuePlace(visitor, sessionId, place.queueToken)).toMatchObject({ state: "turn", rank: 1 });
+  expect(await queuePlace(visitor, sessionId, place.queueToken)).toMatchObject({ state: "turn" });
   const [first, second] = await buyers(2);
   const taken = await queuePlace(marketFor(first, clock), sessionId, place.queueToken);
   expect(taken).toMatchObject({ state: "admitted", admittedAt: OPENS + 10 * SECOND, expiresAt: OPENS + 10 * SECOND + 15 * MINUTE });
@@ -91,6 +91,47 @@ test("before opening only the seed's hash is published; from opening the seed an
     const place = after.lines.findIndex((line) => line.queueId === queueId) + 1;
     expect(now.state === "turn" ? { state: "turn", place } : { state: now.state, place: now.rank }).toEqual({ state: place === 1 ? "turn" : "waiting", place });
   }
+});
+
+test("the pre-queue is drawn and its seed revealed a minute before opening: each buyer learns its place then, a later arrival ranks behind, and the first batch is at opening", async () => {
+  const clock = clockAt(T0);
+  const { sessionId } = await makeListing({ quantity: 50 });
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 6 });
+  const visitors = await Promise.all(Array.from({ length: 3 }, () => joinQueue(marketFor(null, clock), sessionId, BOT_CHECK)));
+  expect(placed(visitors[0])).toMatchObject({ state: "prequeue", opensAt: OPENS, drawAt: OPENS - MINUTE });
+
+  clock.time = OPENS - MINUTE - 1;
+  expect(await publishedDraw(marketFor(null, clock), sessionId, 0, 0)).toMatchObject({ seed: null, total: 0 });
+  expect(await queuePlace(marketFor(null, clock), sessionId, placed(visitors[0]).queueToken)).toMatchObject({ state: "prequeue" });
+
+  clock.time = OPENS - MINUTE;
+  const drawn = await publishedDraw(marketFor(null, clock), sessionId, 0, 0);
+  expect(drawn.seed).toMatch(/^[0-9a-f]{64}$/);
+  expect(drawn.total).toBe(3);
+  // (A second on: this isolate's copy from a moment ago is taken for 250 ms while it asks the shard.)
+  clock.time = OPENS - MINUTE + SECOND;
+  // Drawn, not yet admitted: each place is told its position and the batch it comes up in, from opening on (one a batch of 10 s).
+  // (One after another: while one call of this isolate asks the shard, the others take its last copy.)
+  const before = [];
+  for (const line of drawn.lines) {
+    const visitor = placed(visitors.find((place) => placed(place).queueId === line.queueId)!);
+    const place = await queuePlace(marketFor(null, clock), sessionId, visitor.queueToken);
+    before.push(place.queueOn && place.state === "waiting" ? { position: place.position, nextBatchAt: place.nextBatchAt, estimatedAt: place.estimatedAt } : place);
+  }
+  expect(before).toEqual([
+    { position: 1, nextBatchAt: OPENS, estimatedAt: OPENS },
+    { position: 2, nextBatchAt: OPENS, estimatedAt: OPENS + 10 * SECOND },
+    { position: 3, nextBatchAt: OPENS, estimatedAt: OPENS + 20 * SECOND },
+  ]);
+  // Arriving after the draw, before opening: behind everyone drawn, by arrival.
+  clock.time = OPENS - 30 * SECOND;
+  expect(await joinQueue(marketFor(null, clock), sessionId, BOT_CHECK)).toMatchObject({ state: "waiting", rank: 4, position: 4 });
+
+  const first = placed(visitors.find((place) => placed(place).queueId === drawn.lines[0].queueId)!);
+  clock.time = OPENS - 1;
+  expect(await queuePlace(marketFor(null, clock), sessionId, first.queueToken)).toMatchObject({ state: "waiting", position: 1 });
+  clock.time = OPENS + SECOND;
+  expect(await queuePlace(marketFor(null, clock), sessionId, first.queueToken)).toMatchObject({ state: "turn" });
 });
 
 test("polls of a shard's document are answered at the edge while it is fresh: forty polls, no call to the shard", async () => {

@@ -51,6 +51,10 @@ interface RoomFacts {
   shards: number;
   admitPerMinute: number;
   opensAt: number;
+  /** When the pre-queue is drawn and the seed revealed (a minute before opening). */
+  drawAt: number;
+  /** The shard's time between batches (the waiting page schedules its reads by it). */
+  intervalMs: number;
   seedHash: string;
   seed: string | null;
   /** Places the draw ranked; a rank above it joined after opening, by arrival. */
@@ -152,6 +156,8 @@ async function placeOf(ctx: MarketContext, document: NowAdmitting, ticket: Queue
     shards: document.shards,
     admitPerMinute: admitPerMinuteOf(document),
     opensAt: document.opensAt,
+    drawAt: document.drawAt ?? document.opensAt,
+    intervalMs: document.intervalMs,
     seedHash: document.seedHash,
     seed: document.seed,
     drawnCount: document.drawnCount,

@@ -12,7 +12,8 @@
  *   50,000-seat stadium's 500,000): the shards follow from it (room.ts, shardsFor; support may
  *   still set them outright). A session that marks itself gets 4 shards and 300 buyers a minute.
  * - Marking commits the draw: a fresh secret seed whose SHA-256 is published at once and the
- *   seed itself at opening (a queue already open keeps both), and hands every shard its settings.
+ *   seed itself at the draw, a minute before opening (a queue already drawn keeps both), and hands
+ *   every shard its settings.
  * - A high-demand session allows `ticketLimit` tickets per buyer (default 4), counted per account,
  *   device, delivery address and card.
  */
@@ -25,7 +26,7 @@ import { logError } from "../../observability";
 import { notFound } from "../errors";
 import { requireRole } from "../staff";
 import { joinSessionEvent } from "../listings/listing-event";
-import { configureRoom, DEFAULT_EXPECTED_ARRIVALS, newSeed, shardsFor } from "./room";
+import { configureRoom, DEFAULT_EXPECTED_ARRIVALS, DRAW_LEAD_MS, newSeed, shardsFor } from "./room";
 
 declare global {
   namespace Cloudflare {
@@ -81,8 +82,8 @@ export async function markHighDemand(ctx: MarketContext, request: MarkDemandRequ
     .limit(1);
   if (!session) throw notFound("session");
   const current = await demandOf(ctx, request.sessionId);
-  // A queue already open keeps its opening and its draw's seed (its pre-queue has been drawn).
-  const open = current?.queueOn === true && current.opensAt <= now;
+  // A queue already drawn (DRAW_LEAD_MS before opening) keeps its opening and its draw's seed.
+  const open = current?.queueOn === true && current.opensAt - DRAW_LEAD_MS <= now;
   const expectedArrivals = request.expectedArrivals ?? current?.expectedArrivals ?? DEFAULT_EXPECTED_ARRIVALS;
   const values = {
     queueOn: request.highDemand,

@@ -23,11 +23,12 @@ export const DOCUMENT_FRESH_MS = 2_000;
 
 /**
  * Until when a document may be answered: DOCUMENT_FRESH_MS after it was made, but never past
- * its next batch, so the polls just after a batch see it (one shard call per colo per batch)
- * rather than a copy that says the turn has not come.
+ * its next change (the draw, then each batch), so the polls just after it see it (one shard call
+ * per colo per batch) rather than a copy that says the turn has not come or hides the seed.
  */
-export function freshUntil(document: Pick<NowAdmitting, "at" | "nextBatchAt">): number {
-  return Math.min(document.at + DOCUMENT_FRESH_MS, Math.max(document.at, document.nextBatchAt));
+export function freshUntil(document: Pick<NowAdmitting, "at" | "nextBatchAt" | "drawn" | "drawAt">): number {
+  const change = document.drawn ? document.nextBatchAt : (document.drawAt ?? document.nextBatchAt);
+  return Math.min(document.at + DOCUMENT_FRESH_MS, Math.max(document.at, change));
 }
 
 const isFresh = (document: NowAdmitting, now: number) => now >= document.at && now < freshUntil(document);
@@ -101,9 +102,11 @@ export async function queueDocument(
     }
   }
   // One poll of this isolate asks; the polls that come meanwhile take the copy it has (a request
-  // may not wait on another's call), for at most ASKING_MS.
+  // may not wait on another's call), for at most ASKING_MS, and only a copy made within
+  // DOCUMENT_FRESH_MS + ASKING_MS: an isolate that went quiet may hold one from before a changed
+  // opening, which would send a waiting page to sleep on the wrong schedule (decision 313).
   const askedAt = asked.get(url);
-  if (kept && askedAt !== undefined && now - askedAt >= 0 && now - askedAt < ASKING_MS) return kept;
+  if (kept && askedAt !== undefined && now - askedAt >= 0 && now - askedAt < ASKING_MS && now - kept.at < DOCUMENT_FRESH_MS + ASKING_MS) return kept;
   asked.set(url, now);
   const fresh = await shardStub(env, sessionId, shard).document(now);
   if (fresh) {

@@ -12,7 +12,13 @@ export interface NowAdmitting {
   shards: number;
   queueOn: boolean;
   opensAt: number;
-  /** The pre-queue has been drawn (from opening on). */
+  /**
+   * When the pre-queue is drawn and the seed revealed: a lead before opening (the shard's
+   * drawLeadMs), so every waiting page learns its place before the first batch and only those
+   * whose turn is near poll at opening (decision 313). Equal to opensAt for a shard without one.
+   */
+  drawAt: number;
+  /** The pre-queue has been drawn (from drawAt on). */
   drawn: boolean;
   seedHash: string;
   /** Revealed once drawn. */
@@ -44,7 +50,7 @@ export interface NowAdmitting {
 export const QUEUE_NOW_PATH = "/pub/tour/v1/queue/now";
 
 export type RankStanding =
-  | { state: "prequeue"; opensAt: number; prequeued: number }
+  | { state: "prequeue"; opensAt: number; drawAt: number; prequeued: number }
   /** Drawn, but this token was issued before the draw: its rank must be fetched once. */
   | { state: "drawn" }
   | { state: "waiting"; position: number; aboutAhead: number; nextBatchAt: number; estimatedAt: number; paused: boolean }
@@ -87,7 +93,7 @@ export function estimatedRank(document: Pick<NowAdmitting, "drawnCount">, draw: 
  * it the standing is `drawn` (the rank must be asked for once).
  */
 export function standingOf(document: NowAdmitting, rank: number | null, draw?: string): RankStanding {
-  if (!document.drawn) return { state: "prequeue", opensAt: document.opensAt, prequeued: document.prequeued };
+  if (!document.drawn) return { state: "prequeue", opensAt: document.opensAt, drawAt: document.drawAt ?? document.opensAt, prequeued: document.prequeued };
   if (rank === null) {
     if (!draw) return { state: "drawn" };
     const turn = document.admittedThrough >= document.drawnCount || (document.admittedDraw !== null && draw <= document.admittedDraw);
@@ -103,4 +109,46 @@ export function standingOf(document: NowAdmitting, rank: number | null, draw?: s
     estimatedAt: document.nextBatchAt + (Math.ceil(position / document.batchSize) - 1) * document.intervalMs,
     paused: document.paused,
   };
+}
+
+/** The longest a waiting page goes without reading its document, however far off its turn. */
+export const POLL_CAP_MS = 30_000;
+/**
+ * Within the last minute the page reads again at half the time left (but not more often than
+ * this), so a pace that picks up (a paused shard resuming, speed coming back after decision 311's
+ * halving) is seen before the turn passes: a turn that came twice as fast is missed by no more
+ * than the time already waited blind.
+ */
+export const POLL_FLOOR_MS = 5_000;
+/** After the predicted batch: the edge's copy never outlives a batch, so a read this late sees it. */
+const AFTER_BATCH_MS = 100;
+/** The soonest a page reads again (a copy just older than its batch, or a turn already predicted). */
+const SOONEST_MS = 150;
+
+/**
+ * How long a waiting page (and the bench's buyers) waits before reading its shard's document
+ * again, from where it stands and the document's pace: just after the batch its rank comes up
+ * in (a paused shard's next batch), and no later than half the time left within the last minute,
+ * POLL_CAP_MS before that. A
+ * place in the pre-queue reads once at a moment of its own between the draw and opening (`luck`,
+ * drawn once per page in [0, 1), spreads a shard's crowd over the lead) to learn its place from
+ * the revealed seed, so at opening only the buyers of the first batches read. A little jitter
+ * (up to a tenth of a batch, at most 250 ms) keeps a batch's buyers from reading together.
+ */
+export function nextPollIn(document: Pick<NowAdmitting, "drawAt" | "opensAt" | "intervalMs">, standing: RankStanding, now: number, luck: number): number {
+  const jitter = Math.floor(luck * Math.min(250, document.intervalMs / 10));
+  const until = (at: number, paceMayChange: boolean) => {
+    const left = at - now;
+    const cap = !paceMayChange || left > 2 * POLL_CAP_MS ? POLL_CAP_MS : Math.max(POLL_FLOOR_MS, left / 2);
+    return Math.round(Math.max(SOONEST_MS, Math.min(left, cap)));
+  };
+  if (standing.state === "prequeue") {
+    const drawAt = document.drawAt ?? document.opensAt;
+    // A moment in the lead, a second short of opening so the read is in before the first batch.
+    const spread = Math.max(0, document.opensAt - drawAt - 1_000);
+    return until(drawAt + AFTER_BATCH_MS + Math.floor(luck * spread), false) + jitter;
+  }
+  // Paused (no tickets left), a shard resumes at a batch of its schedule: read just after the next.
+  if (standing.state === "waiting") return (standing.paused ? until(standing.nextBatchAt + AFTER_BATCH_MS, false) : until(standing.estimatedAt + AFTER_BATCH_MS, true)) + jitter;
+  return SOONEST_MS + jitter;
 }

@@ -15,6 +15,12 @@ type SessionDemand = typeof sessionDemand.$inferSelect;
 
 export const BATCH_INTERVAL_MS = 10_000;
 export const ADMISSION_WINDOW_MS = 15 * 60_000;
+/**
+ * The pre-queue is drawn and its seed revealed this long before opening (decision 313): every
+ * waiting page reads its shard's document once within it, each at a moment of its own, learns its
+ * place and reads again only near its batch, so opening is not every pre-queued buyer at once.
+ */
+export const DRAW_LEAD_MS = 60_000;
 
 /** Joins a shard takes a second at 80% of a Durable Object's soft limit of about 1,000 requests/s. */
 export const JOINS_PER_SHARD_PER_SECOND = 800;
@@ -63,7 +69,7 @@ export async function configureRoom(ctx: Pick<MarketContext, "db" | "env" | "now
   await Promise.all(
     Array.from({ length: demand.shards }, (_, shard) =>
       shardStub(ctx.env, demand.sessionId, shard).configure(
-        { sessionId: demand.sessionId, shard, shards: demand.shards, queueOn: demand.queueOn, opensAt: demand.opensAt, ...pace, windowMs: ADMISSION_WINDOW_MS, ...seed, left },
+        { sessionId: demand.sessionId, shard, shards: demand.shards, queueOn: demand.queueOn, opensAt: demand.opensAt, drawLeadMs: DRAW_LEAD_MS, ...pace, windowMs: ADMISSION_WINDOW_MS, ...seed, left },
         now,
       ),
     ),

@@ -8,11 +8,12 @@
  * - A place is keyed by who holds it (`u:<account>` for a signed-in buyer, `d:<queue id>` for a
  *   device that passed the bot check) and named publicly by a random queue id: joining again
  *   answers the same place.
- * - Before opening, arrivals wait in a pre-queue. Their order is the draw: HMAC-SHA256 of the
- *   session's seed over each queue id, ascending. The seed's SHA-256 is published before opening
- *   and the seed itself from opening on, so anyone can recompute the draw from the published
- *   list of queue ids (drawList); arriving early or fast buys no advantage. Every later arrival
- *   is ranked behind everyone already there, in arrival order.
+ * - Until the draw (`drawLeadMs`, a minute, before opening), arrivals wait in a pre-queue. Their
+ *   order is the draw: HMAC-SHA256 of the session's seed over each queue id, ascending. The
+ *   seed's SHA-256 is published before the draw and the seed itself from the draw on, so anyone
+ *   can recompute the draw from the published list of queue ids (drawList); arriving early or
+ *   fast buys no advantage. Every later arrival is ranked behind everyone already there, in
+ *   arrival order.
  * - Admission is in batches: at opening and then every `intervalMs`, the next batch of ranked
  *   places that had arrived by that batch's time are admitted. Batches are worked out at the
  *   times they were due whenever the shard is asked (or its alarm rings), so a late call never
@@ -47,11 +48,16 @@ export interface ShardConfig {
   /** False once support turns the queue off: the page then sends buyers straight to the tickets. */
   queueOn: boolean;
   opensAt: number;
+  /**
+   * How long before opening the pre-queue is drawn and the seed revealed (decision 313); arrivals
+   * after the draw rank behind it, by arrival. Absent (a shard configured before): at opening.
+   */
+  drawLeadMs?: number;
   intervalMs: number;
   /** Places a batch admits at full speed with tickets to spare. */
   batchSize: number;
   windowMs: number;
-  /** Hex; kept secret until opening. */
+  /** Hex; kept secret until the draw. */
   seed: string;
   seedHash: string;
   /** Tickets left when marked; the alarm keeps it current. */
@@ -125,6 +131,9 @@ type Meta = {
   /** The callers' clock less the real one (0 in production). */
   skew: number;
 };
+
+/** When a shard draws its pre-queue and reveals the seed. */
+export const drawAtOf = (config: Pick<ShardConfig, "opensAt" | "drawLeadMs">) => config.opensAt - (config.drawLeadMs ?? 0);
 
 export class WaitingRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -348,7 +357,7 @@ export class WaitingRoom extends DurableObject<Env> {
     if (Math.abs(skew - this.meta.skew) > 1_000) this.save({ skew });
     const waiting = !this.meta.drawn || this.meta.lastRank > this.meta.admittedRank;
     if (!waiting) return;
-    const at = (this.meta.drawn ? Math.max(now, this.meta.lastBatchAt + config.intervalMs) : Math.max(now, config.opensAt)) - skew;
+    const at = (this.meta.drawn ? Math.max(now, this.meta.lastBatchAt + config.intervalMs) : Math.max(now, drawAtOf(config))) - skew;
     const current = await this.ctx.storage.getAlarm();
     if (current === null || current > at || current < Date.now()) await this.ctx.storage.setAlarm(at);
   }
@@ -365,10 +374,10 @@ export class WaitingRoom extends DurableObject<Env> {
     return Math.max(1, Math.min(atSpeed, Math.ceil(this.meta.left / config.shards)));
   }
 
-  /** Draws the pre-queue at opening, then works out every batch due by `now`. */
+  /** Draws the pre-queue at its draw (drawAt), then works out every batch due by `now`, the first at opening. */
   private advance(now: number, config: ShardConfig): void {
     const { opensAt, intervalMs } = config;
-    if (now < opensAt) return;
+    if (now < drawAtOf(config)) return;
     if (!this.meta.drawn) {
       this.sql.exec(
         `UPDATE places SET rank = ranked.r FROM (SELECT key, ROW_NUMBER() OVER (ORDER BY draw, queue_id) AS r FROM places WHERE rank IS NULL) AS ranked
@@ -444,6 +453,7 @@ export class WaitingRoom extends DurableObject<Env> {
       shards: config.shards,
       queueOn: config.queueOn,
       opensAt: config.opensAt,
+      drawAt: drawAtOf(config),
       drawn,
       seedHash: config.seedHash,
       seed: drawn ? config.seed : null,

@@ -127,6 +127,23 @@ export async function sessionSummary(ctx: MarketContext, sessionId: number): Pro
   };
 }
 
+/** How long the waiting room's heading (its session's tour title and time zone) is kept in the isolate (decision 315). */
+export const HEADING_KEPT_FOR_MS = 60_000;
+const keptHeadings = keeper<Pick<SessionSummary, "tour" | "timeZone">>(HEADING_KEPT_FOR_MS);
+
+/**
+ * What the waiting room shows of its session (the tour's title in the viewer's language, the
+ * venue's time zone), kept for HEADING_KEPT_FOR_MS: a page that refreshes itself without scripts
+ * reads it from this isolate, so with the shard's document from the edge such a refresh reads no
+ * D1. Throws notFound as sessionSummary does.
+ */
+export function keptSessionHeading(ctx: MarketContext, sessionId: number): Promise<Pick<SessionSummary, "tour" | "timeZone">> {
+  return keptHeadings.read(`${sessionId}:${ctx.viewer.language}`, ctx.now(), async () => {
+    const { tour, timeZone } = await sessionSummary(ctx, sessionId);
+    return { tour, timeZone };
+  });
+}
+
 /** The other upcoming sessions of the same show, soonest first (the session switcher). */
 export async function sessionsOfShow(ctx: MarketContext, showId: number): Promise<{ sessionId: number; startsAt: number; status: ShowStatus }[]> {
   const now = ctx.now();
