@@ -156,7 +156,7 @@ async function placeOf(ctx: MarketContext, document: NowAdmitting, ticket: Queue
     shards: document.shards,
     admitPerMinute: admitPerMinuteOf(document),
     opensAt: document.opensAt,
-    drawAt: document.drawAt ?? document.opensAt,
+    drawAt: document.drawAt,
     intervalMs: document.intervalMs,
     seedHash: document.seedHash,
     seed: document.seed,

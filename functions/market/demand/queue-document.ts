@@ -27,7 +27,7 @@ export const DOCUMENT_FRESH_MS = 2_000;
  * per colo per batch) rather than a copy that says the turn has not come or hides the seed.
  */
 export function freshUntil(document: Pick<NowAdmitting, "at" | "nextBatchAt" | "drawn" | "drawAt">): number {
-  const change = document.drawn ? document.nextBatchAt : (document.drawAt ?? document.nextBatchAt);
+  const change = document.drawn ? document.nextBatchAt : document.drawAt;
   return Math.min(document.at + DOCUMENT_FRESH_MS, Math.max(document.at, change));
 }
 

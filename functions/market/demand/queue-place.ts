@@ -93,7 +93,7 @@ export function estimatedRank(document: Pick<NowAdmitting, "drawnCount">, draw: 
  * it the standing is `drawn` (the rank must be asked for once).
  */
 export function standingOf(document: NowAdmitting, rank: number | null, draw?: string): RankStanding {
-  if (!document.drawn) return { state: "prequeue", opensAt: document.opensAt, drawAt: document.drawAt ?? document.opensAt, prequeued: document.prequeued };
+  if (!document.drawn) return { state: "prequeue", opensAt: document.opensAt, drawAt: document.drawAt, prequeued: document.prequeued };
   if (rank === null) {
     if (!draw) return { state: "drawn" };
     const turn = document.admittedThrough >= document.drawnCount || (document.admittedDraw !== null && draw <= document.admittedDraw);
@@ -143,10 +143,9 @@ export function nextPollIn(document: Pick<NowAdmitting, "drawAt" | "opensAt" | "
     return Math.round(Math.max(SOONEST_MS, Math.min(left, cap)));
   };
   if (standing.state === "prequeue") {
-    const drawAt = document.drawAt ?? document.opensAt;
     // A moment in the lead, a second short of opening so the read is in before the first batch.
-    const spread = Math.max(0, document.opensAt - drawAt - 1_000);
-    return until(drawAt + AFTER_BATCH_MS + Math.floor(luck * spread), false) + jitter;
+    const spread = Math.max(0, document.opensAt - document.drawAt - 1_000);
+    return until(document.drawAt + AFTER_BATCH_MS + Math.floor(luck * spread), false) + jitter;
   }
   // Paused (no tickets left), a shard resumes at a batch of its schedule: read just after the next.
   if (standing.state === "waiting") return (standing.paused ? until(standing.nextBatchAt + AFTER_BATCH_MS, false) : until(standing.estimatedAt + AFTER_BATCH_MS, true)) + jitter;
