@@ -21,7 +21,7 @@ import { applePassRegistrations, entryTickets } from "../../db/schema";
 import type { ApplePassIdentity, MarketContext } from "../context";
 import { publicOrigin } from "../config/deployment";
 import { signToken, verifyToken } from "../demand/signed-token";
-import { notFound } from "../errors";
+import { MarketError, notFound } from "../errors";
 import { iconPng } from "../../imaging/icons";
 import { walletCodeOf, walletPayload } from "./entry-code";
 import { entryTicketForHolder, entryTicketForPass, type EntryTicketPass } from "./holder";
@@ -167,11 +167,20 @@ export function appleWalletOffered(ctx: MarketContext): boolean {
 export async function applePassForHolder(ctx: MarketContext, ticketId: number): Promise<Uint8Array<ArrayBuffer>> {
   const identity = ctx.walletPasses.identity(ctx.viewer);
   if (!identity) throw notFound("ticket");
-  // Holds the ticket, and gives it a secret if a move left it without one.
-  const held = await entryTicketForHolder(ctx, ticketId);
+  if (ctx.viewer.userId === null) throw new MarketError("notLogin");
+  const held = async () => {
+    const ticket = await entryTicketForPass(ctx, ticketId, ctx.viewer.language);
+    if (!ticket || ticket.holderUserId !== ctx.viewer.userId || ticket.state !== "valid") throw notFound("ticket");
+    return ticket;
+  };
+  let ticket = await held();
+  if (!ticket.secret) {
+    // A move left it without a secret: the holder's own view gives it a new one (holder.ts).
+    await entryTicketForHolder(ctx, ticketId);
+    ticket = await held();
+    if (!ticket.secret) throw notFound("ticket");
+  }
   const language = languageOf(ctx.viewer.language);
-  const ticket = await entryTicketForPass(ctx, ticketId, ctx.viewer.language);
-  if (!ticket || ticket.version !== held.version) throw notFound("ticket");
   const token = await passToken(ctx, ticketId, ticket.version, language);
   return signedPass(ctx, identity, ticket, { token, version: ticket.version, language });
 }

@@ -209,6 +209,8 @@ export async function entryTicketForHolder(ctx: MarketContext, ticketId: number)
 
 /** A ticket as its wallet pass shows it, to whoever fetches the pass (apple-wallet.ts checks who may). */
 export interface EntryTicketPass extends EntryTicketSummary {
+  /** Who holds it now (the pass web service has no viewer to check against; a download does). */
+  holderUserId: number;
   version: number;
   /** The holder secret, or null for a void ticket or one whose move left it without one. */
   secret: Uint8Array<ArrayBuffer> | null;
@@ -226,6 +228,7 @@ export async function entryTicketForPass(ctx: MarketContext, ticketId: number, l
   const secret = row.state === "valid" && row.sealedSecret ? await openHolderSecret(await entrySealingKey(ctx), row.id, row.version, row.sealedSecret) : null;
   return {
     ...summaryOf(row, language === "zh-HK"),
+    holderUserId: row.holderUserId,
     version: row.version,
     secret,
     updatedAt: row.updatedAt,
