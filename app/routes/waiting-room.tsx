@@ -31,7 +31,7 @@ import { loginUrl } from "~/server/auth.server";
 import { admissionCookieHeader, botCheckOnPage, queueCookieHeader, queueTokenOf, waitingRoomUrl } from "~/server/demand.server";
 import { dateTimeFormat } from "@market/calendar/date-format";
 import { fairnessReport, joinQueue, queuePlace, type FairnessReport } from "@market/demand/admission";
-import { drawOf, nextPollIn, POLL_CAP_MS, QUEUE_NOW_PATH, standingOf, type RankStanding } from "@market/demand/queue-place";
+import { asOf, drawOf, nextPollIn, POLL_CAP_MS, QUEUE_NOW_PATH, standingOf, type NowAdmitting, type RankStanding } from "@market/demand/queue-place";
 import { keptSessionHeading } from "@market/listings/session-offer";
 import styles from "~/styles/demand-screens.module.css";
 import type { Route } from "./+types/waiting-room";
@@ -131,17 +131,25 @@ function useShardWatch(loaded: Loaded): RankStanding | null {
     const url = `${QUEUE_NOW_PATH}?sessionId=${watched.sessionId}&shard=${watched.shard}`;
     // This page's own moment in the draw's lead and its jitter (queue-place.ts, nextPollIn).
     const luck = Math.random();
+    // The server's clock, as of the answer this page was drawn from: a batch is judged due by it,
+    // never early by a fast phone's (the answer's travel only makes it later).
+    const skew = loaded.now - Date.now();
+    const serverNow = () => Date.now() + skew;
+    // The copy last read: a check asks it first, as of then (its batch may have come), then reads.
+    let held: NowAdmitting | null = null;
     const check = async () => {
       let next = POLL_CAP_MS;
       try {
-        const answer = (await (await fetch(url, { credentials: "omit" })).json()) as { data: Parameters<typeof standingOf>[0] | null };
+        if (held && standingOf(asOf(held, serverNow()), watched.rank, draw).state === "turn") return revalidator.revalidate();
+        const answer = (await (await fetch(url, { credentials: "omit" })).json()) as { data: NowAdmitting | null };
         const document = answer.data;
         if (!document || !document.queueOn) return revalidator.revalidate();
+        held = document;
         if (watched.rank === null && document.seed && !draw) draw = await drawOf(document.seed, watched.queueId);
-        const now = standingOf(document, watched.rank, draw);
+        const now = standingOf(asOf(document, serverNow()), watched.rank, draw);
         if (now.state === "turn" || now.state === "drawn") return revalidator.revalidate();
         setStanding(now);
-        next = nextPollIn(document, now, Date.now(), luck);
+        next = nextPollIn(document, now, serverNow(), luck);
       } catch {
         // Offline for a moment: try again at the slow pace.
       }

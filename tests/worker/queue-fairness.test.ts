@@ -134,6 +134,39 @@ test("the pre-queue is drawn and its seed revealed a minute before opening: each
   expect(await queuePlace(marketFor(null, clock), sessionId, first.queueToken)).toMatchObject({ state: "turn" });
 });
 
+test("just after a batch, the copy of the document this isolate hands out while another poll asks the shard tells that batch's buyer its turn and admits it, and tells the next it is next", async () => {
+  const clock = clockAt(T0);
+  const { sessionId } = await makeListing({ quantity: 50 });
+  // One a batch of 10 s, drawn a minute before opening.
+  await queueOn(sessionId, { shards: 1, admitPerMinute: 6 });
+  const accounts = await buyers(3);
+  const tokens = new Map<number, string>();
+  for (const userId of accounts) tokens.set(userId, placed(await joinQueue(marketFor(userId, clock), sessionId, BOT_CHECK)).queueToken);
+  clock.time = OPENS - MINUTE;
+  const drawn = await publishedDraw(marketFor(null, clock), sessionId, 0, 0);
+  // Each token from before the draw learns its rank once (from the shard); the page keeps the token that carries it.
+  clock.time = OPENS - 30 * SECOND;
+  const holders = new Map<string, number>();
+  for (const [userId, token] of tokens) {
+    const place = placed(await queuePlace(marketFor(userId, clock), sessionId, token));
+    expect(place.rank).not.toBeNull();
+    tokens.set(userId, place.queueToken);
+    holders.set(place.queueId, userId);
+  }
+  const [first, second] = [holders.get(drawn.lines[0].queueId)!, holders.get(drawn.lines[1].queueId)!];
+
+  // 100 ms before opening a poll asks the shard: its copy says the first batch is at opening.
+  clock.time = OPENS - 100;
+  const shard = shardStub(env, sessionId, 0);
+  const readsBefore = (await shard.fairness()).documentReads;
+  expect(await queuePlace(marketFor(first, clock), sessionId, tokens.get(first))).toMatchObject({ state: "waiting", position: 1, estimatedAt: OPENS });
+  // 100 ms after opening, within 250 ms of that ask, the same copy answers: as of now, the first batch has gone.
+  clock.time = OPENS + 100;
+  expect(await queuePlace(marketFor(second, clock), sessionId, tokens.get(second))).toMatchObject({ state: "waiting", position: 1, estimatedAt: OPENS + 10 * SECOND });
+  expect(await queuePlace(marketFor(first, clock), sessionId, tokens.get(first))).toMatchObject({ state: "admitted", admittedAt: OPENS, rank: 1 });
+  expect((await shard.fairness()).documentReads - readsBefore).toBe(1);
+});
+
 test("polls of a shard's document are answered at the edge while it is fresh: forty polls, no call to the shard", async () => {
   const { sessionId } = await makeListing({ quantity: 50, startsAt: Date.now() + 30 * 24 * 60 * MINUTE });
   // Opening in an hour: the document's next change is that far off, so only its two seconds bound the copy.

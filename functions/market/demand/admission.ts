@@ -25,7 +25,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { orders, users } from "../../db/schema";
 import { MarketError, notFound } from "../errors";
 import { demandOf, queueIsOn } from "./high-demand";
-import { admitPerMinuteOf, drawOf, standingOf } from "./queue-place";
+import { admitPerMinuteOf, asOf, drawOf, standingOf } from "./queue-place";
 import { keepInIsolate, queueDocument, shardStub } from "./queue-document";
 import { configureRoom, shardOfKey } from "./room";
 import { signToken, verifyToken } from "./signed-token";
@@ -135,8 +135,12 @@ async function joinShard(ctx: MarketContext, ticket: QueueTicket): Promise<JoinA
   return answer;
 }
 
-/** What the viewer is told for `ticket` against `document`, admitting a signed-in viewer whose turn it is. */
-async function placeOf(ctx: MarketContext, document: NowAdmitting, ticket: QueueTicket): Promise<QueuePlace> {
+/**
+ * What the viewer is told for `ticket` against `copy` (as it reads now: a copy from just before a
+ * batch tells that batch's buyers their turn), admitting a signed-in viewer whose turn it is.
+ */
+async function placeOf(ctx: MarketContext, copy: NowAdmitting, ticket: QueueTicket): Promise<QueuePlace> {
+  const document = asOf(copy, ctx.now());
   let current = ticket;
   let standing = standingOf(document, current.rank);
   if (standing.state === "drawn" && document.seed) {

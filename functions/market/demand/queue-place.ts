@@ -39,6 +39,14 @@ export interface NowAdmitting {
   prequeued: number;
   paused: boolean;
   nextBatchAt: number;
+  /**
+   * Whom the batch at nextBatchAt lets in at the pace this document states: places ranked
+   * 1..nextThrough, and of the drawn, those whose draw value is at most nextDraw. A copy from
+   * before that batch still answers its buyers once it is due (asOf); the shard decides at
+   * admission, so a pace that slowed in between only costs them a second read.
+   */
+  nextThrough: number;
+  nextDraw: string | null;
   intervalMs: number;
   batchSize: number;
   windowMs: number;
@@ -70,6 +78,20 @@ export async function drawOf(seedHex: string, queueId: string): Promise<string> 
   return hexOf(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(queueId)));
 }
 
+/**
+ * The document as it reads at `now`: once its next batch is due, as if that batch had gone at the
+ * pace it states. A copy made before a batch is handed out for a moment after it (an isolate's
+ * last copy while another poll asks the shard, queue-document.ts; the page's own copy), and
+ * without this the buyers of that batch would read 'not yet' and wait a batch more. Paused, or
+ * not drawn yet, it reads as it is.
+ */
+export function asOf(document: NowAdmitting, now: number): NowAdmitting {
+  if (!document.drawn || document.paused || now < document.nextBatchAt || document.nextThrough <= document.admittedThrough) return document;
+  // The batch after it is not known here: the copy says nothing of it.
+  const gone = { admittedThrough: document.nextThrough, admittedDraw: document.nextDraw };
+  return { ...document, ...gone, nextThrough: gone.admittedThrough, nextDraw: gone.admittedDraw, nextBatchAt: document.nextBatchAt + document.intervalMs };
+}
+
 /** Buyers the room lets in a minute at the document's pace, over all its shards. */
 export function admitPerMinuteOf(document: Pick<NowAdmitting, "batchSize" | "shards" | "intervalMs">): number {
   return Math.round((document.batchSize * document.shards * 60_000) / document.intervalMs);
@@ -97,7 +119,12 @@ export function standingOf(document: NowAdmitting, rank: number | null, draw?: s
   if (rank === null) {
     if (!draw) return { state: "drawn" };
     const turn = document.admittedThrough >= document.drawnCount || (document.admittedDraw !== null && draw <= document.admittedDraw);
-    return turn ? { state: "turn" } : standingOf(document, Math.max(document.admittedThrough + 1, estimatedRank(document, draw)));
+    if (turn) return { state: "turn" };
+    // Its rank is estimated, but whether the next batch lets it in is exact (nextDraw).
+    const inNext = document.nextDraw !== null && draw <= document.nextDraw;
+    const lowest = inNext ? document.admittedThrough + 1 : Math.max(document.admittedThrough, document.nextThrough) + 1;
+    const highest = inNext ? document.nextThrough : Math.max(lowest, document.drawnCount);
+    return standingOf(document, Math.min(highest, Math.max(lowest, estimatedRank(document, draw))));
   }
   if (rank <= document.admittedThrough) return { state: "turn" };
   const position = rank - document.admittedThrough;
@@ -120,16 +147,24 @@ export const POLL_CAP_MS = 30_000;
  * than the time already waited blind.
  */
 export const POLL_FLOOR_MS = 5_000;
-/** After the predicted batch: the edge's copy never outlives a batch, so a read this late sees it. */
+/** After a paused shard's next batch: the edge's copy never outlives a batch, so a read this late sees it. */
 const AFTER_BATCH_MS = 100;
+/**
+ * How long before its batch a page reads (at most; half a batch when batches are quicker): late
+ * enough that the copy it gets was made after the batch before (a copy never outlives its batch),
+ * so it says whom its own batch lets in (nextThrough), and the page needs no read at the batch.
+ */
+const READ_AHEAD_MS = 1_000;
 /** The soonest a page reads again (a copy just older than its batch, or a turn already predicted). */
 const SOONEST_MS = 150;
 
 /**
- * How long a waiting page (and the bench's buyers) waits before reading its shard's document
- * again, from where it stands and the document's pace: just after the batch its rank comes up
- * in (a paused shard's next batch), and no later than half the time left within the last minute,
- * POLL_CAP_MS before that. A
+ * How long a waiting page (and the bench's buyers) waits before its next check of its shard's
+ * document, from where it stands and the document's pace. A check first asks the copy in hand as
+ * of then (asOf) and reads only when that does not say the turn has come. Waiting: a moment
+ * before the batch its rank comes up in (READ_AHEAD_MS), and then, the copy read saying that batch
+ * is its, at the batch itself with no read; no later than half the time left within the last
+ * minute, POLL_CAP_MS before that; paused, just after the next batch. A
  * place in the pre-queue reads once at a moment of its own between the draw and opening (`luck`,
  * drawn once per page in [0, 1), spreads a shard's crowd over the lead) to learn its place from
  * the revealed seed, so at opening only the buyers of the first batches read. A little jitter
@@ -147,7 +182,13 @@ export function nextPollIn(document: Pick<NowAdmitting, "drawAt" | "opensAt" | "
     const spread = Math.max(0, document.opensAt - document.drawAt - 1_000);
     return until(document.drawAt + AFTER_BATCH_MS + Math.floor(luck * spread), false) + jitter;
   }
-  // Paused (no tickets left), a shard resumes at a batch of its schedule: read just after the next.
-  if (standing.state === "waiting") return (standing.paused ? until(standing.nextBatchAt + AFTER_BATCH_MS, false) : until(standing.estimatedAt + AFTER_BATCH_MS, true)) + jitter;
+  if (standing.state === "waiting") {
+    // Paused (no tickets left), a shard resumes at a batch of its schedule: read just after the next.
+    if (standing.paused) return until(standing.nextBatchAt + AFTER_BATCH_MS, false) + jitter;
+    // Its batch is the copy's next: at that batch the copy in hand tells it its turn (asOf), with no read.
+    if (standing.estimatedAt <= standing.nextBatchAt) return until(standing.estimatedAt, false) + jitter;
+    // Otherwise read once its batch is the next one, a moment before it.
+    return until(standing.estimatedAt - Math.min(READ_AHEAD_MS, document.intervalMs / 2), true) + jitter;
+  }
   return SOONEST_MS + jitter;
 }

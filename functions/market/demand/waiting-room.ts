@@ -433,8 +433,9 @@ export class WaitingRoom extends DurableObject<Env> {
     return this.sql.exec<{ queue_id: string; rank: number | null }>(`SELECT queue_id, rank FROM places WHERE key = ?`, key).toArray()[0];
   }
 
-  private admittedDraw(): string | null {
-    const through = Math.min(this.meta.admittedRank, this.meta.drawnCount);
+  /** The draw value of the last drawn place ranked `rank` or before (null before the draw, or for rank 0). */
+  private drawThrough(rank: number): string | null {
+    const through = Math.min(rank, this.meta.drawnCount);
     if (!this.meta.drawn || through < 1) return null;
     return this.sql.exec<{ draw: string }>(`SELECT draw FROM places WHERE rank <= ? ORDER BY rank DESC LIMIT 1`, through).toArray()[0]?.draw ?? null;
   }
@@ -447,6 +448,10 @@ export class WaitingRoom extends DurableObject<Env> {
   private documentAt(now: number, config: ShardConfig): NowAdmitting {
     const drawn = this.meta.drawn === 1;
     const prequeued = drawn ? 0 : Number(this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM places`).one().n);
+    const paused = drawn && this.meta.left <= 0;
+    const batchSize = this.batchSize(config);
+    // The next batch as advance() would make it now: everyone ranked so far arrived before it.
+    const nextThrough = drawn && !paused ? Math.min(this.meta.admittedRank + batchSize, this.meta.lastRank) : this.meta.admittedRank;
     return {
       sessionId: config.sessionId,
       shard: config.shard,
@@ -459,13 +464,15 @@ export class WaitingRoom extends DurableObject<Env> {
       seed: drawn ? config.seed : null,
       admittedThrough: this.meta.admittedRank,
       drawnCount: this.meta.drawnCount,
-      admittedDraw: this.admittedDraw(),
+      admittedDraw: this.drawThrough(this.meta.admittedRank),
       ranked: this.meta.lastRank,
       prequeued,
-      paused: drawn && this.meta.left <= 0,
+      paused,
       nextBatchAt: drawn ? this.meta.lastBatchAt + config.intervalMs : config.opensAt,
+      nextThrough,
+      nextDraw: this.drawThrough(nextThrough),
       intervalMs: config.intervalMs,
-      batchSize: this.batchSize(config),
+      batchSize,
       windowMs: config.windowMs,
       at: now,
     };
