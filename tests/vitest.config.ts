@@ -9,7 +9,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { outboundDouble } from "./support/outbound-double";
 import { APNS_RELAY_ORIGIN, APNS_RELAY_TOKEN } from "./support/apns-relay-double";
 import { TEST_PASS_CERTIFICATE, TEST_PASS_IDENTITY, TEST_PASS_KEY, TEST_WWDR_CERTIFICATE } from "./support/pass-certificates";
-import { bundlePassSigner } from "./support/pass-signer-bundle";
+import { passSignerWorker } from "./support/pass-signer-bundle";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -55,7 +55,7 @@ export default defineConfig({
               // What leaves the Worker: Turnstile's siteverify, the push service and the APNs relay, each answered by its double.
               outboundService: outboundDouble,
               // The pass signer Worker the PASS_SIGNER service binding names, bundled as wrangler deploys it.
-              workers: [{ name: "ovation-pass-signer", modules: true, scriptPath: bundlePassSigner(), compatibilityDate: "2025-09-01", compatibilityFlags: ["nodejs_compat"] }],
+              workers: [passSignerWorker()],
             },
           })),
         ],

@@ -145,6 +145,21 @@ function pinCores(): Pinning {
   };
 }
 
+/**
+ * Runs `work` with this process, and what it starts meanwhile, on every core it was allowed at
+ * the start (Lighthouse's Chromium, the waiting room's own workerd), then puts it back on the load
+ * generator's. `work` is told whether the cores were widened.
+ */
+async function onEveryCore<T>(pinning: Pinning, work: (widened: boolean) => Promise<T>): Promise<T> {
+  const { allCpus, loadCpus } = pinning;
+  const widened = allCpus !== null && loadCpus !== null && setAffinity(allCpus);
+  try {
+    return await work(widened);
+  } finally {
+    if (widened) setAffinity(loadCpus!);
+  }
+}
+
 /** How many baseline cards make a page of `bytes`: two sizes measured, a line through them. */
 async function calibrateBaseline(origin: string, bytes: number): Promise<number> {
   const size = async (cards: number) =>
@@ -335,33 +350,25 @@ async function bench(run: Run): Promise<void> {
     // processes (browser, GPU, network) do not take turns with it. Squeezed onto the one core the
     // load generator keeps on a two-core machine, every task's wall time grew with theirs and
     // blocking time tripled (docs/decisions.md 180).
-    const { allCpus, loadCpus } = pinning;
-    const widened = allCpus !== null && loadCpus !== null && setAffinity(allCpus);
-    if (widened) notes.push(`Lighthouse: Chromium on cpu ${allCpus.join(",")}`);
-    try {
+    await onEveryCore(pinning, async (widened) => {
+      if (widened) notes.push(`Lighthouse: Chromium on cpu ${pinning.allCpus!.join(",")}`);
       run.lighthouse = await lighthouseFigures(server.url, journey.pages, journey.cookie, settings.lighthouseRuns);
       run.accessibility = await accessibilityFigures(server.url, journey.pages, journey.cookie);
-    } finally {
-      if (widened) setAffinity(loadCpus);
-    }
+    });
   }
 
   // After the SSR figures, on servers of their own (each its own copy of the seeded database):
   // the main server stays idle meanwhile and its database untouched for what follows.
   if (settings.farPrimary) {
     progress(`far primary (${farPrimarySettings.delayMs} ms)`);
-    const { allCpus, loadCpus } = pinning;
     // Chromium paints on every core, as for Lighthouse; the servers keep the server's core.
-    const widened = allCpus !== null && loadCpus !== null && setAffinity(allCpus);
-    try {
-      run.farPrimary = await farPrimaryBench((farPrimaryMs) => {
+    run.farPrimary = await onEveryCore(pinning, () =>
+      farPrimaryBench((farPrimaryMs) => {
         const farState = join(stateRoot ?? workDir, `far-primary-${farPrimaryMs}`);
         prepareState(farState);
         return startServer({ ...serveConfig, stateDir: farState, farPrimaryMs }, pinning.serverCpu);
-      }, farPrimarySettings);
-    } finally {
-      if (widened) setAffinity(loadCpus);
-    }
+      }, farPrimarySettings),
+    );
   }
 
   // After the SSR figures, so the orders it places change none of them.
@@ -373,10 +380,12 @@ async function bench(run: Run): Promise<void> {
     progress("chat");
     run.chat = await chatBench(server.url, { conversations: Math.round(setting("BENCH_CHAT_CONVERSATIONS", 100, 1)) });
   }
-  // The waiting room runs in its own workerd (queue.ts), after the server's figures are taken.
+  // The waiting room runs in its own workerd (queue.ts), after the server's figures are taken,
+  // on every core as when run alone: left on the load generator's one core, its workerd and its
+  // buyers took turns there and its wait beyond the schedule read p99 1.96 s for 0.2-0.4 s.
   if (process.env.BENCH_QUEUE !== "0") {
     progress("waiting room");
-    run.queue = await queueBench();
+    run.queue = await onEveryCore(pinning, () => queueBench());
   }
 }
 

@@ -189,6 +189,8 @@ export async function syntheticState(stateDir: string, notes: string[]): Promise
   const mf = new Miniflare({
     modules: true,
     script: "export default { fetch() { return new Response(null, { status: 204 }); } }",
+    // Offline: no request.cf data to fetch (its warning reads like a failure).
+    cf: false,
     d1Databases: { DB: DATABASE_ID },
     defaultPersistRoot: join(stateDir, "v3"),
     log: new Log(LogLevel.WARN),

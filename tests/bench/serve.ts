@@ -16,6 +16,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { passSignerWorker } from "../support/pass-signer-bundle";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_LOCK = "/tmp/ovation-build.lock";
@@ -357,6 +358,8 @@ async function serve(config: ServeConfig): Promise<void> {
         modulesRoot: config.workerDir,
         unsafeInspectorProxy: config.inspect,
       },
+      // Its PASS_SIGNER binding's Worker (the bench signs no pass, but the binding must resolve).
+      passSignerWorker(),
       {
         name: "bench-baseline",
         modules: true,

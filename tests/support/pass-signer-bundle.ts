@@ -23,3 +23,12 @@ export function bundlePassSigner(): string {
   if (result.status !== 0) throw new Error("bundling the pass signer failed (npx wrangler deploy --dry-run --config functions/pass-signer/wrangler.toml)");
   return bundle;
 }
+
+/**
+ * The pass signer as a miniflare Worker beside the main one, under the name the main Worker's
+ * PASS_SIGNER service binding names (the worker tests, the bench's server): miniflare refuses to
+ * start a Worker whose binding names a service it does not run.
+ */
+export function passSignerWorker() {
+  return { name: "ovation-pass-signer", modules: true, scriptPath: bundlePassSigner(), compatibilityDate: "2025-09-01", compatibilityFlags: ["nodejs_compat"] };
+}
