@@ -36,16 +36,19 @@ export function Poster({ src, alt, shape = "portrait", eager = false, className 
   const { width, height } = SHAPES[shape];
   return (
     <span className={[styles.frame, className].filter(Boolean).join(" ")} data-shape={shape}>
+      {/* React 18 sets a new element's attributes in the order written, and an <img> given its
+          src before loading="lazy" has already started to load: loading comes first, so a card
+          drawn in the browser (a later page, a part come alive) waits for the screen too. */}
       <img
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        // React 18 does not know fetchPriority yet; the lowercase attribute passes straight through.
+        {...{ fetchpriority: eager ? "high" : "auto" }}
         className={styles.image}
         src={posterSrc(src, shape)}
         alt={alt}
         width={width}
         height={height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        // React 18 does not know fetchPriority yet; the lowercase attribute passes straight through.
-        {...{ fetchpriority: eager ? "high" : "auto" }}
       />
     </span>
   );
