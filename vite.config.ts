@@ -13,6 +13,7 @@ import { textFile } from "./functions/market/static-files/read";
 import { faqFile } from "./functions/market/support/faq-file";
 import { namespaceFile } from "./functions/market/translations/store";
 import { resources } from "./functions/market/translations/resources";
+import { LATER_CSS_FILE } from "./app/server/route-css.server";
 
 /** Changes whenever a translation does, so browsers refetch /locales/… only then. */
 function translationsHash(): string {
@@ -97,6 +98,47 @@ function staticFilesForWorker(): Plugin {
   };
 }
 
+/**
+ * The CSS of the parts a route draws on the server but loads after hydration (laterPart,
+ * app/components/later-part.tsx, decision 317): the stylesheets of every chunk its own modules
+ * import(), with what those import, less what the route already carries. React Router's
+ * manifest lists a route's static CSS only, and the server's HTML of a later part needs its CSS
+ * in the head from the first paint (and always, without JavaScript). Written as a static file
+ * the Worker reads once per isolate: route module address → CSS addresses.
+ */
+function laterPartCss(): Plugin {
+  return {
+    name: "later-part-css",
+    generateBundle(_options, bundle) {
+      type Chunk = { fileName: string; imports: string[]; dynamicImports: string[]; facadeModuleId: string | null; viteMetadata?: { importedCss: Set<string> } };
+      const chunks = new Map<string, Chunk>();
+      for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output as unknown as Chunk);
+      const closure = (start: Iterable<string>) => {
+        const found = new Set<string>();
+        const queue = [...start];
+        while (queue.length > 0) {
+          const file = queue.pop()!;
+          if (found.has(file) || !chunks.has(file)) continue;
+          found.add(file);
+          queue.push(...chunks.get(file)!.imports);
+        }
+        return found;
+      };
+      const cssOf = (files: Set<string>) => new Set([...files].flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]));
+      const table: Record<string, string[]> = {};
+      for (const chunk of chunks.values()) {
+        if (!chunk.facadeModuleId?.endsWith("?__react-router-build-client-route")) continue;
+        const first = closure([chunk.fileName]);
+        const carried = cssOf(first);
+        const later = closure([...first].flatMap((file) => chunks.get(file)!.dynamicImports));
+        const css = [...cssOf(later)].filter((file) => !carried.has(file));
+        if (css.length > 0) table[`/${chunk.fileName}`] = css.map((file) => `/${file}`);
+      }
+      this.emitFile({ type: "asset", fileName: LATER_CSS_FILE.slice(1), source: JSON.stringify(table) });
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(translationsHash()) },
   plugins: [
@@ -107,6 +149,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tsconfigPaths(),
     isSsrBuild ? null : conformOnZodMini(),
     command === "build" && !isSsrBuild ? staticFilesForWorker() : null,
+    command === "build" && !isSsrBuild ? laterPartCss() : null,
   ],
   ssr: {
     resolve: {

@@ -20,6 +20,7 @@ import { themeOf } from "~/server/theme.server";
 import { pageSeo } from "~/server/seo.server";
 import { AddressTags } from "~/seo/address-tags";
 import { useKeepLanguage } from "~/seo/keep-language";
+import { whenPartsLive } from "~/components/later-part";
 import { loadReference } from "@market/reference";
 import { payMethodsFor } from "@market/payments/pay-methods";
 import "~/styles/tokens.css";
@@ -137,9 +138,11 @@ export default function App() {
   useKeepLanguage();
   useAppNavigation();
   // Marks the page interactive: scripts (and browser tests) can tell a hydrated page from
-  // server HTML that has not yet been taken over.
+  // server HTML that has not yet been taken over, parts that come alive later included.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    whenPartsLive(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
   useRememberScriptsRun();
   return (

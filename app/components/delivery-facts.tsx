@@ -7,6 +7,9 @@
 import { useTranslation } from "react-i18next";
 import styles from "./delivery-panel.module.css";
 
+/** The namespaces the delivery panel (delivery-panel.tsx) speaks from: a page that renders it lists them. */
+export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors", "chat"] as const;
+
 /** The buyer's own delivery screens, by order. */
 export const deliveryHref = {
   pickupTicket: (orderId: number) => `/pickup-ticket?id=${orderId}`,

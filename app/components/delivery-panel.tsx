@@ -10,20 +10,17 @@
  * steps that are not screens of their own (confirm receipt, accept a transfer) are confirm
  * dialogs posting to /delivery-step, which takes the step and comes back here.
  *
- * A page that renders it lists DELIVERY_PANEL_NAMESPACES in its `handle.i18n`.
+ * A page that renders it lists DELIVERY_PANEL_NAMESPACES (delivery-facts.tsx) in its `handle.i18n`.
  */
 import { Link, useLocation } from "react-router";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeliveryEventView, DeliveryState, DeliveryView } from "@market/delivery";
 import type { Language } from "@market/context/viewer";
-import { useHydrated } from "./hydrated";
+import { Copyable } from "./copyable";
 import { shortDateTime } from "~/i18n/session-time";
 import { CONFIRM_PARAM, ConfirmDialog } from "./confirm-dialog";
 import styles from "./delivery-panel.module.css";
 import { deliveryHref, PhoneLink } from "./delivery-facts";
-
-export const DELIVERY_PANEL_NAMESPACES = ["delivery", "order", "errors", "chat"] as const;
 
 /** Where venues are when a page does not say (the marketplace's home). */
 export const DEFAULT_TIME_ZONE = "Asia/Hong_Kong";
@@ -71,7 +68,7 @@ interface DeliveryPanelProps {
   now?: number;
 }
 
-export function DeliveryPanel({ delivery, orderId, timeZone = DEFAULT_TIME_ZONE, now }: DeliveryPanelProps) {
+export default function DeliveryPanel({ delivery, orderId, timeZone = DEFAULT_TIME_ZONE, now }: DeliveryPanelProps) {
   const { t } = useTranslation(["delivery", "order"]);
   const at = useDeliveryTime(timeZone);
   if (!delivery) return null;
@@ -188,45 +185,6 @@ function DeliveryFacts({ delivery, at }: { delivery: DeliveryView; at: (ms: numb
       ) : null}
       {eTicket && delivery.state === "delivered" ? <p className={styles.note}>{t("fact.checkWithin", { minutes: eTicket.checkWithinMinutes })}</p> : null}
     </>
-  );
-}
-
-/** A value the buyer may paste elsewhere: selectable in one tap, with a Copy button once scripts run. */
-export function Copyable({ value, testId }: { value: string; testId?: string }) {
-  const { t } = useTranslation("delivery");
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => {
-    if (copied === "idle") return;
-    const timer = window.setTimeout(() => setCopied("idle"), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied("copied");
-    } catch {
-      setCopied("failed");
-    }
-  }
-
-  return (
-    <span className={styles.copyable}>
-      <span className={styles.copyValue} data-testid={testId}>
-        {value}
-      </span>
-      {hydrated ? (
-        <button type="button" className={styles.copyButton} onClick={copy} aria-live="polite">
-          {copied === "copied" ? t("panel.copied") : t("panel.copy")}
-        </button>
-      ) : null}
-      {copied === "failed" ? (
-        <span className={styles.muted} role="status">
-          {t("panel.copyFailed")}
-        </span>
-      ) : null}
-    </span>
   );
 }
 

@@ -5,16 +5,12 @@
  * partner routing), in the viewer's language and currency, and the page grows in place. Without JavaScript the same element is a plain link to
  * the next page's address.
  */
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Page } from "@market/paging/list-page";
 import type { loader as rootLoader } from "~/root";
 import { showToast } from "./toaster";
-import styles from "./load-more.module.css";
-
-/** SPEC §9: scroll-bottom 400. */
-export const LOAD_MORE_MARGIN_PX = 400;
+import { laterPart } from "./later-part";
 
 interface LoadMoreOptions<T> {
   /** The page the server rendered. */
@@ -91,53 +87,8 @@ export function useLoadMore<T>({ first, apiUrl, pageHref, pageOf }: LoadMoreOpti
   };
 }
 
-interface LoadMoreProps {
-  hasMore: boolean;
-  state: "idle" | "loading" | "failed";
-  load: () => void;
-  nextHref: string;
-  /** Changes whenever a page is added, so the sentinel looks again (a short page may leave it in view). */
-  pageCount: number;
-  /** Shown when the list has ended; omit to say nothing. */
-  endLabel?: string | null;
-}
-
-export function LoadMore({ hasMore, state, load, nextHref, pageCount, endLabel }: LoadMoreProps) {
-  const { t } = useTranslation("discover");
-  const sentinel = useRef<HTMLAnchorElement>(null);
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasMore || state !== "idle" || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) load();
-      },
-      { rootMargin: `0px 0px ${LOAD_MORE_MARGIN_PX}px 0px` },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, state, load, pageCount]);
-
-  if (!hasMore) {
-    return endLabel ? <p className={styles.end}>{endLabel}</p> : null;
-  }
-  return (
-    <div className={styles.more}>
-      <Link
-        ref={sentinel}
-        to={nextHref}
-        className={styles.link}
-        data-state={state}
-        aria-busy={state === "loading"}
-        onClick={(event) => {
-          event.preventDefault();
-          load();
-        }}
-      >
-        {state === "loading" ? <span className={styles.spinner} aria-hidden="true" /> : null}
-        {state === "loading" ? t("list.loadingMore") : state === "failed" ? t("list.retry") : t("list.loadMore")}
-      </Link>
-    </div>
-  );
-}
+/**
+ * The list's end: the sentinel and its 'Load more' link (load-more-link.tsx), which the server
+ * draws and which comes alive after the page is interactive (decision 317).
+ */
+export const LoadMore = laterPart(() => import("./load-more-link"));

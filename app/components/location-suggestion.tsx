@@ -47,3 +47,5 @@ export function LocationSuggestion({ suggestion, currentName, returnTo }: Locati
     </Form>
   );
 }
+
+export default LocationSuggestion;

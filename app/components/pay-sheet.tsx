@@ -18,7 +18,8 @@ import { checkWalletApp, type WalletStatus } from "~/platform/wallet-apps";
 import type { loader as rootLoader } from "~/root";
 import { AppDownloadPrompt } from "./app-download-prompt";
 import { Countdown } from "./countdown";
-import { Sheet, type SheetControl } from "./sheet";
+import { Sheet } from "./sheet";
+import type { SheetControl } from "./sheet-trigger";
 import styles from "./pay-sheet.module.css";
 
 export type { PayMethod };
@@ -186,3 +187,5 @@ export function PaySheet({ sheet, order, action, defaultMethod, error = null, op
     </Sheet>
   );
 }
+
+export default PaySheet;

@@ -52,7 +52,8 @@ export function RouteStyles() {
 
   // In the browser the document's own blocks stay for the page's life, whichever screen is open,
   // so coming back to a screen fetches nothing; files the document did not carry are linked.
-  const carried = serverFiles ? new Map([...css].flatMap((href) => (serverFiles.has(href) ? [[href, serverFiles.get(href)!] as const] : []))) : cssInDocument();
+  // On the server, the routes' own files and then those of their later parts (route-css.server.ts).
+  const carried = serverFiles ? new Map([...css, ...serverFiles.keys()].flatMap((href) => (serverFiles.has(href) ? [[href, serverFiles.get(href)!] as const] : []))) : cssInDocument();
   const { criticalCss } = framework;
   return (
     <>

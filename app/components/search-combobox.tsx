@@ -18,6 +18,7 @@ import { clearRecentSearches, readRecentSearches, rememberSearch } from "~/platf
 import { SEARCH_KEYWORD_MAX, type PopularSearches, type SearchResults } from "@market/search/results";
 import type { loader as rootLoader } from "~/root";
 import styles from "./search-combobox.module.css";
+import { tourHref } from "./tour-href";
 
 export interface SearchComboboxProps {
   input: RefObject<HTMLInputElement>;
@@ -49,11 +50,6 @@ interface OptionGroup {
 }
 
 const searchAddress = (keyword: string) => `/search?${new URLSearchParams({ keyword })}`;
-/**
- * A tour's page, as tour-card.tsx's tourHref writes it: written here so this chunk does not name
- * the card's module and its own (poster, price, dates) among the files its import preloads.
- */
-const tourAddress = (tourId: number) => `/tourDetail?id=${tourId}`;
 
 /** The groups an answer offers, best first, and the whole search last. */
 function suggestionGroups(typed: string, results: SearchResults, t: TFunction<"discover">): OptionGroup[] {
@@ -65,7 +61,7 @@ function suggestionGroups(typed: string, results: SearchResults, t: TFunction<"d
         kind: "artist",
         label: artist.name,
         detail: t("search.tours", { count: artist.tours }),
-        href: tourAddress(artist.tourId),
+        href: tourHref(artist.tourId),
         keyword: typed,
         posterUrl: artist.posterUrl,
       })),
@@ -77,7 +73,7 @@ function suggestionGroups(typed: string, results: SearchResults, t: TFunction<"d
         kind: "show",
         label: show.title,
         detail: `${show.venue.name} · ${show.city.name}`,
-        href: tourAddress(show.tourId),
+        href: tourHref(show.tourId),
         keyword: typed,
         posterUrl: show.posterUrl,
       })),

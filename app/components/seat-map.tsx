@@ -370,3 +370,5 @@ function useGroupText() {
     return `${row} · ${group.seats.from === group.seats.to ? t("listing.seat", { from: group.seats.from }) : t("listing.seats", group.seats)}`;
   };
 }
+
+export default SeatMap;

@@ -15,59 +15,15 @@
  * `open` keeps a sheet open whatever the address says: a form inside that came back with
  * errors stays in front of the buyer.
  */
-import { Link, useLocation, useNavigate, type LinkProps } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useAddressPanel } from "./address-panel";
+import type { SheetControl } from "./sheet-trigger";
 import { usePanelUntilHydrated } from "./hydrated";
 import { keepFocusInside } from "./focus-trap";
 import styles from "./sheet.module.css";
 
-/** The search parameter that names the open sheet. */
-export const SHEET_PARAM = "sheet";
-
-export interface SheetControl {
-  name: string;
-  /** The dialog element's id. */
-  id: string;
-  /** The address names this sheet. */
-  open: boolean;
-  /** This page with the sheet open, and with it closed. */
-  openHref: string;
-  closeHref: string;
-}
-
-/** The address state of the sheet `name` on the current page. */
-export function useSheet(name: string): SheetControl {
-  const { open, openHref, closeHref } = useAddressPanel(SHEET_PARAM, name);
-  return { name, id: `sheet-${name}`, open, openHref, closeHref };
-}
-
-/** Opens a sheet rendered on this page, without a navigation. False when it is not there yet. */
-export function showSheet(sheet: Pick<SheetControl, "id">): boolean {
-  const dialog = document.getElementById(sheet.id);
-  if (!(dialog instanceof HTMLDialogElement)) return false;
-  if (!dialog.open) dialog.showModal();
-  return true;
-}
-
-/** A link that opens the sheet: in place with JavaScript, by its address without. */
-export function SheetTrigger({ sheet, onClick, ...props }: { sheet: SheetControl } & Omit<LinkProps, "to">) {
-  return (
-    <Link
-      {...props}
-      to={sheet.openHref}
-      preventScrollReset
-      replace
-      aria-haspopup="dialog"
-      aria-controls={sheet.id}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented && showSheet(sheet)) event.preventDefault();
-      }}
-    />
-  );
-}
+export { SHEET_PARAM, SheetTrigger, showSheet, useSheet, type SheetControl } from "./sheet-trigger";
 
 interface SheetProps {
   sheet: SheetControl;

@@ -13,10 +13,7 @@ import { Price } from "./price";
 import styles from "./tour-card.module.css";
 import priceStyles from "./price.module.css";
 import { SkeletonText } from "./skeleton";
-
-export function tourHref(tourId: number): string {
-  return `/tourDetail?id=${tourId}`;
-}
+import { tourHref } from "./tour-href";
 
 /** Show dates in the viewer's language (app/i18n/show-dates.ts). */
 export function useShowDates(): ShowDates {

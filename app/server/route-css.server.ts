@@ -24,10 +24,39 @@ function cssFile(assets: Fetcher, href: string): Promise<string | null> {
   return text;
 }
 
-/** The matched routes' CSS by address; none without an assets binding (the dev server links its CSS). */
+/**
+ * Where the browser build lists, by route module address, the CSS of the parts a route loads
+ * after hydration (vite.config.ts laterPartCss, decision 317): React Router's manifest lists a
+ * route's static CSS only.
+ */
+export const LATER_CSS_FILE = "/later-css.json";
+
+let laterCss: Promise<Readonly<Record<string, string[]>>> | null = null;
+
+function laterCssOf(assets: Fetcher): Promise<Readonly<Record<string, string[]>>> {
+  laterCss ??= assets
+    .fetch(new URL(LATER_CSS_FILE, "https://assets.local"))
+    .then(
+      (response) => (response.ok ? (response.json() as Promise<Record<string, string[]>>) : null),
+      () => null,
+    )
+    .then((table) => {
+      // A miss is not kept, as for the CSS files: one page goes without, not the isolate.
+      if (!table) laterCss = null;
+      return table ?? {};
+    });
+  return laterCss;
+}
+
+/**
+ * The matched routes' CSS by address, their later parts' included, in the head's order; none
+ * without an assets binding (the dev server links its CSS).
+ */
 export async function routeCss(context: EntryContext, assets: Fetcher | undefined): Promise<ReadonlyMap<string, string>> {
   if (!assets) return new Map();
-  const hrefs = new Set(context.staticHandlerContext.matches.flatMap((match) => context.manifest.routes[match.route.id]?.css ?? []));
+  const routes = context.staticHandlerContext.matches.map((match) => context.manifest.routes[match.route.id]);
+  const later = await laterCssOf(assets);
+  const hrefs = new Set([...routes.flatMap((route) => route?.css ?? []), ...routes.flatMap((route) => (route ? (later[route.module] ?? []) : []))]);
   const files = await Promise.all([...hrefs].map(async (href) => [href, await cssFile(assets, href)] as const));
   return new Map(files.filter((file): file is readonly [string, string] => file[1] !== null));
 }

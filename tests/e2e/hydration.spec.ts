@@ -48,8 +48,11 @@ async function recordCommits(page: Page, region: string) {
           for (let fiber = start; fiber; fiber = fiber.sibling) {
             const drawn = lastSeen.get(fiber) !== index - 1 && fiber.alternate !== null && (fiber.flags & PERFORMED_WORK) !== 0;
             lastSeen.set(fiber, index);
-            // A component of any kind: a function, a forwardRef like <Link>, a memo.
-            if (drawn && fiber.type !== null && typeof fiber.type !== "string") {
+            // A component of any kind: a function, a forwardRef like <Link>, a memo. A later part
+            // (app/components/later-part.tsx) is drawn once more when its code arrives, by design:
+            // what it draws then is mounted fresh, not drawn again.
+            const laterPart = (fiber.type as { displayName?: string } | null)?.displayName === "LaterPart";
+            if (drawn && fiber.type !== null && typeof fiber.type !== "string" && !laterPart) {
               const element = firstElement(fiber);
               if (element === document.documentElement) commit.byRouter = true;
               else if (element && regionElement?.contains(element)) commit.inRegion += 1;
@@ -97,4 +100,39 @@ test("a browser that has run the app gets a tour's price history streamed into i
   await page.goto("/tourDetail?id=1");
   await expect(page.getByTestId("price-chart")).toBeVisible();
   await expect(page.getByTestId("deferred-placeholder")).toHaveCount(0);
+});
+
+/**
+ * Parts whose code comes after hydration (app/components/later-part.tsx, decision 317): the
+ * server draws them with their stylesheets in the head, so arriving they fetch no CSS, and the
+ * page is marked interactive only once they are live.
+ */
+test.describe("parts that come alive after hydration", () => {
+  const watchStylesheets = (page: Page) => {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(new URL(request.url()).pathname);
+    });
+    return stylesheets;
+  };
+
+  test("pick-seat's seat map is live (its zoom buttons drawn) once the page says it is interactive, and no stylesheet was fetched", async ({ page }) => {
+    const stylesheets = watchStylesheets(page);
+    await page.goto(await pickSeatPath(page));
+    await expect(page.getByRole("button", { name: "Zoom in" })).toBeVisible();
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect(page.getByRole("button", { name: "Zoom out" })).toBeEnabled();
+    expect(stylesheets).toEqual([]);
+  });
+
+  test("Explore's date sheet opens in place with its calendar, and no stylesheet was fetched", async ({ page }) => {
+    const stylesheets = watchStylesheets(page);
+    await page.goto("/show-list");
+    await page.getByRole("link", { name: "Any date" }).click();
+    const sheet = page.getByRole("dialog", { name: "When are you going?" });
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL(/\/show-list$/);
+    await expect(sheet.getByRole("button", { name: "Next month" })).toBeVisible();
+    expect(stylesheets).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { calendarText, firstCalendarMonth } from "../../app/routes/show-list/date-filter";
+import { calendarText, firstCalendarMonth } from "../../app/routes/show-list/date-filter-words";
 import { showDates, tourCardDates, withWrittenDates } from "../../app/i18n/show-dates";
 import { sessionTimesOf, withWrittenTimes } from "../../app/i18n/session-time";
 

@@ -16,6 +16,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { laterPart } from "~/components/later-part";
 import { lazy, Suspense } from "react";
 import { AppDownloadPrompt } from "~/components/app-download-prompt";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -27,8 +28,7 @@ import { SoldOut } from "./sold-out";
 import styles from "./styles.module.css";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
-import { PaySheet } from "~/components/pay-sheet";
-import { SheetTrigger, useSheet } from "~/components/sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
 import { confirmOrderView } from "@market/orders/confirm-view";
 import { i18nServer } from "~/i18n/i18n.server";
 import { requireUser } from "~/server/auth.server";
@@ -39,6 +39,9 @@ import { payFromForm } from "~/server/pay-order.server";
 import { notFoundPage } from "~/server/refusal.server";
 import type { Route } from "./+types/route";
 import { confirmPageOf, confirmQueryOf, paidOrderPage, placeOrderFromForm, reorderFromForm } from "./route.server";
+
+/** The pay sheet (methods, wallets, the pay form) comes alive after the page is interactive (decision 317). */
+const PaySheet = laterPart(() => import("~/components/pay-sheet"));
 
 export const handle = { i18n: ["order", "errors"] };
 

@@ -12,16 +12,13 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import tourCardStyles from "~/components/tour-card.module.css";
 import { filledFloors, homeFloorPlan, type HomeFloor, type HomeFloors } from "@market/catalog/floors";
-import { DEFAULT_PAGE_SIZE } from "@market/paging/list-page";
-import { EVERYWHERE } from "@market/reference/scope-code";
 import { describeLocationSuggestion, describeViewerPreferences } from "@market/preferences/options";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { i18nServer } from "~/i18n/i18n.server";
-import { LoadMore, useLoadMore } from "~/components/load-more";
-import { LocationSuggestion } from "~/components/location-suggestion";
 import { SearchField } from "~/components/search-field";
-import { SettingsSheet, SettingsTrigger } from "./settings-sheet";
-import { EmptyTours, TourCard, TourCardSkeleton, TourGrid, type CardTour } from "~/components/tour-card";
+import { SettingsTrigger } from "./settings-trigger";
+import { laterPart } from "~/components/later-part";
+import { TourCard, TourCardSkeleton, type CardTour } from "~/components/tour-card";
 import { Deferred, Placeholder } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { withWrittenDates } from "~/i18n/show-dates";
@@ -30,6 +27,14 @@ import styles from "./styles.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import type { Route } from "./+types/route";
 import type { loader as rootLoader } from "~/root";
+
+/**
+ * The settings sheet's body, the location suggestion and Top Picks (its list grows as the buyer
+ * scrolls) come alive after the page is interactive (decision 317).
+ */
+const SettingsSheet = laterPart(() => import("./settings-sheet"));
+const TopPicks = laterPart(() => import("./top-picks"));
+const LocationSuggestion = laterPart(() => import("~/components/location-suggestion"));
 
 export const handle = { i18n: ["discover"] };
 
@@ -267,37 +272,6 @@ function Rail({ head, cards }: { head: { title: string; seeAll: { to: string; la
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function TopPicks({ page, scopeCode, locationName }: { page: Extract<HomeFloor<CardTour>, { kind: "topPicks" }>["page"]; scopeCode: string; locationName: string }) {
-  const { t } = useTranslation("discover");
-  const list = useLoadMore({
-    first: page,
-    apiUrl: (next) => `/pub/tour/v1/list?page=${next}&pageSize=${DEFAULT_PAGE_SIZE}&cityCode=${scopeCode}`,
-    // Without JavaScript, Top Picks continues on the tour list, which is the same list.
-    pageHref: (next) => `/tourList?page=${next}`,
-  });
-  return (
-    <section className={styles.topPicks} aria-labelledby="top-picks">
-      <div className={styles.floorHead}>
-        <h2 id="top-picks" className={styles.floorTitleLarge}>
-          {t("floors.topPicks")}
-        </h2>
-      </div>
-      {list.items.length === 0 ? (
-        <EmptyTours
-          title={scopeCode === EVERYWHERE ? t("empty.everywhereTitle") : t("empty.title", { location: locationName })}
-          body={t("empty.body")}
-          action={scopeCode === EVERYWHERE ? null : { to: `/tourList?cityCode=${EVERYWHERE}`, label: t("empty.browseEverywhere") }}
-        />
-      ) : (
-        <>
-          <TourGrid tours={list.items} pending={list.state === "loading"} />
-          <LoadMore {...list} endLabel={t("list.end")} />
-        </>
-      )}
     </section>
   );
 }

@@ -3,8 +3,9 @@
  * currency and theme, each opening its picker, which comes back to this page. It is a sheet (see
  * sheet.tsx), so its trigger works with and without JavaScript.
  *
- * The trigger and the sheet are separate so the sheet can sit at the page's top level: without
- * JavaScript it is a fixed panel, which a header with a backdrop filter or transform would trap.
+ * The trigger (settings-trigger.tsx) and the sheet are separate so the sheet can sit at the page's
+ * top level: without JavaScript it is a fixed panel, which a header with a backdrop filter or
+ * transform would trap. The sheet's body arrives after the page is interactive (decision 317).
  *
  *   // loader
  *   const preferences = await describeViewerPreferences(context.market);
@@ -13,11 +14,11 @@
  *   <SettingsSheet preferences={preferences} theme={root?.theme ?? "system"} />  // root: useRouteLoaderData<typeof rootLoader>("root")
  */
 import { Link } from "react-router";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ViewerPreferences } from "@market/preferences/options";
 import type { Theme } from "@market/preferences/theme";
-import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
+import { Sheet, useSheet } from "~/components/sheet";
+import { SETTINGS_SHEET } from "./settings-trigger";
 import styles from "./settings-sheet.module.css";
 
 const ICONS = {
@@ -48,21 +49,9 @@ const ICONS = {
   ),
 } as const;
 
-/** The sheet's name in the address (`?sheet=settings`). */
-const SHEET_NAME = "settings";
-
-export function SettingsTrigger({ className, label, children }: { className?: string; label: string; children: ReactNode }) {
-  const sheet = useSheet(SHEET_NAME);
-  return (
-    <SheetTrigger sheet={sheet} className={className} aria-label={label}>
-      {children}
-    </SheetTrigger>
-  );
-}
-
-export function SettingsSheet({ preferences, theme }: { preferences: ViewerPreferences; theme: Theme }) {
+export default function SettingsSheet({ preferences, theme }: { preferences: ViewerPreferences; theme: Theme }) {
   const { t } = useTranslation();
-  const sheet = useSheet(SHEET_NAME);
+  const sheet = useSheet(SETTINGS_SHEET);
   const back = encodeURIComponent(sheet.closeHref);
   const { region, city, language, currency } = preferences;
   const rows = [

@@ -8,7 +8,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Countdown } from "~/components/countdown";
-import { Copyable } from "~/components/delivery-panel";
+import { Copyable } from "~/components/copyable";
 import type { AfterSalesView, OrderDetailView } from "./route.server";
 import styles from "~/styles/order-cards.module.css";
 import { TitledSection } from "~/components/titled-section";

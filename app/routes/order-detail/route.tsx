@@ -16,7 +16,8 @@
  */
 import { data, type AppLoadContext, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
-import { DELIVERY_PANEL_NAMESPACES, DeliveryPanel } from "~/components/delivery-panel";
+import { DELIVERY_PANEL_NAMESPACES } from "~/components/delivery-facts";
+import { laterPart } from "~/components/later-part";
 import { AfterSales, AfterSalesPlaceholder, detailHref, OrderCards, StatusCard } from "./order-detail-cards";
 import { Deferred } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
@@ -28,8 +29,7 @@ import { OtherAccountScreen } from "~/components/state-screen";
 import { useSeatsLine } from "~/components/order-facts";
 import { PageHeader } from "~/components/page-header";
 import { useKeepCurrent } from "~/components/use-keep-current";
-import { PaySheet } from "~/components/pay-sheet";
-import { SheetTrigger, useSheet } from "~/components/sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
 import { i18nServer } from "~/i18n/i18n.server";
 import { refusalText, requireUser } from "~/server/auth.server";
 import { moneyWriter } from "~/server/money-writer.server";
@@ -45,6 +45,10 @@ import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { isMissing, notFoundResponse } from "~/server/refusal.server";
 import { Fact } from "~/components/fact";
+
+/** The delivery block (facts, steps, timeline) and the pay sheet come alive after the page is interactive (decision 317). */
+const DeliveryPanel = laterPart(() => import("~/components/delivery-panel"));
+const PaySheet = laterPart(() => import("~/components/pay-sheet"));
 
 export const handle = { i18n: ["orders", "selling", ...DELIVERY_PANEL_NAMESPACES] };
 

@@ -4,18 +4,22 @@
  * price, 'Price capped by local law') and the filter sheet. Every choice is a link or a GET form,
  * so it all works without JavaScript.
  */
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { DealBadge } from "./deal-badge";
 import { ListingsPages } from "./pick-seat-listings";
 import { Price } from "~/components/price";
-import { SeatMap } from "~/components/seat-map";
+import { laterPart } from "~/components/later-part";
 import { useSeatsText } from "~/components/seats-text";
-import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
 import styles from "~/styles/seat-offer.module.css";
 import type { OpenPickSeat } from "./route.server";
 import { LISTING_SORTS } from "@market/listings/listing-sort";
 import type { OfferedListing } from "@market/listings/session-offer";
+
+/** The seating map and the filter sheet's form come alive after the page is interactive (decision 317). */
+const SeatMap = laterPart(() => import("~/components/seat-map"));
+const FilterSheet = laterPart(() => import("./filter-sheet"));
 
 /** The page's address with some choices changed (undefined or null removes one; a changed one moves to the end, in the order given). */
 export function useHrefWith() {
@@ -182,59 +186,7 @@ export function OpenSession({
         )}
       </section>
 
-      <Sheet sheet={filters} title={t("pickSeat.filterTitle")} description={t("pickSeat.filterDescription", { currency: offer.currency })}>
-        <Form method="get" className={styles.filterForm} preventScrollReset>
-          <input type="hidden" name="sessionId" value={offer.session.sessionId} />
-          {offer.quantity ? <input type="hidden" name="quantity" value={offer.quantity} /> : null}
-          {query.sort !== "price_asc" ? <input type="hidden" name="sort" value={query.sort} /> : null}
-          {query.section ? <input type="hidden" name="section" value={query.section} /> : null}
-          {query.section && choices.zoom ? <input type="hidden" name="zoom" value="1" /> : null}
-          <div className={styles.priceRange}>
-            <label>
-              <span>{t("pickSeat.minPrice")}</span>
-              <input type="number" name="minPrice" min={0} step={1} inputMode="numeric" defaultValue={query.minPrice ?? ""} />
-            </label>
-            <label>
-              <span>{t("pickSeat.maxPrice")}</span>
-              <input type="number" name="maxPrice" min={0} step={1} inputMode="numeric" defaultValue={query.maxPrice ?? ""} />
-            </label>
-          </div>
-          <label className={styles.field}>
-            <span>{t("pickSeat.delivery")}</span>
-            <select name="delivery" defaultValue={query.delivery ?? ""}>
-              <option value="">{t("pickSeat.any")}</option>
-              {offer.deliveryMethods.map((method) => (
-                <option key={method} value={method}>
-                  {t(`delivery.${method}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            <span>{t("pickSeat.zone")}</span>
-            <select name="zone" defaultValue={query.zone ?? ""}>
-              <option value="">{t("pickSeat.any")}</option>
-              {offer.zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {t(`zone.${zone}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.check}>
-            <input type="checkbox" name="together" value="1" defaultChecked={query.together === true} />
-            <span>{t("pickSeat.together")}</span>
-          </label>
-          <div className={styles.filterActions}>
-            <Link to={hrefWith({ minPrice: null, maxPrice: null, delivery: null, zone: null, together: null })} replace className={styles.secondary}>
-              {t("pickSeat.clear")}
-            </Link>
-            <button type="submit" className={styles.primary}>
-              {t("pickSeat.apply")}
-            </button>
-          </div>
-        </Form>
-      </Sheet>
+      <FilterSheet sheet={filters} offer={offer} query={query} choices={choices} hrefWith={hrefWith} />
     </>
   );
 }

@@ -16,11 +16,12 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { OpenSession, useHrefWith } from "./pick-seat-offer";
-import { listedChanges, PriceChart, PriceChartPlaceholder } from "~/components/price-chart";
+import { listedChanges } from "~/components/price-chart";
+import { PriceChartPlaceholder } from "~/components/price-chart-placeholder";
+import { laterPart } from "~/components/later-part";
 import { Deferred } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { priceHistory } from "@market/demand/price-history";
-import { SessionAlert } from "./session-alert";
 import { i18nServer } from "~/i18n/i18n.server";
 import { writtenSessionTime } from "~/i18n/session-time";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
@@ -34,6 +35,10 @@ import { loadReference } from "@market/reference";
 import { displayCurrency, sessionSummary } from "@market/listings/session-offer";
 import styles from "~/styles/seat-picking.module.css";
 import type { Route } from "./+types/route";
+
+/** The price chart and the alert form come alive after the page is interactive (decision 317). */
+const PriceChart = laterPart(() => import("~/components/price-chart"));
+const SessionAlert = laterPart(() => import("./session-alert"));
 
 export const handle = { i18n: ["buy", "discover", "tour", "demand", "selling", "push"] };
 

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { actionReply, repliedInputProps } from "~/components/field/action-reply";
 import styles from "./session-alert.module.css";
 
-export function SessionAlert({ currency, lastResult }: { currency: string; lastResult?: SubmissionResult<string[]> }) {
+export default function SessionAlert({ currency, lastResult }: { currency: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["demand", "errors"]);
   const navigation = useNavigation();
   const { form, fields, refused } = actionReply("session-alert", lastResult, ["email", "priceBelow"]);

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { listHref } from "~/components/filter-chips";
 import { Poster } from "~/components/poster";
 import { ShowRow } from "~/components/show-row";
-import { tourHref } from "~/components/tour-card";
+import { tourHref } from "~/components/tour-href";
 import { showDates } from "~/i18n/show-dates";
 import { shortDateTime, writtenSessionTime } from "~/i18n/session-time";
 import type { Language } from "@market/context/viewer";

@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ShowRow } from "~/components/show-row";
-import { tourHref } from "~/components/tour-card";
+import { tourHref } from "~/components/tour-href";
 import { sessionTimesOf, type SessionTimes } from "~/i18n/session-time";
 import type { ShowListItem } from "@market/catalog/show-list";
 import type { Language } from "@market/context/viewer";
@@ -92,53 +92,3 @@ export function EmptyState({ datesChosen, everywhere, query }: EmptyStateProps) 
     </div>
   );
 }
-
-interface WhereOptionsProps {
-  cities: { code: string; name: string; locationCode: string | null }[];
-  current: { kind: string; code: string; name: string | null };
-  viewerLocation: string;
-  hrefFor: (cityCode: string) => string;
-}
-
-/** Everywhere, the viewer's own region as a whole, then cities: near the viewer first. */
-export function WhereOptions({ cities, current, viewerLocation, hrefFor }: WhereOptionsProps) {
-  const { t } = useTranslation("explore");
-  const near = cities.filter((city) => city.locationCode === viewerLocation);
-  const elsewhere = cities.filter((city) => city.locationCode !== viewerLocation);
-  // A region of one city (Hong Kong, Macau) is that city: one row, not two of the same name.
-  const regionIsCity = current.kind === "region" && near.length === 1 && near[0]!.locationCode === current.code;
-  const selected = (code: string) => current.code === code || (regionIsCity && near[0]!.code === code);
-  const option = (code: string, name: string) => (
-    <li key={code}>
-      <Link to={hrefFor(code)} className={styles.place} aria-current={selected(code) ? "true" : undefined} replace>
-        <span>{name}</span>
-        {selected(code) ? (
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="m5 12.5 4.5 4.5L19 7.5" />
-          </svg>
-        ) : null}
-      </Link>
-    </li>
-  );
-  return (
-    <div className={styles.places}>
-      <ul className={styles.placeList}>{option("ALL", t("where.everywhere"))}</ul>
-      {near.length > 0 || current.kind === "region" ? (
-        <>
-          <h3 className={styles.placeHeading}>{t("where.near")}</h3>
-          <ul className={styles.placeList}>
-            {current.kind === "region" && current.name && !regionIsCity ? option(current.code, current.name) : null}
-            {near.map((city) => option(city.code, city.name))}
-          </ul>
-        </>
-      ) : null}
-      {elsewhere.length > 0 ? (
-        <>
-          <h3 className={styles.placeHeading}>{t("where.elsewhere")}</h3>
-          <ul className={styles.placeList}>{elsewhere.map((city) => option(city.code, city.name))}</ul>
-        </>
-      ) : null}
-    </div>
-  );
-}
-

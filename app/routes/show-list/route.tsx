@@ -9,21 +9,26 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, Link, useLoaderData, useNavigation } from "react-router";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { calendarText, DateFilter, firstCalendarMonth, formatDateRange, useDateFilterLabel } from "./date-filter";
+import { calendarText, firstCalendarMonth, formatDateRange, useDateFilterLabel } from "./date-filter-words";
 import { withWrittenTimes } from "~/i18n/session-time";
 import { GeneralErrorBoundary } from "~/components/error-view";
+import { laterPart } from "~/components/later-part";
 import { LoadMore, useLoadMore } from "~/components/load-more";
-import { Sheet, SheetTrigger, useSheet } from "~/components/sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
 import { i18nServer } from "~/i18n/i18n.server";
 import { formatPlainDate, zonedDate } from "@market/calendar";
 import { listShows, showListFilters, showListQuerySchema, type ShowListItem, type ShowListQuery } from "@market/catalog/show-list";
 import { CODES, MarketError } from "@market/errors";
-import { EmptyState, exploreHref, PATH, SessionRow, WhereOptions } from "./explore-parts";
+import { EmptyState, exploreHref, PATH, SessionRow } from "./explore-parts";
 import styles from "./styles.module.css";
 import { pageMeta, rootSeo } from "~/seo/page-meta";
 import { posterPreload } from "~/components/poster";
 import { SearchField } from "~/components/search-field";
 import type { Route } from "./+types/route";
+
+/** The date and place sheets' bodies arrive after the page is interactive (decision 317). */
+const DateFilter = laterPart(() => import("./date-filter"));
+const WhereSheet = laterPart(() => import("./where-sheet"));
 
 export const handle = { i18n: ["explore", "discover"] };
 
@@ -190,14 +195,13 @@ export default function Explore() {
 
       <DateFilter sheet={dates} value={query} today={today} action={PATH} keep={filterKeep} lastResult={dateResult} calendar={calendar} />
 
-      <Sheet sheet={where} title={t("where.title")} description={t("where.description")}>
-        <WhereOptions
-          cities={filters.cities}
-          current={list.scope}
-          viewerLocation={viewerLocation}
-          hrefFor={(cityCode) => exploreHref({ ...query, cityCode })}
-        />
-      </Sheet>
+      <WhereSheet
+        sheet={where}
+        cities={filters.cities}
+        current={list.scope}
+        viewerLocation={viewerLocation}
+        hrefFor={(cityCode) => exploreHref({ ...query, cityCode })}
+      />
     </main>
   );
 }

@@ -12,7 +12,7 @@ import { EMAIL_INPUT, FieldFrame } from "~/components/field/field-frame";
 import { actionReply, repliedInputProps } from "~/components/field/action-reply";
 import styles from "./styles.module.css";
 
-export function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; title: string; lastResult?: SubmissionResult<string[]> }) {
+export default function AlertSheet({ sheet, title, lastResult }: { sheet: SheetControl; title: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation(["tour", "errors"]);
   const navigation = useNavigation();
   const { form, fields, refused } = actionReply("ticket-alert", lastResult, ["email"]);

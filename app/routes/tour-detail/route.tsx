@@ -13,8 +13,7 @@ import { GeneralErrorBoundary } from "~/components/error-view";
 import { PageHeader } from "~/components/page-header";
 import { Poster, posterPreload } from "~/components/poster";
 import { Price } from "~/components/price";
-import { SheetTrigger, useSheet } from "~/components/sheet";
-import { AlertSheet } from "./alert-sheet";
+import { SheetTrigger, useSheet } from "~/components/sheet-trigger";
 import { lowestOf, PastRow, SessionRow } from "./session-rows";
 import { withWrittenTimes } from "~/i18n/session-time";
 import { BellIcon, Guarantee, PinIcon } from "./tour-parts";
@@ -24,7 +23,9 @@ import { redirectWithToast } from "~/server/toast.server";
 import { subscribeTicketAlert } from "@market/alerts/ticket-alerts";
 import { ticketAlertFormSchema } from "@market/alerts/ticket-alert-schema";
 import { tourDetail, tourDetailQuerySchema } from "@market/catalog/tour-detail";
-import { listedChanges, PriceChart, PriceChartPlaceholder } from "~/components/price-chart";
+import { listedChanges } from "~/components/price-chart";
+import { PriceChartPlaceholder } from "~/components/price-chart-placeholder";
+import { laterPart } from "~/components/later-part";
 import { Deferred } from "~/components/deferred";
 import { deferUnlessDocumentNeedsAll } from "~/server/deferred.server";
 import { tourPriceHistory } from "@market/demand/price-history";
@@ -34,6 +35,10 @@ import type { Route } from "./+types/route";
 import { readForm } from "~/server/form.server";
 import { notFoundPage, notFoundResponse } from "~/server/refusal.server";
 import { TitledSection } from "~/components/titled-section";
+
+/** The price chart and the alert sheet comes alive after the page is interactive (decision 317). */
+const PriceChart = laterPart(() => import("~/components/price-chart"));
+const AlertSheet = laterPart(() => import("./alert-sheet"));
 
 export const handle = { i18n: ["tour", "discover", "demand", "push"] };
 
