@@ -172,6 +172,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // messages keep i18next. The browser's zod never probes `new Function`
     // (app/platform/zod-without-eval.ts).
     alias: [
+      // The dev server renders in Node, which has no `cloudflare:workers` (functions/dev/cloudflare-workers.ts).
+      ...(command === "serve" ? [{ find: /^cloudflare:workers$/, replacement: fileURLToPath(new URL("./functions/dev/cloudflare-workers.ts", import.meta.url)) }] : []),
       { find: /^react-i18next$/, replacement: fileURLToPath(new URL("./app/i18n/translator.tsx", import.meta.url)) },
       ...(isSsrBuild
         ? []
