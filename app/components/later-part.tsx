@@ -18,6 +18,11 @@
  * navigation's transition, so the screen changes once, whole. On the server it renders the
  * component (the server's build carries every module; its first render waits one microtask).
  *
+ * A file that did not come cannot be asked for again: by the HTML standard (and in Chromium) a
+ * module that failed to load stays failed for the life of the document. Where the server's HTML is
+ * on screen, that HTML stays and works as without JavaScript; a screen drawn in the browser asks
+ * the server for the whole page instead, as React Router does for a route's own file.
+ *
  * The page is marked interactive (`<html data-hydrated>`, root.tsx) only once every part drawn
  * at hydration is live: `whenPartsLive`. A later part's own module imports what it draws
  * directly: a later part inside one would, drawn in the browser, wait for a second file.
@@ -43,20 +48,26 @@ export function whenPartsLive(callback: () => void): void {
 
 const subscribe = () => () => undefined;
 
+let reloading = false;
+function askServerForScreen() {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
 /** The part `load` imports, drawn inside a `tag` (display: contents) that must be valid where it is placed. */
 export function laterPart<P extends object>(load: () => Promise<Module<P>>, tag: ElementType = "div"): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<void> | null = null;
-  let failed: { error: unknown } | null = null;
+  // Kept for the life of the document: import() of the same file would fail again at once.
+  let failed = false;
   const start = () =>
     (loading ??= load().then(
       (module) => {
         loaded = module.default;
       },
-      (error: unknown) => {
-        // Asked again next time (the network may be back); meanwhile the server's HTML stays.
-        loading = null;
-        failed = { error };
+      () => {
+        failed = true;
       },
     ));
 
@@ -85,7 +96,6 @@ export function laterPart<P extends object>(load: () => Promise<Module<P>>, tag:
       void start().then(() => {
         // In a transition: should the live part wait on anything, the server's HTML stays meanwhile.
         if (loaded) return startTransition(() => setComponent(() => loaded));
-        failed = null;
         settle();
       });
       return settle;
@@ -99,12 +109,13 @@ export function laterPart<P extends object>(load: () => Promise<Module<P>>, tag:
       );
     }
     if (kept.current) return <Tag className={styles.part} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
-    // A screen drawn in the browser whose part's file could not be fetched: the route's error
-    // boundary says so, as for any failed navigation.
+    // A screen drawn in the browser whose part's file could not be fetched, now or earlier in
+    // this document: the navigation has already set the address, so loading the document again
+    // brings the screen whole from the server (or, with no signal, the service worker's offline
+    // page, which retries by itself). The old screen stays until then.
     if (failed) {
-      const { error } = failed;
-      failed = null;
-      throw error;
+      askServerForScreen();
+      throw new Promise<never>(() => undefined);
     }
     // The server, or a screen drawn in the browser: wait for the module, then draw it.
     throw start();

@@ -135,4 +135,31 @@ test.describe("parts that come alive after hydration", () => {
     await expect(sheet.getByRole("button", { name: "Next month" })).toBeVisible();
     expect(stylesheets).toEqual([]);
   });
+
+  test("a part whose file does not come, on a screen drawn in the browser, brings the screen whole from the server, and its sheet still opens", async ({ page }) => {
+    await page.goto("/");
+    // The connection drops for the date sheet's file alone, after the home page came alive: a
+    // module that failed once stays failed in this document, so only the server can draw it.
+    let refused = 0;
+    await page.route("**/assets/date-filter-*.js", (route) => {
+      refused += 1;
+      return route.abort("internetdisconnected");
+    });
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+    });
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("link", { name: "Explore" }).click();
+    await reloaded;
+    await expect(page).toHaveURL(/\/show-list$/);
+    // The server's page comes alive though the part's file fails again: its HTML stays.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    expect(documents).toEqual(["/show-list"]);
+    expect(refused).toBe(2);
+    await expect(page.getByText("Unknown error occurred. Please try again later.")).toHaveCount(0);
+    // Still the server's HTML: its link opens the sheet as a page would without JavaScript.
+    await page.getByRole("link", { name: "Any date" }).click();
+    await expect(page.getByRole("dialog", { name: "When are you going?" })).toBeVisible();
+  });
 });

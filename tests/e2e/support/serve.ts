@@ -36,10 +36,17 @@ const server = spawn(
 // A browser that leaves a page while it is still streaming (every test's next navigation, every
 // closed context) makes workerd report the socket it could no longer write to (a broken pipe, or a
 // connection the browser reset). That is the browser's doing, not a fault: those lines are
-// dropped, everything else wrangler says is kept.
+// dropped with the native stack and blank lines workerd writes after them; everything else
+// wrangler says is kept.
 const CLIENT_GONE = /disconnected: ::write\(fd, buffer\.begin\(\), buffer\.size\(\)\): (Broken pipe|Connection reset by peer)/;
+const REPORT_TAIL = /^\s*(stack: .*)?$/;
+let inDroppedReport = false;
 createInterface({ input: server.stderr! }).on("line", (line) => {
-  if (!CLIENT_GONE.test(line)) process.stderr.write(`${line}\n`);
+  if (CLIENT_GONE.test(line)) inDroppedReport = true;
+  else if (!(inDroppedReport && REPORT_TAIL.test(line))) {
+    inDroppedReport = false;
+    process.stderr.write(`${line}\n`);
+  }
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => {
