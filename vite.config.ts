@@ -168,8 +168,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     mainFields: ["browser", "module", "main"],
     // Screens translate with a translator of our own over the same files, on the server and in
-    // the browser (app/i18n/translator.tsx, docs/decisions.md 276 and 286); loaders and the API's
-    // messages keep i18next. The browser's zod never probes `new Function`
+    // the browser (app/i18n/translator.tsx, docs/decisions.md 276, 286 and 318), as do loaders and
+    // the API's messages. The browser's zod never probes `new Function`
     // (app/platform/zod-without-eval.ts).
     alias: [
       // The dev server renders in Node, which has no `cloudflare:workers` (functions/dev/cloudflare-workers.ts).

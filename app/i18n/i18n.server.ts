@@ -1,14 +1,19 @@
-import { RemixI18Next } from "remix-i18next/server";
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig } from "@market/translations/config";
-import { translationsBackend } from "@market/translations/store";
+import type { EntryContext } from "react-router";
+import { getFixedT } from "@market/translations/fixed-t";
 
 /**
- * The server's i18next. The language itself is decided by the viewer resolution (SPEC §4's
- * priority) before React Router runs, so detection here only ever reads that decision.
+ * The server's words outside a screen's render. The language itself is decided by the viewer
+ * resolution (SPEC §4's priority) before React Router runs, so callers pass it.
  */
-export const i18nServer = new RemixI18Next({
-  detection: { supportedLanguages: [...SUPPORTED_LANGUAGES], fallbackLanguage: FALLBACK_LANGUAGE },
-  i18next: { ...i18nConfig },
-  // Each namespace a loader asks for is read once per isolate (docs/decisions.md 284).
-  backend: translationsBackend,
-});
+export const i18nServer = {
+  getFixedT,
+  /** The namespaces the matched routes name in `handle.i18n`, each once: what the page's screens read. */
+  getRouteNamespaces(context: EntryContext): string[] {
+    const named = Object.values(context.routeModules).flatMap((route) => {
+      const i18n: unknown = (route?.handle as { i18n?: unknown } | undefined)?.i18n;
+      if (typeof i18n === "string") return [i18n];
+      return Array.isArray(i18n) && i18n.every((value) => typeof value === "string") ? (i18n as string[]) : [];
+    });
+    return [...new Set(named)];
+  },
+};

@@ -4,7 +4,7 @@
  * currency; a quote for an order is in the order's trade currency.
  */
 import { dateTimeFormat } from "@market/calendar/date-format";
-import type { TFunction } from "i18next";
+import type { TFunction } from "@market/translations/fixed-t";
 import type { CouponView, QuotedCoupon } from "@market/coupons";
 import type { MarketContext } from "@market/context";
 import { loadReference } from "@market/reference";

@@ -1,14 +1,19 @@
 /**
- * The app's translator (app/i18n/translator.tsx) reads the real locale files the way i18next
- * does (loaders and the API's messages keep i18next), so both write the same text.
+ * The product's translator (functions/market/translations/translator.ts, wrapped for the screens
+ * by app/i18n/translator.tsx) reads the real locale files the way i18next does, so both write the
+ * same text; and the server's words outside a screen (fixed-t.ts) come from it.
  */
 import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { Translator, Trans } from "~/i18n/translator";
-import { i18nConfig, SUPPORTED_LANGUAGES } from "@market/translations/config";
+import { SUPPORTED_LANGUAGES } from "@market/translations/config";
+import { i18nConfig } from "../support/i18next-reference";
 import { resources } from "@market/translations/resources";
+import { getFixedT } from "@market/translations/fixed-t";
+import { MarketError } from "@market/errors";
+import { messageOf, translateKey } from "@market/messages";
 
 /** The namespaces as the locales route serves them (the same resource files). */
 function fromLocaleFiles(language: string): Translator {
@@ -91,14 +96,14 @@ describe("in zh-HK", () => {
   });
 });
 
-describe("every string of every namespace reads as the server's i18next writes it", async () => {
+describe("every string of every namespace reads as i18next writes it", async () => {
   for (const language of SUPPORTED_LANGUAGES) {
     test(language, async () => {
-      const server = createInstance();
-      await server.init({ ...i18nConfig, lng: language, resources, showSupportNotice: false });
-      const browser = fromLocaleFiles(language);
+      const reference = createInstance();
+      await reference.init({ ...i18nConfig, lng: language, resources, showSupportNotice: false });
+      const ours = fromLocaleFiles(language);
       const namespaces = Object.keys(resources[language]);
-      await browser.loadNamespaces(namespaces);
+      await ours.loadNamespaces(namespaces);
       const differences: string[] = [];
       for (const namespace of namespaces) {
         const keys = new Set<string>();
@@ -109,13 +114,37 @@ describe("every string of every namespace reads as the server's i18next writes i
         walk((resources as Record<string, Record<string, unknown>>)[language][namespace], "");
         for (const key of keys) {
           for (const options of [{}, { count: 0, name: "N", email: "E" }, { count: 1 }, { count: 7, value: 3 }]) {
-            const expected = server.t(key, { ns: namespace, ...options } as never) as unknown as string;
-            const actual = browser.translate([namespace], key, options);
-            if (actual !== expected) differences.push(`${namespace}:${key} ${JSON.stringify(options)} server ${JSON.stringify(expected)} browser ${JSON.stringify(actual)}`);
+            const expected = reference.t(key, { ns: namespace, ...options } as never) as unknown as string;
+            const actual = ours.translate([namespace], key, options);
+            if (actual !== expected) differences.push(`${namespace}:${key} ${JSON.stringify(options)} reference ${JSON.stringify(expected)} ours ${JSON.stringify(actual)}`);
           }
         }
       }
       expect(differences.slice(0, 10)).toEqual([]);
     });
   }
+});
+
+describe("the server's words outside a screen (getFixedT, messageOf)", () => {
+  test("a t over several namespaces reads each in turn, plurals and values in the viewer's language", async () => {
+    const en = await getFixedT("en-US", ["errors", "common"]);
+    expect(en("required", { field: "Email" })).toBe("Email is required");
+    expect(en("tabs.unread", { count: 3 })).toBe("3 unread messages");
+    expect(en("tabs.unread", { count: 1 })).toBe("1 unread message");
+    const zh = await getFixedT("zh-HK", "common");
+    expect(zh("tabs.unread", { count: 1 })).toBe("1 則未讀訊息");
+    expect(zh("tabs.home")).toBe("首頁");
+  });
+
+  test("a language the product does not speak reads as en-US, and a namespace that does not exist is an error, not blank words", async () => {
+    expect((await getFixedT("fr-FR", "common"))("tabs.home")).toBe("Home");
+    await expect(getFixedT("en-US", ["common", "no-such-namespace"])).rejects.toThrow("translations not loaded: en-US no-such-namespace");
+  });
+
+  test("a refusal reads in the viewer's language, from its own namespace or errors, and an unknown one as the unknown error", async () => {
+    expect(await messageOf(new MarketError("invalidParam", { messageKey: "coupon:errors.expired" }), "zh-HK")).toBe("此優惠碼已過期。");
+    expect(await messageOf(new MarketError("invalidParam", { params: { field: "數量" } }), "zh-HK")).toBe("數量 無效。");
+    expect(await messageOf(new MarketError("invalidParam", { messageKey: "no.such.refusal" }), "en-US")).toBe("Unknown error occurred. Please try again later.");
+    expect(await translateKey("tabs.explore", "zh-HK")).toBe("探索");
+  });
 });

@@ -9,7 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, expect, test } from "vitest";
 import { ConfirmDialog } from "../../app/components/confirm-dialog";
-import { i18nConfig } from "../../functions/market/translations/config";
+import { i18nConfig } from "../support/i18next-reference";
 import { resources } from "../../functions/market/translations/resources";
 
 const i18n = createInstance();

@@ -5,9 +5,8 @@
  * (docs/decisions.md 284), through static-files/read.ts. Node (the dev server, unit tests) reads
  * resources.ts itself.
  */
-import type { BackendModule, i18n as I18n } from "i18next";
 import { readStaticFilesFrom, staticFile } from "../static-files/read";
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from "./config";
+import { SUPPORTED_LANGUAGES } from "./config";
 
 export type NamespaceData = Record<string, unknown>;
 
@@ -45,36 +44,3 @@ export function namespaceOf(language: string, namespace: string): Promise<Namesp
   if (!known(language, namespace)) return Promise.resolve(null);
   return staticFile(namespaceFile(language, namespace), () => readBundled(language, namespace));
 }
-
-/** The languages i18next reads a namespace in for `language`: it and the fallback behind it. */
-function withFallback(language: string): string[] {
-  return language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
-}
-
-/** Adds the namespaces in `language` (and its fallback) to an i18next instance, once each. */
-export async function loadInto(i18n: I18n, language: string, namespaces: readonly string[]): Promise<void> {
-  await Promise.all(
-    withFallback(language).flatMap((lng) =>
-      namespaces.map(async (ns) => {
-        if (i18n.hasResourceBundle(lng, ns)) return;
-        const data = await namespaceOf(lng, ns);
-        if (data) i18n.addResourceBundle(lng, ns, data);
-      }),
-    ),
-  );
-}
-
-/**
- * i18next's backend over the store, for the instances that render pages and loaders' texts:
- * i18next asks it for each namespace of the page in its language and the fallback.
- */
-export const translationsBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    namespaceOf(language, namespace).then(
-      (data) => callback(null, data ?? {}),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
