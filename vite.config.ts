@@ -146,11 +146,20 @@ function laterPartCss(): Plugin {
  * whole file in its own CSS, so every chunk's stylesheet began with the primitives again: ten
  * copies in home's head, 39 of its 71 KB of CSS, parsed and matched on every page. The root's CSS
  * holds them (the shell composes them all) and comes first on every page, so a rule of any other
- * stylesheet that is exactly one of the root's is dropped from it. A module's own rules then
+ * stylesheet that is exactly one of the root's, and names a module's class, is dropped from it.
+ * The chunk keeps its name (hashed before this step): a dropped rule is a copy of a file that
+ * chunk also carries, so any change to it renames the chunk too. A module's own rules then
  * always follow the primitives they compose and win over them, as `composes` means, instead of
  * depending on which other chunks a page happened to load after it (76 screens, both themes,
  * drew the same pixels). tests/unit/css-build.test.ts keeps it so.
  */
+/**
+ * A class a CSS module scoped (`name_hash`, the hash of its file's path): a rule naming one is
+ * that file's, so a copy of it changes only with that file, and so does the name of every chunk
+ * that carries the copy. Rules with no such class (a global rule two files happen to share) stay.
+ */
+const SCOPED_CLASS = /\.[A-Za-z][\w-]*_[\w-]{5}(?![\w-])/;
+
 function sharedCssOnce(): Plugin {
   return {
     name: "shared-css-once",
@@ -181,7 +190,8 @@ function sharedCssOnce(): Plugin {
         const sheet = postcss.parse(String(output.source));
         let dropped = false;
         sheet.each((node) => {
-          if (!rules.has(node.toString())) return;
+          const text = node.toString();
+          if (!rules.has(text) || !SCOPED_CLASS.test(text)) return;
           node.remove();
           dropped = true;
         });
