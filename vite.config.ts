@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import postcss from "postcss";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./functions/load-context";
 import { agreementsFile } from "./functions/market/config/agreement-file";
@@ -99,6 +99,33 @@ function staticFilesForWorker(): Plugin {
   };
 }
 
+/** How a route module's own client chunk is named: its facade's id ends so. */
+const ROUTE_CHUNK = "?__react-router-build-client-route";
+
+/**
+ * A client build's chunks by file name, what a set of them reaches through static imports, and
+ * the stylesheets those chunks carry: what the build plugins below read of the module graph.
+ */
+function chunkGraph(bundle: Rollup.OutputBundle) {
+  type Chunk = { fileName: string; imports: string[]; dynamicImports: string[]; facadeModuleId: string | null; viteMetadata?: { importedCss: Set<string> } };
+  const chunks = new Map<string, Chunk>();
+  for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output as unknown as Chunk);
+  /** `start` and every chunk it imports statically, directly or not. */
+  const withImports = (start: Iterable<string>) => {
+    const found = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (found.has(file) || !chunks.has(file)) continue;
+      found.add(file);
+      queue.push(...chunks.get(file)!.imports);
+    }
+    return found;
+  };
+  const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]));
+  return { chunks, withImports, cssOf };
+}
+
 /**
  * The CSS of the parts a route draws on the server but loads after hydration (laterPart,
  * app/components/later-part.tsx, decision 317): the stylesheets of every chunk its own modules
@@ -111,27 +138,13 @@ function laterPartCss(): Plugin {
   return {
     name: "later-part-css",
     generateBundle(_options, bundle) {
-      type Chunk = { fileName: string; imports: string[]; dynamicImports: string[]; facadeModuleId: string | null; viteMetadata?: { importedCss: Set<string> } };
-      const chunks = new Map<string, Chunk>();
-      for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output as unknown as Chunk);
-      const closure = (start: Iterable<string>) => {
-        const found = new Set<string>();
-        const queue = [...start];
-        while (queue.length > 0) {
-          const file = queue.pop()!;
-          if (found.has(file) || !chunks.has(file)) continue;
-          found.add(file);
-          queue.push(...chunks.get(file)!.imports);
-        }
-        return found;
-      };
-      const cssOf = (files: Set<string>) => new Set([...files].flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]));
+      const { chunks, withImports, cssOf } = chunkGraph(bundle);
       const table: Record<string, string[]> = {};
       for (const chunk of chunks.values()) {
-        if (!chunk.facadeModuleId?.endsWith("?__react-router-build-client-route")) continue;
-        const first = closure([chunk.fileName]);
+        if (!chunk.facadeModuleId?.endsWith(ROUTE_CHUNK)) continue;
+        const first = withImports([chunk.fileName]);
         const carried = cssOf(first);
-        const later = closure([...first].flatMap((file) => chunks.get(file)!.dynamicImports));
+        const later = withImports([...first].flatMap((file) => chunks.get(file)!.dynamicImports));
         const css = [...cssOf(later)].filter((file) => !carried.has(file));
         if (css.length > 0) table[`/${chunk.fileName}`] = css.map((file) => `/${file}`);
       }
@@ -139,6 +152,13 @@ function laterPartCss(): Plugin {
     },
   };
 }
+
+/**
+ * A class a CSS module scoped (`name_hash`, the hash of its file's path): a rule naming one is
+ * that file's, so a copy of it changes only with that file, and so does the name of every chunk
+ * that carries the copy. Rules with no such class (a global rule two files happen to share) stay.
+ */
+const SCOPED_CLASS = /\.[A-Za-z][\w-]*_[\w-]{5}(?![\w-])/;
 
 /**
  * The style primitives (app/styles/layout, text, surfaces, controls .module.css) once, in the
@@ -153,32 +173,15 @@ function laterPartCss(): Plugin {
  * depending on which other chunks a page happened to load after it (76 screens, both themes,
  * drew the same pixels). tests/unit/css-build.test.ts keeps it so.
  */
-/**
- * A class a CSS module scoped (`name_hash`, the hash of its file's path): a rule naming one is
- * that file's, so a copy of it changes only with that file, and so does the name of every chunk
- * that carries the copy. Rules with no such class (a global rule two files happen to share) stay.
- */
-const SCOPED_CLASS = /\.[A-Za-z][\w-]*_[\w-]{5}(?![\w-])/;
-
 function sharedCssOnce(): Plugin {
   return {
     name: "shared-css-once",
     enforce: "post",
     generateBundle(_options, bundle) {
-      type Chunk = { fileName: string; imports: string[]; facadeModuleId: string | null; viteMetadata?: { importedCss: Set<string> } };
-      const chunks = new Map<string, Chunk>();
-      for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output as unknown as Chunk);
-      const root = [...chunks.values()].find((chunk) => /\/app\/root\.tsx\?__react-router-build-client-route$/.test(chunk.facadeModuleId ?? ""));
+      const { chunks, withImports, cssOf } = chunkGraph(bundle);
+      const root = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(`/app/root.tsx${ROUTE_CHUNK}`));
       // The CSS of the root route and of everything it imports: what every page has loaded first.
-      const rootCss = new Set<string>();
-      const queue = root ? [root.fileName] : [];
-      for (const seen = new Set<string>(); queue.length > 0; ) {
-        const chunk = chunks.get(queue.pop()!);
-        if (!chunk || seen.has(chunk.fileName)) continue;
-        seen.add(chunk.fileName);
-        for (const file of chunk.viteMetadata?.importedCss ?? []) rootCss.add(file);
-        queue.push(...chunk.imports);
-      }
+      const rootCss = cssOf(withImports(root ? [root.fileName] : []));
       if (rootCss.size === 0) throw new Error("shared-css-once: the root route's CSS was not found");
       const rules = new Set<string>();
       for (const file of rootCss) {

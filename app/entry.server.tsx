@@ -8,6 +8,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { i18nServer } from "~/i18n/i18n.server";
 import { I18nextProvider, Translator } from "~/i18n/translator";
 import { namespaceOf } from "@market/translations/store";
+import { loadEvery } from "@market/translations/fixed-t";
 import { NonceProvider } from "~/components/nonce";
 import { InlineCssProvider } from "~/components/route-styles";
 import { carryRouteHeaders } from "~/server/route-headers.server";
@@ -28,13 +29,11 @@ export default async function handleRequest(
   const i18n = new Translator(language, async (lng, namespace) => (await namespaceOf(lng, namespace)) ?? {});
   const namespaces = i18nServer.getRouteNamespaces(routerContext);
   // The page's CSS is read from the static assets while the strings are; the dev server links its CSS.
+  // A namespace the assets failed to give: an error page rather than a page without its words.
   const [, inlineCss] = await Promise.all([
-    i18n.loadNamespaces(namespaces),
+    loadEvery(i18n, namespaces),
     routeCss(routerContext, import.meta.env.DEV ? undefined : loadContext.cloudflare.env.ASSETS),
   ]);
-  // A namespace the assets failed to give: an error page rather than a page without its words.
-  const missing = namespaces.filter((namespace) => !i18n.hasLoadedNamespace(namespace));
-  if (missing.length > 0) throw new Error(`translations not loaded: ${language} ${missing.join(", ")}`);
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);

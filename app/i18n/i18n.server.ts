@@ -7,7 +7,11 @@ import { getFixedT } from "@market/translations/fixed-t";
  */
 export const i18nServer = {
   getFixedT,
-  /** The namespaces the matched routes name in `handle.i18n`, each once: what the page's screens read. */
+  /**
+   * The namespaces every route of the build names in `handle.i18n`, each once (React Router's
+   * entry context holds all the route modules, as remix-i18next read them): a page's screens
+   * and any part of another route's they draw find their words loaded.
+   */
   getRouteNamespaces(context: EntryContext): string[] {
     const named = Object.values(context.routeModules).flatMap((route) => {
       const i18n: unknown = (route?.handle as { i18n?: unknown } | undefined)?.i18n;

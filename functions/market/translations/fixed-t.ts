@@ -13,7 +13,7 @@ export type { TFunction } from "./translator";
 const translators = new Map<string, Translator>();
 
 /** The isolate's translator for `language` (an unsupported one reads as the fallback's). */
-export function translatorOf(language: string): Translator {
+function translatorOf(language: string): Translator {
   const known = (SUPPORTED_LANGUAGES as readonly string[]).includes(language) ? language : FALLBACK_LANGUAGE;
   let translator = translators.get(known);
   if (!translator) {
@@ -28,15 +28,19 @@ export function translatorOf(language: string): Translator {
 }
 
 /**
- * A `t` over `namespaces` in `language`, each looked up in turn, once they are loaded. A namespace
- * the static assets failed to give is an error (the request's error page), never words shown as
- * nothing; it is asked for again by the next call.
+ * Loads `namespaces` into `translator`. One the static assets failed to give is an error (the
+ * request's error page), never words shown as nothing; it is asked for again by the next call.
  */
+export async function loadEvery(translator: Translator, namespaces: readonly string[]): Promise<void> {
+  await translator.loadNamespaces(namespaces);
+  const missing = namespaces.filter((namespace) => !translator.hasLoadedNamespace(namespace));
+  if (missing.length > 0) throw new Error(`translations not loaded: ${translator.language} ${missing.join(", ")}`);
+}
+
+/** A `t` over `namespaces` in `language`, each looked up in turn, once they are loaded (`loadEvery`). */
 export async function getFixedT(language: string, namespaces: string | readonly string[]): Promise<TFunction> {
   const asked = typeof namespaces === "string" ? [namespaces] : namespaces;
   const translator = translatorOf(language);
-  await translator.loadNamespaces(asked);
-  const missing = asked.filter((namespace) => !translator.hasLoadedNamespace(namespace));
-  if (missing.length > 0) throw new Error(`translations not loaded: ${translator.language} ${missing.join(", ")}`);
+  await loadEvery(translator, asked);
   return translator.fixedT(asked);
 }
