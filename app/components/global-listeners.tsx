@@ -8,17 +8,19 @@
  * - open-email-verify / open-maiL-login: the email code sign-in, the address filled in.
  * - logged-in: inside an app the token is handed on (updateToken); logged-out: analytics forgets
  *   the user.
- * - confirm: a confirm dialog (the confirm dialog's look), calling back on the buyer's answer.
+ * - confirm: a confirm dialog (global-confirm.tsx, its file fetched when asked for), calling back
+ *   on the buyer's answer.
  * - payModalPopup / refreshPickupOrderDetail: the order's pay sheet, and the page's data again.
  */
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { globalEventBus, type GlobalEvents } from "~/platform/global-events";
 import { hostApp, insideHostApp } from "~/platform/host-app";
 import { isSignInPath } from "~/platform/navigation-stack";
 import { showToast } from "./toaster";
-import styles from "./confirm-dialog.module.css";
+
+// Asked for only by the host app (SPEC §4), so its file comes when it is.
+const GlobalConfirm = lazy(() => import("./global-confirm"));
 
 const here = () => window.location.pathname + window.location.search;
 const loginHref = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
@@ -56,34 +58,9 @@ export function GlobalListeners() {
     return () => stops.forEach((stop) => stop());
   }, []);
 
-  return question ? <GlobalConfirm question={question} close={() => setQuestion(null)} /> : null;
-}
-
-function GlobalConfirm({ question, close }: { question: GlobalEvents["confirm"]; close: () => void }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => ref.current?.showModal(), []);
-  const answer = (confirmed: boolean) => {
-    close();
-    if (confirmed) question.onConfirm();
-    else question.onCancel?.();
-  };
-  return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="global-confirm-title" onCancel={() => answer(false)} data-testid="global-confirm">
-      <div className={styles.card}>
-        <h2 id="global-confirm-title" className={styles.title}>
-          {question.title}
-        </h2>
-        {question.message ? <p className={styles.message}>{question.message}</p> : null}
-        <div className={styles.actions}>
-          <button type="button" className={styles.cancel} onClick={() => answer(false)}>
-            {t("cancel")}
-          </button>
-          <button type="button" className={styles.confirm} onClick={() => answer(true)}>
-            {t("confirm")}
-          </button>
-        </div>
-      </div>
-    </dialog>
-  );
+  return question ? (
+    <Suspense fallback={null}>
+      <GlobalConfirm question={question} close={() => setQuestion(null)} />
+    </Suspense>
+  ) : null;
 }

@@ -136,6 +136,66 @@ test.describe("parts that come alive after hydration", () => {
     expect(stylesheets).toEqual([]);
   });
 
+  const laterFiles = (page: Page) => {
+    const files: string[] = [];
+    page.on("request", (request) => {
+      const name = new URL(request.url()).pathname.match(/^\/assets\/(top-picks|settings-sheet)-/)?.[1];
+      if (name) files.push(name);
+    });
+    return files;
+  };
+
+  test("a part far down the page comes alive only as the buyer nears it; a closed sheet's, once the page is idle", async ({ page }) => {
+    const files = laterFiles(page);
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    // Top Picks lies screens below the fold: its code has not been asked for.
+    expect(files).toEqual(["settings-sheet"]);
+    await page.getByRole("heading", { name: "Top Picks" }).scrollIntoViewIfNeeded();
+    await expect.poll(() => files).toEqual(["settings-sheet", "top-picks"]);
+  });
+
+  test("a sheet opened before its part is live stays open, live, once its file arrives", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/settings-sheet-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The frame's own goto: the page's waits for `data-hydrated`, which waits for this part.
+    await page.mainFrame().goto("/");
+    // The page itself is hydrated (React has adopted the gear); the sheet's body is still the server's.
+    await page.waitForFunction(() => Object.keys(document.querySelector('a[aria-controls="sheet-settings"]') ?? {}).some((key) => key.startsWith("__reactFiber")));
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await page.getByRole("link", { name: "Settings" }).click();
+    const sheet = page.getByRole("dialog", { name: "Your settings" });
+    await expect(sheet).toBeVisible();
+    release();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // Live: Escape closes it in place.
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a link in a part whose file has not come goes to its page without a new document", async ({ page }) => {
+    await page.route("**/assets/top-picks-*.js", (route) => route.abort("internetdisconnected"));
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const card = page.getByRole("region", { name: "Top Picks" }).locator('a[href^="/tourDetail?id="]').first();
+    const href = await card.getAttribute("href");
+    await card.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(documents).toEqual(["/"]);
+  });
+
   test("a part whose file does not come, on a screen drawn in the browser, brings the screen whole from the server, and its sheet still opens", async ({ page }) => {
     await page.goto("/");
     // The connection drops for the date sheet's file alone, after the home page came alive: a
