@@ -19,7 +19,9 @@
  * Then chat through the conversations' objects (chat.ts): BENCH_CHAT=0 skips it.
  * Between the SSR figures and contention, Lighthouse mobile on the buyer's journey (lighthouse.ts):
  * BENCH_LIGHTHOUSE_RUNS per page (3, median reported), then each page's accessibility once in the
- * other themes and languages (dark, zh-HK); BENCH_LIGHTHOUSE=0 skips both.
+ * other themes and languages (dark, zh-HK); BENCH_LIGHTHOUSE=0 skips both. Then home, Explore, the
+ * tour and pick-seat again as a host at Lighthouse's benchmark index 1,000 would see them, and home
+ * with its scripts refused (lighthouse.ts `slowHostFigures`); BENCH_LIGHTHOUSE_SLOW=0 skips it.
  * First, on the idle server, search's suggestions (search.ts): the seeded catalog, then a synthetic
  * one of BENCH_SEARCH_TOURS tours and BENCH_SEARCH_SHOWS shows on a server of its own, with the
  * index weighed against FTS5; BENCH_SEARCH=0 skips it.
@@ -35,7 +37,7 @@ import { chatBench, chatReport, type ChatResult } from "./chat";
 import { SESSION_COOKIE, contention, contentionReport, registerBuyers, type ContentionResult } from "./contention";
 import { farPrimaryBench, farPrimaryReport, type FarPrimaryResult } from "./far-primary";
 import { queueBench, queueReport, type QueueResult } from "./queue";
-import { accessibilityFigures, accessibilityReport, journeyPages, lighthouseFigures, lighthouseReport, type AccessibilityFigures, type LighthouseFigures } from "./lighthouse";
+import { accessibilityFigures, accessibilityReport, journeyPages, lighthouseFigures, lighthouseReport, slowHostFigures, slowHostReport, type AccessibilityFigures, type LighthouseFigures, type SlowHost } from "./lighthouse";
 import { BROWSER_HEADERS, fetchOnce, load, mergeSamples, setting, summarise, type LoadSamples, type LoadSummary, type LoadTarget } from "./load";
 import { BASELINE_HOST, ROOT, bundleBaseline, bundleOvation, prepareState, startServer, type RunningServer } from "./serve";
 import { BUYER_PATH_BUDGET_GZIP, BUYER_PATH_ROUTES, GZIP_LEVEL, JS_BUDGET_GZIP, JS_FLOOR_BUDGET_GZIP, htmlSize, jsBudgetOf, measureRoute, type RouteSize } from "./size";
@@ -53,6 +55,7 @@ const settings = {
   contention: process.env.BENCH_CONTENTION !== "0",
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
   lighthouseRuns: Math.round(setting("BENCH_LIGHTHOUSE_RUNS", 3, 1)),
+  slowHost: process.env.BENCH_LIGHTHOUSE_SLOW !== "0",
   farPrimary: process.env.BENCH_FAR_PRIMARY !== "0",
   search: process.env.BENCH_SEARCH !== "0",
 };
@@ -183,6 +186,7 @@ interface Run {
   queue?: QueueResult;
   chat?: ChatResult;
   lighthouse?: LighthouseFigures[];
+  slowHost?: SlowHost;
   accessibility?: AccessibilityFigures[];
   farPrimary?: FarPrimaryResult;
   journeyJs?: RouteJs[];
@@ -353,6 +357,10 @@ async function bench(run: Run): Promise<void> {
     await onEveryCore(pinning, async (widened) => {
       if (widened) notes.push(`Lighthouse: Chromium on cpu ${pinning.allCpus!.join(",")}`);
       run.lighthouse = await lighthouseFigures(server.url, journey.pages, journey.cookie, settings.lighthouseRuns);
+      if (settings.slowHost) {
+        progress("lighthouse as a slow host");
+        run.slowHost = (await slowHostFigures(server.url, journey.pages, settings.lighthouseRuns, run.lighthouse)) ?? undefined;
+      }
       run.accessibility = await accessibilityFigures(server.url, journey.pages, journey.cookie);
     });
   }
@@ -483,6 +491,7 @@ async function main(): Promise<void> {
   }
   if (run.search) out.push(...searchReport(run.search, run.searchJs));
   if (run.lighthouse) out.push("", ...lighthouseReport(run.lighthouse, settings.lighthouseRuns));
+  if (run.slowHost) out.push("", ...slowHostReport(run.slowHost, settings.lighthouseRuns));
   if (run.accessibility) out.push("", ...accessibilityReport(run.accessibility));
   if (run.farPrimary) out.push("", ...farPrimaryReport(run.farPrimary));
   if (run.contention) out.push("", ...contentionReport(run.contention));
@@ -510,6 +519,7 @@ async function main(): Promise<void> {
     queue: run.queue,
     chat: run.chat,
     lighthouse: run.lighthouse,
+    slowHost: run.slowHost,
     accessibility: run.accessibility,
     farPrimary: run.farPrimary,
     search: run.search,
