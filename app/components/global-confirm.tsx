@@ -7,7 +7,13 @@ import { useTranslation } from "react-i18next";
 import type { GlobalEvents } from "~/platform/global-events";
 import styles from "./confirm-dialog.module.css";
 
-export default function GlobalConfirm({ question, close }: { question: GlobalEvents["confirm"]; close: () => void }) {
+export interface ConfirmProps {
+  question: GlobalEvents["confirm"];
+  /** Called once the buyer has answered, before the answer's callback. */
+  close: () => void;
+}
+
+export default function GlobalConfirm({ question, close }: ConfirmProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => ref.current?.showModal(), []);

@@ -12,15 +12,28 @@
  *   on the buyer's answer.
  * - payModalPopup / refreshPickupOrderDetail: the order's pay sheet, and the page's data again.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { globalEventBus, type GlobalEvents } from "~/platform/global-events";
 import { hostApp, insideHostApp } from "~/platform/host-app";
 import { isSignInPath } from "~/platform/navigation-stack";
 import { showToast } from "./toaster";
+import type { ConfirmProps } from "./global-confirm";
+
+/** Without the dialog's file (no signal, say), the browser's own confirm asks the same question. */
+function BrowserConfirm({ question, close }: ConfirmProps) {
+  useEffect(() => {
+    const confirmed = window.confirm([question.title, question.message].filter(Boolean).join("\n\n"));
+    close();
+    if (confirmed) question.onConfirm();
+    else question.onCancel?.();
+    // Once per question: `close` is a new function on every render of the listeners.
+  }, [question]);
+  return null;
+}
 
 // Asked for only by the host app (SPEC §4), so its file comes when it is.
-const GlobalConfirm = lazy(() => import("./global-confirm"));
+const GlobalConfirm = lazy<ComponentType<ConfirmProps>>(() => import("./global-confirm").catch(() => ({ default: BrowserConfirm })));
 
 const here = () => window.location.pathname + window.location.search;
 const loginHref = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;

@@ -284,6 +284,23 @@ test("inside the app the sign-in screen asks the host for a token first, and a w
   expect((await updates())[0]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
 });
 
+test("without the confirm dialog's file, the browser's own confirm asks the host's question", async ({ page }) => {
+  await page.route("**/assets/global-confirm-*.js", (route) => route.abort("internetdisconnected"));
+  await page.goto("/guarantee");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.evaluate(() => {
+    window.dispatchEvent(new CustomEvent("confirm", { detail: { title: "Cancel this order?", message: "Your tickets go back on sale.", onConfirm: () => (document.body.dataset.answer = "yes"), onCancel: () => (document.body.dataset.answer = "no") } }));
+  });
+  await expect(page.locator("body")).toHaveAttribute("data-answer", "no");
+  expect(asked).toEqual(["confirm: Cancel this order?\n\nYour tickets go back on sale."]);
+  await expect(page.getByTestId("global-confirm")).toHaveCount(0);
+});
+
 test("the global events are heard: confirm asks and answers, global-error toasts, open-email-verify opens the code sign-in", async ({ page }) => {
   await page.goto("/guarantee");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
