@@ -19,8 +19,8 @@
  *
  * When a part the server drew is due: at once if it is on screen or within a screen of it; when
  * the page is idle if it has no box (a closed sheet); otherwise as the buyer scrolls within a
- * screen of it. Replacing HTML nobody sees is work a slow phone does while the buyer waits for
- * their first tap. A tap or focus inside it makes it due at once. Until it is live its forms work
+ * screen of it (its file is fetched when the page is idle all the same). Replacing HTML nobody
+ * sees is work a slow phone does while the buyer waits for their first tap. A tap or focus inside it makes it due at once. Until it is live its forms work
  * as without JavaScript, its links go to their page without a new document, and a sheet opened in
  * its HTML is opened again once live. New props meanwhile do not wake it: its HTML is then out of
  * date only where the buyer cannot see it, and it comes alive with the props of the moment.
@@ -174,7 +174,15 @@ export function laterPart<P extends object>(load: () => Promise<Module<P>>, tag:
           startTransition(() => setComponent(() => loaded));
         });
       if (due === "now") return comeAlive();
-      return due === "idle" ? whenIdle(comeAlive) : whenNear(element, comeAlive);
+      if (due === "idle") return whenIdle(comeAlive);
+      // Its file is fetched when the page is idle all the same: a screen drawn later in the
+      // browser (Back to this list, say) then has it at once, even with no signal.
+      const stopFetch = whenIdle(() => void start());
+      const stopWatch = whenNear(element, comeAlive);
+      return () => {
+        stopFetch();
+        stopWatch();
+      };
     }, [Component, touched]);
 
     useEffect(() => {

@@ -136,23 +136,26 @@ test.describe("parts that come alive after hydration", () => {
     expect(stylesheets).toEqual([]);
   });
 
-  const laterFiles = (page: Page) => {
+  test("a part far down the page stays the server's HTML until the buyer nears it, its file fetched meanwhile; a closed sheet's comes alive once the page is idle", async ({ page }) => {
     const files: string[] = [];
-    page.on("request", (request) => {
+    page.on("requestfinished", (request) => {
       const name = new URL(request.url()).pathname.match(/^\/assets\/(top-picks|settings-sheet)-/)?.[1];
       if (name) files.push(name);
     });
-    return files;
-  };
-
-  test("a part far down the page comes alive only as the buyer nears it; a closed sheet's, once the page is idle", async ({ page }) => {
-    const files = laterFiles(page);
     await page.goto("/");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-    // Top Picks lies screens below the fold: its code has not been asked for.
-    expect(files).toEqual(["settings-sheet"]);
+    // The server's Top Picks, three screens below the fold: the element React would replace.
+    await page.evaluate(() => {
+      (window as unknown as { drawn: Element | null }).drawn = document.querySelector('section[aria-labelledby="top-picks"]');
+    });
+    await expect.poll(() => [...files].sort()).toEqual(["settings-sheet", "top-picks"]);
+    const stillDrawn = () => page.evaluate(() => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('section[aria-labelledby="top-picks"]'));
+    // Its file is in, and the page idle: it still is the server's.
+    await page.waitForTimeout(500);
+    expect(await stillDrawn()).toBe(true);
     await page.getByRole("heading", { name: "Top Picks" }).scrollIntoViewIfNeeded();
-    await expect.poll(() => files).toEqual(["settings-sheet", "top-picks"]);
+    await expect.poll(stillDrawn).toBe(false);
+    await expect(page.getByRole("region", { name: "Top Picks" }).locator('a[href^="/tourDetail?id="]')).toHaveCount(20);
   });
 
   test("a sheet opened before its part is live stays open, live, once its file arrives", async ({ page }) => {
