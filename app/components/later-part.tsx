@@ -20,10 +20,11 @@
  * When a part the server drew is due: at once if it is on screen or within a screen of it; when
  * the page is idle if it has no box (a closed sheet); otherwise as the buyer scrolls within a
  * screen of it (its file is fetched when the page is idle all the same). Replacing HTML nobody
- * sees is work a slow phone does while the buyer waits for their first tap. A tap or focus inside it makes it due at once. Until it is live its forms work
- * as without JavaScript, its links go to their page without a new document, and a sheet opened in
- * its HTML is opened again once live. New props meanwhile do not wake it: its HTML is then out of
- * date only where the buyer cannot see it, and it comes alive with the props of the moment.
+ * sees is work a slow phone does while the buyer waits for their first tap. A tap or focus inside
+ * it makes it due at once. Until it is live its forms work as without JavaScript, its links go to
+ * their page without a new document, and a sheet opened in its HTML is opened again once live.
+ * New props meanwhile do not wake it: its HTML is then out of date only where the buyer cannot
+ * see it, and it comes alive with the props of the moment.
  *
  * A file that did not come cannot be asked for again: by the HTML standard (and in Chromium) a
  * module that failed to load stays failed for the life of the document. Where the server's HTML is
@@ -65,10 +66,11 @@ function askServerForScreen() {
 }
 
 /**
- * How far outside the viewport a part starts to come alive: a screen's height above and below, so
- * a buyer scrolling at a normal pace finds it live (a list's next page is asked for at 400px).
+ * How far outside the viewport a part starts to come alive, in screens above and below: a buyer
+ * scrolling at a normal pace finds it live (a list's next page is asked for at 400px). Read both
+ * at hydration (`dueOf`) and as the buyer scrolls (`whenNear`).
  */
-const NEAR_MARGIN = "100% 0px";
+const NEAR_SCREENS = 1;
 
 /** When a part drawn by the server is due to come alive. */
 type Due = "now" | "idle" | "near";
@@ -77,10 +79,10 @@ function dueOf(wrapper: HTMLElement): Due {
   const boxes = [...wrapper.children].filter((child) => child.getClientRects().length > 0);
   // No box (a closed sheet): nothing to see or lay out, so it can wait until the page is idle.
   if (boxes.length === 0) return "idle";
-  const height = window.innerHeight;
+  const margin = NEAR_SCREENS * window.innerHeight;
   const near = boxes.some((box) => {
     const rect = box.getBoundingClientRect();
-    return rect.bottom > -height && rect.top < 2 * height;
+    return rect.bottom > -margin && rect.top < window.innerHeight + margin;
   });
   return near ? "now" : "near";
 }
@@ -92,7 +94,7 @@ function whenIdle(callback: () => void): () => void {
   return cancelIdleCallback.bind(window, requestIdleCallback(callback, { timeout: 2000 }));
 }
 
-/** Runs `callback` once an element child of `wrapper` comes within NEAR_MARGIN of the viewport. */
+/** Runs `callback` once an element child of `wrapper` comes within NEAR_SCREENS of the viewport. */
 function whenNear(wrapper: HTMLElement, callback: () => void): () => void {
   const observer = new IntersectionObserver(
     (entries) => {
@@ -100,7 +102,7 @@ function whenNear(wrapper: HTMLElement, callback: () => void): () => void {
       observer.disconnect();
       callback();
     },
-    { rootMargin: NEAR_MARGIN },
+    { rootMargin: `${NEAR_SCREENS * 100}% 0px` },
   );
   for (const child of wrapper.children) observer.observe(child);
   return () => observer.disconnect();

@@ -231,24 +231,23 @@ export const SLOW_HOST_INDEX = 1000;
 /** The pages that must score 100, and home with its scripts refused: what the HTML and CSS alone cost. */
 const SLOW_HOST_PAGES = ["home", "Explore", "tour detail", "pick-seat"];
 
-export interface SlowHostFigures {
+/** Lighthouse's own CPU multiplier for a phone: the speed its simulation assumes the host has. */
+const MOBILE_CPU_SLOWDOWN = 4;
+
+export interface SlowHostFigures extends Pick<LighthouseFigures, "performance" | "fcpMs" | "lcpMs" | "tbtMs"> {
   name: string;
   path: string;
   /** Scripts refused: the server's page alone, as without JavaScript. */
   withoutScripts: boolean;
-  /** Lighthouse's CPU multiplier that emulated SLOW_HOST_INDEX on this host. */
-  cpuSlowdown: number;
   runs: number;
-  performance: number | null;
-  fcpMs: number | null;
-  lcpMs: number | null;
-  tbtMs: number | null;
   error?: string;
 }
 
 export interface SlowHost {
   /** This host's index: the median of the reported runs' of `lighthouseFigures`. */
   hostIndex: number;
+  /** Lighthouse's CPU multiplier that emulated SLOW_HOST_INDEX on this host. */
+  cpuSlowdown: number;
   pages: SlowHostFigures[];
 }
 
@@ -256,44 +255,29 @@ export interface SlowHost {
  * Lighthouse as a host of SLOW_HOST_INDEX would see the pages. Lantern multiplies each main-thread
  * task it observed by its CPU slowdown, so 4 × (this host's index / SLOW_HOST_INDEX) emulates that
  * host, this host's index read from the same bench's Lighthouse runs (`measured`). Null when
- * those runs measured none.
+ * those runs measured none (no Chromium, or every run failed).
  */
 export async function slowHostFigures(origin: string, pages: LighthousePage[], runs: number, measured: LighthouseFigures[]): Promise<SlowHost | null> {
   const indexes = measured.map((row) => row.benchmarkIndex).filter((index): index is number => index !== null);
   if (indexes.length === 0) return null;
   const hostIndex = median(indexes);
-  return { hostIndex, pages: await emulatedRuns(origin, pages, runs, hostIndex) };
-}
-
-async function emulatedRuns(origin: string, pages: LighthousePage[], runs: number, hostIndex: number): Promise<SlowHostFigures[]> {
-  const cpuSlowdown = Math.round(((4 * hostIndex) / SLOW_HOST_INDEX) * 10) / 10;
+  const cpuSlowdown = Math.round(((MOBILE_CPU_SLOWDOWN * hostIndex) / SLOW_HOST_INDEX) * 10) / 10;
   const chosen = pages.filter((page) => SLOW_HOST_PAGES.includes(page.name) && !page.signedIn);
   const home = chosen.find((page) => page.name === "home");
   const audits = [...chosen.map((page) => ({ ...page, withoutScripts: false })), ...(home ? [{ ...home, withoutScripts: true }] : [])];
-  if (!existsSync(CHROMIUM)) return audits.map((page) => ({ ...page, cpuSlowdown, runs: 0, performance: null, fcpMs: null, lcpMs: null, tbtMs: null, error: `no Chromium at ${CHROMIUM}` }));
-  return withChromium(async (port) => {
+  const figures = await withChromium(async (port) => {
     const results: SlowHostFigures[] = [];
-    for (const page of audits) {
-      const blocked = page.withoutScripts ? ["*.js"] : undefined;
-      const { chosen, runs: made, error } = await medianRun(runs, () => audited(`${origin}${page.path}`, port, ["performance"], null, { cpuSlowdown, blocked }));
-      results.push({
-        name: page.name,
-        path: page.path,
-        withoutScripts: page.withoutScripts,
-        cpuSlowdown,
-        runs: made,
-        performance: chosen?.performance ?? null,
-        fcpMs: chosen?.fcpMs ?? null,
-        lcpMs: chosen?.lcpMs ?? null,
-        tbtMs: chosen?.tbtMs ?? null,
-        error,
-      });
+    for (const { name, path, withoutScripts } of audits) {
+      const blocked = withoutScripts ? ["*.js"] : undefined;
+      const { chosen: run, runs: made, error } = await medianRun(runs, () => audited(`${origin}${path}`, port, ["performance"], null, { cpuSlowdown, blocked }));
+      results.push({ name, path, withoutScripts, runs: made, performance: run?.performance ?? null, fcpMs: run?.fcpMs ?? null, lcpMs: run?.lcpMs ?? null, tbtMs: run?.tbtMs ?? null, error });
     }
     return results;
   });
+  return { hostIndex, cpuSlowdown, pages: figures };
 }
 
-export function slowHostReport({ hostIndex, pages: figures }: SlowHost, runs: number): string[] {
+export function slowHostReport({ hostIndex, cpuSlowdown, pages: figures }: SlowHost, runs: number): string[] {
   if (figures.length === 0) return [];
   const header = ["page", "perf", "FCP", "LCP", "TBT ms", "runs"];
   const lines = figures.map((row) => [
@@ -307,7 +291,7 @@ export function slowHostReport({ hostIndex, pages: figures }: SlowHost, runs: nu
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
   const out = [
-    `Lighthouse as a host at benchmark index ${SLOW_HOST_INDEX} would see it: ${figures[0].cpuSlowdown}× CPU (4 × this host's median index ${hostIndex.toFixed(0)} / ${SLOW_HOST_INDEX}), median of ${runs} run(s)`,
+    `Lighthouse as a host at benchmark index ${SLOW_HOST_INDEX} would see it: ${cpuSlowdown}× CPU (${MOBILE_CPU_SLOWDOWN} × this host's median index ${hostIndex.toFixed(0)} / ${SLOW_HOST_INDEX}), median of ${runs} run(s)`,
     "",
     format(header),
     widths.map((width) => "─".repeat(width)).join("  "),
